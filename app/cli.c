@@ -1,0 +1,67 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+int bs_cli_fail(const char* fmt, ...) {
+	va_list args;
+	va_start(args, fmt);
+	fputs("breakshot: ", stderr);
+	vfprintf(stderr, fmt, args);
+	fputc('\n', stderr);
+	va_end(args);
+	return BS_EXIT_USAGE;
+}
+
+bool bs_cli_parse_double(const char* text, const char* option, double* dest) {
+	if (!text) {
+		bs_cli_fail("%s needs a value", option);
+		return false;
+	}
+	char* end = NULL;
+	errno = 0;
+	double value = strtod(text, &end);
+	if (end == text || *end != '\0' || errno == ERANGE || !isfinite(value)) {
+		bs_cli_fail("%s: '%s' is not a finite number", option, text);
+		return false;
+	}
+	*dest = value;
+	return true;
+}
+
+bool bs_cli_parse_int64(const char* text, const char* option, int64_t min, int64_t max, int64_t* dest) {
+	if (!text) {
+		bs_cli_fail("%s needs a value", option);
+		return false;
+	}
+	char* end = NULL;
+	errno = 0;
+	long long value = strtoll(text, &end, 10);
+	if (end == text || *end != '\0' || errno == ERANGE) {
+		bs_cli_fail("%s: '%s' is not a whole number", option, text);
+		return false;
+	}
+	if (value < min || value > max) {
+		bs_cli_fail("%s: %lld is out of range [%" PRId64 ", %" PRId64 "]", option, value, min, max);
+		return false;
+	}
+	*dest = (int64_t)value;
+	return true;
+}
+
+double bs_cli_wall_seconds(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+double bs_cli_cpu_seconds(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+	return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}

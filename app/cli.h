@@ -1,0 +1,32 @@
+// breakshot: the command-line program's shared pieces.
+#ifndef BREAKSHOT_CLI_H
+#define BREAKSHOT_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Exit status for bad input (arguments or files).
+#define BS_EXIT_USAGE 2
+
+/// Prints "breakshot: <message>" to stderr and returns BS_EXIT_USAGE.
+int bs_cli_fail(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// Parses a whole argument as a finite double. On failure prints
+/// "breakshot: OPTION: ..." and returns false.
+bool bs_cli_parse_double(const char* text, const char* option, double* dest);
+
+/// Parses a whole argument as an integer in [min, max].
+bool bs_cli_parse_int64(const char* text, const char* option, int64_t min, int64_t max, int64_t* dest);
+
+/// Monotonic wall-clock seconds, for reporting speed only.
+double bs_cli_wall_seconds(void);
+
+/// CPU seconds used by this process.
+double bs_cli_cpu_seconds(void);
+
+/// The subcommands.
+int bs_cmd_run(int argc, char** argv);
+int bs_cmd_bench(int argc, char** argv);
+int bs_cmd_view(int argc, char** argv);
+
+#endif

@@ -1,0 +1,61 @@
+#include "collide.h"
+
+#include <math.h>
+
+double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
+	double b = bs_v2_dot(d, w); // half the linear coefficient
+	if (!(b < 0.0)) {
+		return INFINITY; // separating, parallel or at rest: never meets
+	}
+	double c = bs_v2_dot(d, d) - sigma * sigma;
+	if (c <= 0.0) {
+		return 0.0; // touching or overlapping by rounding, and approaching: now
+	}
+	double a = bs_v2_dot(w, w);
+	double discriminant = b * b - a * c;
+	if (discriminant < 0.0) {
+		return INFINITY; // passes by
+	}
+	// The earlier root (-b - sqrt(disc)) / a rewritten as c / (-b + sqrt(disc)):
+	// with b < 0 the denominator adds two non-negative numbers, so nothing cancels.
+	return c / (-b + sqrt(discriminant));
+}
+
+double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture) {
+	bs_vec2 d = bs_v2_sub(centre, p);
+	if (bs_v2_dot(d, d) <= capture * capture) {
+		return 0.0;
+	}
+	return bs_toi_circles(d, bs_v2_scale(-1.0, v), capture);
+}
+
+double bs_toi_segment(bs_vec2 p, bs_vec2 v, double r, bs_segment segment) {
+	bs_vec2 n = bs_segment_normal(segment);
+	double approach_speed = -bs_v2_dot(v, n);
+	if (!(approach_speed > 0.0)) {
+		return INFINITY;
+	}
+	double gap = bs_v2_dot(bs_v2_sub(p, segment.a), n) - r;
+	double t = gap > 0.0 ? gap / approach_speed : 0.0;
+	// The contact point is the foot of the centre on the line at time t.
+	bs_vec2 along = bs_v2_sub(segment.b, segment.a);
+	double s = bs_v2_dot(bs_v2_sub(bs_v2_mad(p, t, v), segment.a), along);
+	if (s < 0.0 || s > bs_v2_dot(along, along)) {
+		return INFINITY;
+	}
+	return t;
+}
+
+double bs_resolve_balls(bs_vec2* v1, double m1, bs_vec2* v2, double m2, bs_vec2 n, double e) {
+	double closing = bs_v2_dot(bs_v2_sub(*v1, *v2), n);
+	double impulse = (1.0 + e) * (m1 * m2 / (m1 + m2)) * closing;
+	*v1 = bs_v2_mad(*v1, -impulse / m1, n);
+	*v2 = bs_v2_mad(*v2, impulse / m2, n);
+	return impulse;
+}
+
+double bs_resolve_obstacle(bs_vec2* v, double m, bs_vec2 n, double e) {
+	double normal_speed = bs_v2_dot(*v, n); // negative while approaching
+	*v = bs_v2_mad(*v, -(1.0 + e) * normal_speed, n);
+	return fabs((1.0 + e) * m * normal_speed);
+}

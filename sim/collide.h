@@ -1,0 +1,41 @@
+// breakshot: exact times of impact and impulse responses.
+//
+// Every time of impact here is relative ("how long from now"), never negative,
+// and INFINITY when the contact never happens. Contacts that already touch,
+// or overlap by rounding, and approach happen now (0), never in the past.
+#ifndef BREAKSHOT_COLLIDE_H
+#define BREAKSHOT_COLLIDE_H
+
+#include "table.h"
+#include "vec2.h"
+
+/// Time (s) until two circles moving apart by `d` (m, from the first centre
+/// to the second) with relative velocity `w` (m/s, second minus first) are
+/// `sigma` (m) apart, when they approach (d . w < 0). Solves
+/// |d + w t| = sigma with the cancellation-free root c / (-b + sqrt(b^2 - a c)).
+/// Returns 0 when they already touch or overlap and approach, INFINITY when
+/// they separate, move in parallel, or miss.
+double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma);
+
+/// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the
+/// circle of radius `capture` (m) around `centre`: 0 when already inside.
+double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture);
+
+/// Time (s) until a ball (centre `p`, velocity `v`, radius `r`) meets the
+/// segment from its playing side (the linear case), with the contact point
+/// inside the segment. INFINITY when it moves parallel or away, or when the
+/// contact falls beyond the segment's ends (the jaw points handle those).
+double bs_toi_segment(bs_vec2 p, bs_vec2 v, double r, bs_segment segment);
+
+/// Resolves a collision of two balls along the unit normal `n` (from ball 1
+/// towards ball 2) with restitution `e`:
+/// J = (1+e) m1 m2 / (m1+m2) ((v1 - v2) . n); v1 -= J/m1 n; v2 += J/m2 n.
+/// Returns J (N s), positive for an approaching pair.
+double bs_resolve_balls(bs_vec2* v1, double m1, bs_vec2* v2, double m2, bs_vec2 n, double e);
+
+/// Reflects the normal component of `v` off an obstacle with unit normal `n`
+/// (pointing from the obstacle towards the ball), scaled by `e`. Returns the
+/// impulse magnitude (N s) given to a ball of mass `m`.
+double bs_resolve_obstacle(bs_vec2* v, double m, bs_vec2 n, double e);
+
+#endif

@@ -1,0 +1,488 @@
+// breakshot: scene files read and written with jansson.
+#include "scene.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// ---------------------------------------------------------------------------
+// Error reporting: the first problem wins, as one line.
+
+typedef struct loader {
+	const char* name; ///< the file name used in messages
+	char* error;
+	size_t error_size;
+} loader;
+
+static bool fail(loader* in, const char* path, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static bool fail(loader* in, const char* path, const char* fmt, ...) {
+	char reason[384];
+	va_list args;
+	va_start(args, fmt);
+	vsnprintf(reason, sizeof reason, fmt, args);
+	va_end(args);
+	if (path && path[0]) {
+		snprintf(in->error, in->error_size, "%s: %s: %s", in->name, path, reason);
+	} else {
+		snprintf(in->error, in->error_size, "%s: %s", in->name, reason);
+	}
+	return false;
+}
+
+static const char* json_type_name(const json_t* value) {
+	switch (json_typeof(value)) {
+	case JSON_OBJECT:
+		return "an object";
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_STRING:
+		return "a string";
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "a boolean";
+	default:
+		return "null";
+	}
+}
+
+// Joins a parent path and a key: "balls[2]" + "radius" -> "balls[2].radius".
+static void child_path(char* dest, size_t size, const char* parent, const char* key) {
+	if (parent[0]) {
+		snprintf(dest, size, "%s.%s", parent, key);
+	} else {
+		snprintf(dest, size, "%s", key);
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Typed readers. Each names the field path in its message.
+
+static bool expect_object(loader* in, const json_t* value, const char* path, const char* const* allowed) {
+	if (!json_is_object(value)) {
+		return fail(in, path, "expected an object, got %s", json_type_name(value));
+	}
+	const char* key;
+	json_t* member;
+	json_object_foreach((json_t*)value, key, member) {
+		bool known = false;
+		for (const char* const* name = allowed; *name; ++name) {
+			known = known || strcmp(*name, key) == 0;
+		}
+		if (!known) {
+			char where[160];
+			child_path(where, sizeof where, path, key);
+			char list[256] = "";
+			for (const char* const* name = allowed; *name; ++name) {
+				strncat(list, name == allowed ? "" : ", ", sizeof list - strlen(list) - 1);
+				strncat(list, *name, sizeof list - strlen(list) - 1);
+			}
+			return fail(in, where, "unknown key (expected one of: %s)", list);
+		}
+	}
+	return true;
+}
+
+static bool read_number(loader* in, const json_t* value, const char* path, double* dest) {
+	if (!json_is_number(value)) {
+		return fail(in, path, "expected a number, got %s", json_type_name(value));
+	}
+	double x = json_number_value(value);
+	if (!isfinite(x)) {
+		return fail(in, path, "must be a finite number");
+	}
+	*dest = x;
+	return true;
+}
+
+static bool read_positive(loader* in, const json_t* value, const char* path, double* dest) {
+	if (!read_number(in, value, path, dest)) {
+		return false;
+	}
+	if (!(*dest > 0.0)) {
+		return fail(in, path, "must be positive, got %.17g", *dest);
+	}
+	return true;
+}
+
+static bool read_unit_interval(loader* in, const json_t* value, const char* path, double* dest) {
+	if (!read_number(in, value, path, dest)) {
+		return false;
+	}
+	if (!(*dest >= 0.0 && *dest <= 1.0)) {
+		return fail(in, path, "must be in [0, 1], got %.17g", *dest);
+	}
+	return true;
+}
+
+static bool read_vec2(loader* in, const json_t* value, const char* path, bs_vec2* dest) {
+	if (!json_is_array(value) || json_array_size(value) != 2) {
+		if (json_is_array(value)) {
+			return fail(in, path, "expected 2 numbers [x, y], got %zu", json_array_size(value));
+		}
+		return fail(in, path, "expected 2 numbers [x, y], got %s", json_type_name(value));
+	}
+	char where[160];
+	snprintf(where, sizeof where, "%s[0]", path);
+	if (!read_number(in, json_array_get(value, 0), where, &dest->x)) {
+		return false;
+	}
+	snprintf(where, sizeof where, "%s[1]", path);
+	return read_number(in, json_array_get(value, 1), where, &dest->y);
+}
+
+static bool read_int(loader* in, const json_t* value, const char* path, int* dest) {
+	if (!json_is_integer(value)) {
+		return fail(in, path, "expected an integer, got %s", json_is_real(value) ? "a fractional number" :
+			json_type_name(value));
+	}
+	json_int_t x = json_integer_value(value);
+	if (x < -1000000000 || x > 1000000000) {
+		return fail(in, path, "must be within +-1e9, got %lld", (long long)x);
+	}
+	*dest = (int)x;
+	return true;
+}
+
+static bool read_bool(loader* in, const json_t* value, const char* path, bool* dest) {
+	if (!json_is_boolean(value)) {
+		return fail(in, path, "expected true or false, got %s", json_type_name(value));
+	}
+	*dest = json_is_true(value);
+	return true;
+}
+
+// ---------------------------------------------------------------------------
+// Sections
+
+static bool read_table(loader* in, const json_t* value, bs_table* dest) {
+	static const char* const keys[] = {"size", "pockets", NULL};
+	if (!expect_object(in, value, "table", keys)) {
+		return false;
+	}
+	const json_t* size = json_object_get(value, "size");
+	if (!size) {
+		return fail(in, "table.size", "missing: give the playing area as [length, width] in metres");
+	}
+	if (!json_is_array(size) || json_array_size(size) != 2) {
+		return fail(in, "table.size", "expected 2 numbers [length, width]");
+	}
+	double width, height;
+	if (!read_positive(in, json_array_get(size, 0), "table.size[0]", &width) ||
+		!read_positive(in, json_array_get(size, 1), "table.size[1]", &height)) {
+		return false;
+	}
+	bool pockets = false;
+	const json_t* pockets_value = json_object_get(value, "pockets");
+	if (pockets_value && !read_bool(in, pockets_value, "table.pockets", &pockets)) {
+		return false;
+	}
+	if (pockets) {
+		return fail(in, "table.pockets", "pockets need a table preset (\"preset\": \"9ft\"); a sized table is plain");
+	}
+	*dest = bs_table_rect(width, height);
+	return true;
+}
+
+static bool read_restitution(loader* in, const json_t* value, bs_world_def* def) {
+	static const char* const keys[] = {"ball", "cushion", "elastic_window", NULL};
+	if (!expect_object(in, value, "restitution", keys)) {
+		return false;
+	}
+	const json_t* ball = json_object_get(value, "ball");
+	const json_t* cushion = json_object_get(value, "cushion");
+	const json_t* window = json_object_get(value, "elastic_window");
+	if (ball && !read_unit_interval(in, ball, "restitution.ball", &def->ball_restitution)) {
+		return false;
+	}
+	if (cushion && !read_unit_interval(in, cushion, "restitution.cushion", &def->cushion_restitution)) {
+		return false;
+	}
+	if (window) {
+		if (!read_number(in, window, "restitution.elastic_window", &def->elastic_window)) {
+			return false;
+		}
+		if (def->elastic_window < 0.0) {
+			return fail(in, "restitution.elastic_window", "must be >= 0 s, got %.17g", def->elastic_window);
+		}
+	}
+	return true;
+}
+
+static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* dest) {
+	static const char* const keys[] = {"id", "pos", "vel", "radius", "mass", NULL};
+	char path[64], where[96];
+	snprintf(path, sizeof path, "balls[%d]", index);
+	if (!expect_object(in, value, path, keys)) {
+		return false;
+	}
+	*dest = bs_default_ball_def();
+	const json_t* id = json_object_get(value, "id");
+	const json_t* pos = json_object_get(value, "pos");
+	const json_t* vel = json_object_get(value, "vel");
+	const json_t* radius = json_object_get(value, "radius");
+	const json_t* mass = json_object_get(value, "mass");
+	child_path(where, sizeof where, path, "id");
+	if (!id) {
+		return fail(in, where, "missing: every ball needs an integer id");
+	}
+	if (!read_int(in, id, where, &dest->id)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "pos");
+	if (!pos) {
+		return fail(in, where, "missing: every ball needs a position [x, y] in metres");
+	}
+	if (!read_vec2(in, pos, where, &dest->pos)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "vel");
+	if (vel && !read_vec2(in, vel, where, &dest->vel)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "radius");
+	if (radius && !read_positive(in, radius, where, &dest->radius)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "mass");
+	if (mass && !read_positive(in, mass, where, &dest->mass)) {
+		return false;
+	}
+	return true;
+}
+
+static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
+	if (!json_is_array(value)) {
+		return fail(in, "balls", "expected an array of balls, got %s", json_type_name(value));
+	}
+	size_t count = json_array_size(value);
+	if (count > 10000000) {
+		return fail(in, "balls", "too many balls (%zu; at most 10^7)", count);
+	}
+	dest->balls = calloc(count > 0 ? count : 1, sizeof *dest->balls);
+	if (!dest->balls) {
+		return fail(in, "balls", "out of memory for %zu balls", count);
+	}
+	for (size_t i = 0; i < count; ++i) {
+		if (!read_ball(in, json_array_get(value, i), (int)i, &dest->balls[i])) {
+			return false;
+		}
+	}
+	dest->def.balls = dest->balls;
+	dest->def.ball_count = (int)count;
+	return true;
+}
+
+// Maps the world's own check onto the scene's field paths.
+static bool check_world(loader* in, bs_scene* scene) {
+	bs_def_report report;
+	if (bs_world_def_check(&scene->def, &report)) {
+		return true;
+	}
+	char path[64] = "";
+	switch (report.problem) {
+	case BS_DEF_DUPLICATE_ID:
+		snprintf(path, sizeof path, "balls[%d].id", report.other_index);
+		return fail(in, path, "duplicate id %d (also used by balls[%d])", scene->balls[report.other_index].id,
+			report.ball_index);
+	case BS_DEF_OUTSIDE_TABLE:
+		snprintf(path, sizeof path, "balls[%d].pos", report.ball_index);
+		return fail(in, path, "%s", report.message);
+	case BS_DEF_OVERLAP:
+		snprintf(path, sizeof path, "balls[%d]", report.other_index);
+		return fail(in, path, "%s (balls[%d] and balls[%d])", report.message, report.ball_index, report.other_index);
+	default:
+		if (report.ball_index >= 0) {
+			snprintf(path, sizeof path, "balls[%d]", report.ball_index);
+		}
+		return fail(in, path, "%s", report.message);
+	}
+}
+
+static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
+	static const char* const keys[] = {"table", "restitution", "time", "balls", NULL};
+	if (!expect_object(in, root, "", keys)) {
+		return false;
+	}
+	const json_t* table = json_object_get(root, "table");
+	if (!table) {
+		return fail(in, "table", "missing: give {\"size\": [length, width]}");
+	}
+	if (!read_table(in, table, &dest->def.table)) {
+		return false;
+	}
+	const json_t* restitution = json_object_get(root, "restitution");
+	if (restitution && !read_restitution(in, restitution, &dest->def)) {
+		return false;
+	}
+	const json_t* time = json_object_get(root, "time");
+	if (time && !read_number(in, time, "time", &dest->def.time)) {
+		return false;
+	}
+	const json_t* balls = json_object_get(root, "balls");
+	if (!balls) {
+		return fail(in, "balls", "missing: give an array of balls");
+	}
+	if (!read_balls(in, balls, dest)) {
+		return false;
+	}
+	return check_world(in, dest);
+}
+
+static bool load_root(json_t* root, const json_error_t* syntax, const char* name, bs_scene* dest, char* error,
+	size_t error_size) {
+	memset(dest, 0, sizeof *dest);
+	dest->def = bs_default_world_def();
+	loader in = {name, error, error_size};
+	if (!root) {
+		if (syntax->line < 0) {
+			snprintf(error, error_size, "%s: cannot read: %s", name, syntax->text);
+		} else {
+			snprintf(error, error_size, "%s:%d:%d: syntax error: %s", name, syntax->line, syntax->column,
+				syntax->text);
+		}
+		return false;
+	}
+	bool ok = read_scene(&in, root, dest);
+	json_decref(root);
+	if (!ok) {
+		bs_scene_free(dest);
+	}
+	return ok;
+}
+
+bool bs_scene_load(const char* path, bs_scene* dest, char* error, size_t error_size) {
+	json_error_t syntax;
+	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
+	return load_root(root, &syntax, path, dest, error, error_size);
+}
+
+bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size) {
+	json_error_t syntax;
+	json_t* root = json_loads(text, JSON_REJECT_DUPLICATES, &syntax);
+	return load_root(root, &syntax, name, dest, error, error_size);
+}
+
+void bs_scene_free(bs_scene* scene) {
+	free(scene->balls);
+	scene->balls = NULL;
+	scene->def.balls = NULL;
+	scene->def.ball_count = 0;
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+typedef struct text_buffer {
+	char* data;
+	size_t length;
+	size_t capacity;
+	bool failed;
+} text_buffer;
+
+static void append(text_buffer* out, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void append(text_buffer* out, const char* fmt, ...) {
+	if (out->failed) {
+		return;
+	}
+	for (;;) {
+		va_list args;
+		va_start(args, fmt);
+		size_t room = out->capacity - out->length;
+		int n = vsnprintf(out->data ? out->data + out->length : NULL, out->data ? room : 0, fmt, args);
+		va_end(args);
+		if (n < 0) {
+			out->failed = true;
+			return;
+		}
+		if (out->data && (size_t)n < room) {
+			out->length += (size_t)n;
+			return;
+		}
+		size_t capacity = out->capacity ? out->capacity * 2 : 4096;
+		while (capacity < out->length + (size_t)n + 1) {
+			capacity *= 2;
+		}
+		char* grown = realloc(out->data, capacity);
+		if (!grown) {
+			out->failed = true;
+			return;
+		}
+		out->data = grown;
+		out->capacity = capacity;
+	}
+}
+
+// A JSON number that reads back to exactly the same double: the shortest of
+// 15, 16 or 17 significant digits that does (17 always does), and always with
+// a fraction or exponent so that -0.0 keeps its sign.
+static void append_number(text_buffer* out, double x) {
+	char text[40];
+	for (int digits = 15; digits <= 17; ++digits) {
+		snprintf(text, sizeof text, "%.*g", digits, x);
+		if (strtod(text, NULL) == x) {
+			break;
+		}
+	}
+	bool has_mark = strpbrk(text, ".eE") != NULL;
+	append(out, "%s%s", text, has_mark ? "" : ".0");
+}
+
+static void append_vec2(text_buffer* out, bs_vec2 v) {
+	append(out, "[");
+	append_number(out, v.x);
+	append(out, ", ");
+	append_number(out, v.y);
+	append(out, "]");
+}
+
+char* bs_scene_dump_world(const bs_world* world) {
+	text_buffer out = {0};
+	const bs_table* table = bs_world_table(world);
+	append(&out, "{\n  \"table\": {\"size\": ");
+	append_vec2(&out, bs_v2(table->width, table->height));
+	append(&out, ", \"pockets\": false},\n");
+	append(&out, "  \"restitution\": {\"ball\": ");
+	append_number(&out, bs_world_ball_restitution(world));
+	append(&out, ", \"cushion\": ");
+	append_number(&out, bs_world_cushion_restitution(world));
+	if (bs_world_elastic_window(world) > 0.0) {
+		append(&out, ", \"elastic_window\": ");
+		append_number(&out, bs_world_elastic_window(world));
+	}
+	append(&out, "},\n  \"time\": ");
+	append_number(&out, bs_world_time(world));
+	append(&out, ",\n  \"balls\": [");
+	int n = bs_world_ball_count(world);
+	bs_ball_def* balls = malloc((size_t)(n > 0 ? n : 1) * sizeof *balls);
+	if (!balls) {
+		free(out.data);
+		return NULL;
+	}
+	int count = bs_world_export_balls(world, balls);
+	for (int i = 0; i < count; ++i) {
+		append(&out, "%s\n    {\"id\": %d, \"pos\": ", i ? "," : "", balls[i].id);
+		append_vec2(&out, balls[i].pos);
+		append(&out, ", \"vel\": ");
+		append_vec2(&out, balls[i].vel);
+		append(&out, ", \"radius\": ");
+		append_number(&out, balls[i].radius);
+		append(&out, ", \"mass\": ");
+		append_number(&out, balls[i].mass);
+		append(&out, "}");
+	}
+	free(balls);
+	append(&out, "\n  ]\n}\n");
+	if (out.failed) {
+		free(out.data);
+		return NULL;
+	}
+	return out.data;
+}

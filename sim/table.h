@@ -1,0 +1,57 @@
+// breakshot: table geometry. A table is a set of static obstacles that balls
+// meet: cushion segments, jaw points and pocket capture circles. The plain
+// rectangle is four segments; a pool table (pockets, jaws) uses all three.
+#ifndef BREAKSHOT_TABLE_H
+#define BREAKSHOT_TABLE_H
+
+#include <stdbool.h>
+
+#include "vec2.h"
+
+/// Upper bounds on the table's parts; a regulation pool table needs 18
+/// segments, 24 points and 6 pockets.
+#define BS_MAX_CUSHIONS 32
+#define BS_MAX_JAWS 48
+#define BS_MAX_POCKETS 8
+
+/// A straight cushion nose, from `a` to `b` (m). The playing side is on the
+/// left of a->b, so a ball only meets a segment while moving towards it from
+/// that side. The contact must fall within the segment; beyond its ends the
+/// jaw points take over.
+typedef struct bs_segment {
+	bs_vec2 a; ///< start point (m)
+	bs_vec2 b; ///< end point (m)
+} bs_segment;
+
+/// A pocket: a ball is pocketed when its centre enters the capture circle.
+typedef struct bs_pocket {
+	bs_vec2 centre; ///< centre of the capture circle (m)
+	double radius;  ///< capture radius (m), > 0
+	double mouth;   ///< width of the pocket's mouth between the jaws (m), for drawing
+} bs_pocket;
+
+/// The shape of a table. Plain value: copy it freely; a world keeps its own copy.
+typedef struct bs_table {
+	double width;  ///< playing length along x, between the cushion noses (m)
+	double height; ///< playing width along y (m)
+	bool has_pockets; ///< false for the plain rectangle
+	char preset[16];  ///< the preset it was made from ("9ft"...), or "" for a plain rectangle
+
+	int cushion_count; ///< number of segments in use
+	bs_segment cushions[BS_MAX_CUSHIONS];
+
+	int jaw_count; ///< number of jaw points in use
+	bs_vec2 jaws[BS_MAX_JAWS]; ///< points a ball can hit beyond a segment's end (m)
+
+	int pocket_count; ///< number of pockets in use
+	bs_pocket pockets[BS_MAX_POCKETS];
+} bs_table;
+
+/// The plain rectangle [0, width] x [0, height] (m) with four cushions and no
+/// pockets. Cushion indices: 0 is x = 0, 1 is x = width, 2 is y = 0, 3 is y = height.
+bs_table bs_table_rect(double width, double height);
+
+/// The inward unit normal of a segment (pointing into the playing side).
+bs_vec2 bs_segment_normal(bs_segment segment);
+
+#endif

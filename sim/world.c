@@ -1,0 +1,474 @@
+#include "world_internal.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collide.h"
+
+const char* bs_event_kind_name(bs_event_kind kind) {
+	switch (kind) {
+	case BS_EVENT_BALL:
+		return "ball";
+	case BS_EVENT_CUSHION:
+		return "cushion";
+	case BS_EVENT_JAW:
+		return "jaw";
+	case BS_EVENT_POCKET:
+		return "pocket";
+	default:
+		return "none";
+	}
+}
+
+bs_ball_def bs_default_ball_def(void) {
+	bs_ball_def def;
+	def.id = 0;
+	def.pos = bs_v2(0.0, 0.0);
+	def.vel = bs_v2(0.0, 0.0);
+	def.radius = BS_DEFAULT_RADIUS;
+	def.mass = BS_DEFAULT_MASS;
+	return def;
+}
+
+bs_world_def bs_default_world_def(void) {
+	bs_world_def def;
+	memset(&def, 0, sizeof def);
+	def.table = bs_table_rect(2.54, 1.27);
+	def.time = 0.0;
+	def.ball_restitution = 1.0;
+	def.cushion_restitution = 1.0;
+	def.elastic_window = 0.0;
+	def.balls = NULL;
+	def.ball_count = 0;
+	return def;
+}
+
+// ---------------------------------------------------------------------------
+// Checking a def
+
+static bool finite_positive(double x) {
+	return isfinite(x) && x > 0.0;
+}
+
+static bool finite_v2(bs_vec2 v) {
+	return isfinite(v.x) && isfinite(v.y);
+}
+
+static bool report(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static bool report(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...) {
+	dest->problem = problem;
+	dest->ball_index = ball;
+	dest->other_index = other;
+	va_list args;
+	va_start(args, fmt);
+	vsnprintf(dest->message, sizeof dest->message, fmt, args);
+	va_end(args);
+	return false;
+}
+
+typedef struct sort_entry {
+	double key;
+	int index;
+} sort_entry;
+
+static int compare_entries(const void* x, const void* y) {
+	const sort_entry* a = x;
+	const sort_entry* b = y;
+	if (a->key != b->key) {
+		return a->key < b->key ? -1 : 1;
+	}
+	return a->index - b->index;
+}
+
+// The centre must not be past any cushion nose or jaw point (by the radius),
+// must lie inside the table's bounds, and must not already be in a pocket.
+static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack) {
+	double reach = r * (1.0 - slack);
+	if (!table->has_pockets) {
+		return p.x >= reach && p.x <= table->width - reach && p.y >= reach && p.y <= table->height - reach;
+	}
+	for (int s = 0; s < table->cushion_count; ++s) {
+		bs_segment seg = table->cushions[s];
+		bs_vec2 along = bs_v2_sub(seg.b, seg.a);
+		double u = bs_v2_dot(bs_v2_sub(p, seg.a), along);
+		if (u >= 0.0 && u <= bs_v2_dot(along, along) &&
+			bs_v2_dot(bs_v2_sub(p, seg.a), bs_segment_normal(seg)) < reach) {
+			return false;
+		}
+	}
+	for (int j = 0; j < table->jaw_count; ++j) {
+		if (bs_v2_len2(bs_v2_sub(p, table->jaws[j])) < reach * reach) {
+			return false;
+		}
+	}
+	for (int k = 0; k < table->pocket_count; ++k) {
+		double capture = table->pockets[k].radius;
+		if (bs_v2_len2(bs_v2_sub(p, table->pockets[k].centre)) <= capture * capture) {
+			return false;
+		}
+	}
+	// Away from the pockets the ball must be on the playing surface.
+	return p.x >= -r && p.x <= table->width + r && p.y >= -r && p.y <= table->height + r;
+}
+
+bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
+	dest->problem = BS_DEF_OK;
+	dest->ball_index = -1;
+	dest->other_index = -1;
+	dest->message[0] = '\0';
+	const bs_table* table = &def->table;
+	if (!finite_positive(table->width) || !finite_positive(table->height)) {
+		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be finite and positive");
+	}
+	if (!isfinite(def->time)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the start time must be finite");
+	}
+	if (!(def->ball_restitution >= 0.0 && def->ball_restitution <= 1.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball restitution must be in [0, 1]");
+	}
+	if (!(def->cushion_restitution >= 0.0 && def->cushion_restitution <= 1.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion restitution must be in [0, 1]");
+	}
+	if (!(isfinite(def->elastic_window) && def->elastic_window >= 0.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the elastic window must be finite and >= 0");
+	}
+	if (def->ball_count < 0 || (def->ball_count > 0 && def->balls == NULL)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be >= 0 with a balls array");
+	}
+	for (int i = 0; i < def->ball_count; ++i) {
+		const bs_ball_def* ball = &def->balls[i];
+		if (!finite_positive(ball->radius)) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the radius must be finite and positive", ball->id);
+		}
+		if (!finite_positive(ball->mass)) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be finite and positive", ball->id);
+		}
+		if (!finite_v2(ball->pos) || !finite_v2(ball->vel)) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: position and velocity must be finite", ball->id);
+		}
+	}
+	int n = def->ball_count;
+	sort_entry* order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
+	if (!order) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "out of memory");
+	}
+	// Duplicate ids: sort by id.
+	for (int i = 0; i < n; ++i) {
+		order[i].key = (double)def->balls[i].id;
+		order[i].index = i;
+	}
+	qsort(order, (size_t)n, sizeof *order, compare_entries);
+	for (int k = 1; k < n; ++k) {
+		if (order[k].key == order[k - 1].key) {
+			int first = order[k - 1].index;
+			int second = order[k].index;
+			free(order);
+			return report(dest, BS_DEF_DUPLICATE_ID, first, second, "balls %d and %d share the id %d", first, second,
+				def->balls[first].id);
+		}
+	}
+	for (int i = 0; i < n; ++i) {
+		const bs_ball_def* ball = &def->balls[i];
+		if (!ball_inside_table(table, ball->pos, ball->radius, 0.0)) {
+			free(order);
+			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
+				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "
+				"outside the pockets)",
+				ball->id, ball->pos.x, ball->pos.y);
+		}
+	}
+	// Overlaps: sweep along x. Balls are sorted by their left edge; each is
+	// compared with the following ones until their left edge passes its right.
+	for (int i = 0; i < n; ++i) {
+		order[i].key = def->balls[i].pos.x - def->balls[i].radius;
+		order[i].index = i;
+	}
+	qsort(order, (size_t)n, sizeof *order, compare_entries);
+	for (int k = 0; k < n; ++k) {
+		const bs_ball_def* a = &def->balls[order[k].index];
+		double right = a->pos.x + a->radius;
+		for (int m = k + 1; m < n && order[m].key < right; ++m) {
+			const bs_ball_def* b = &def->balls[order[m].index];
+			double sigma = a->radius + b->radius;
+			if (bs_v2_len2(bs_v2_sub(b->pos, a->pos)) < sigma * sigma) {
+				int first = order[k].index < order[m].index ? order[k].index : order[m].index;
+				int second = order[k].index < order[m].index ? order[m].index : order[k].index;
+				free(order);
+				return report(dest, BS_DEF_OVERLAP, first, second, "balls %d and %d overlap", def->balls[first].id,
+					def->balls[second].id);
+			}
+		}
+	}
+	free(order);
+	return true;
+}
+
+// ---------------------------------------------------------------------------
+// Creation
+
+static int compare_by_id(const void* x, const void* y, const bs_ball* balls) {
+	int a = balls[*(const int*)x].id;
+	int b = balls[*(const int*)y].id;
+	return (a > b) - (a < b);
+}
+
+// qsort has no context argument in C11: sort the (small) index array by
+// insertion into a merge sort of our own instead of a global.
+static void sort_indices_by_id(int* idx, int* scratch, int n, const bs_ball* balls) {
+	if (n < 2) {
+		return;
+	}
+	int half = n / 2;
+	sort_indices_by_id(idx, scratch, half, balls);
+	sort_indices_by_id(idx + half, scratch, n - half, balls);
+	int i = 0, j = half, k = 0;
+	while (i < half && j < n) {
+		scratch[k++] = compare_by_id(&idx[j], &idx[i], balls) < 0 ? idx[j++] : idx[i++];
+	}
+	while (i < half) {
+		scratch[k++] = idx[i++];
+	}
+	while (j < n) {
+		scratch[k++] = idx[j++];
+	}
+	memcpy(idx, scratch, (size_t)n * sizeof *idx);
+}
+
+bs_world* bs_world_create(const bs_world_def* def) {
+#ifndef NDEBUG
+	bs_def_report problem;
+	bool valid = bs_world_def_check(def, &problem);
+	assert(valid && "bs_world_create: the def is invalid; call bs_world_def_check() and fix what it reports");
+#endif
+	bs_world* world = calloc(1, sizeof *world);
+	if (!world) {
+		return NULL;
+	}
+	int n = def->ball_count;
+	size_t cap = (size_t)(n > 0 ? n : 1);
+	world->table = def->table;
+	world->time = def->time;
+	world->ball_restitution = def->ball_restitution;
+	world->cushion_restitution = def->cushion_restitution;
+	world->elastic_window = def->elastic_window;
+	world->ball_count = n;
+	world->balls = calloc(cap, sizeof *world->balls);
+	world->targets = calloc(cap, sizeof *world->targets);
+	world->by_id = malloc(cap * sizeof *world->by_id);
+	int* scratch = malloc(cap * sizeof *scratch);
+	if (!world->balls || !world->targets || !world->by_id || !scratch ||
+		!bs_event_queue_init(&world->queue, n)) {
+		free(scratch);
+		bs_world_destroy(world);
+		return NULL;
+	}
+	for (int i = 0; i < n; ++i) {
+		const bs_ball_def* src = &def->balls[i];
+		bs_ball* ball = &world->balls[i];
+		ball->pos = src->pos;
+		ball->vel = src->vel;
+		ball->time = def->time;
+		ball->radius = src->radius;
+		ball->mass = src->mass;
+		ball->id = src->id;
+		ball->count = 0;
+		ball->last_kind = BS_EVENT_NONE;
+		ball->last_target = -1;
+		ball->last_serial = -1;
+		ball->last_collision_time = -INFINITY;
+		ball->pocketed = false;
+		ball->pocket = -1;
+		ball->pocket_time = 0.0;
+		world->by_id[i] = i;
+	}
+	sort_indices_by_id(world->by_id, scratch, n, world->balls);
+	free(scratch);
+	world->last_event.kind = BS_EVENT_NONE;
+	world->last_event.time = def->time;
+	world->last_event.a = -1;
+	world->last_event.b = -1;
+	for (int i = 0; i < n; ++i) {
+		bs_world_predict(world, i);
+	}
+	return world;
+}
+
+void bs_world_destroy(bs_world* world) {
+	if (!world) {
+		return;
+	}
+	bs_event_queue_free(&world->queue);
+	free(world->balls);
+	free(world->targets);
+	free(world->by_id);
+	free(world);
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+
+double bs_world_time(const bs_world* world) {
+	return world->time;
+}
+
+const bs_table* bs_world_table(const bs_world* world) {
+	return &world->table;
+}
+
+double bs_world_ball_restitution(const bs_world* world) {
+	return world->ball_restitution;
+}
+
+double bs_world_cushion_restitution(const bs_world* world) {
+	return world->cushion_restitution;
+}
+
+double bs_world_elastic_window(const bs_world* world) {
+	return world->elastic_window;
+}
+
+bs_event bs_world_last_event(const bs_world* world) {
+	return world->last_event;
+}
+
+int64_t bs_world_event_count(const bs_world* world) {
+	return world->event_count;
+}
+
+int64_t bs_world_event_count_of(const bs_world* world, bs_event_kind kind) {
+	assert(kind >= 0 && kind < BS_EVENT_KIND_COUNT && "bs_world_event_count_of: pass a kind below BS_EVENT_KIND_COUNT");
+	return world->kind_counts[kind];
+}
+
+int bs_world_ball_count(const bs_world* world) {
+	return world->ball_count;
+}
+
+int bs_world_find_ball(const bs_world* world, int id) {
+	int lo = 0;
+	int hi = world->ball_count - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		int mid_id = world->balls[world->by_id[mid]].id;
+		if (mid_id == id) {
+			return world->by_id[mid];
+		}
+		if (mid_id < id) {
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return -1;
+}
+
+bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time) {
+	assert(index >= 0 && index < world->ball_count && "bs_world_ball_state: index out of range; use bs_world_find_ball");
+	assert(time >= world->time && "bs_world_ball_state: the state is exact only at or after the current time");
+	const bs_ball* ball = &world->balls[index];
+	bs_ball_state state;
+	state.id = ball->id;
+	state.pos = ball->pocketed ? ball->pos : bs_ball_position_at(ball, time);
+	state.vel = ball->vel;
+	state.radius = ball->radius;
+	state.mass = ball->mass;
+	state.pocketed = ball->pocketed;
+	state.pocket = ball->pocket;
+	state.pocket_time = ball->pocket_time;
+	return state;
+}
+
+bs_totals bs_world_totals(const bs_world* world) {
+	bs_totals totals;
+	totals.kinetic_energy = 0.0;
+	totals.momentum = bs_v2(0.0, 0.0);
+	totals.balls_on_table = 0;
+	totals.pocketed_energy = world->pocketed_energy;
+	for (int i = 0; i < world->ball_count; ++i) {
+		const bs_ball* ball = &world->balls[i];
+		if (ball->pocketed) {
+			continue;
+		}
+		totals.kinetic_energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
+		totals.momentum = bs_v2_mad(totals.momentum, ball->mass, ball->vel);
+		totals.balls_on_table += 1;
+	}
+	return totals;
+}
+
+int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
+	int count = 0;
+	for (int i = 0; i < world->ball_count; ++i) {
+		const bs_ball* ball = &world->balls[i];
+		if (ball->pocketed) {
+			continue;
+		}
+		bs_ball_def def;
+		def.id = ball->id;
+		def.pos = bs_ball_position_at(ball, world->time);
+		def.vel = ball->vel;
+		def.radius = ball->radius;
+		def.mass = ball->mass;
+		dest[count++] = def;
+	}
+	return count;
+}
+
+// ---------------------------------------------------------------------------
+// Validation
+
+#define OVERLAP_TOLERANCE 1e-9
+
+bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
+	double now = world->time;
+	for (int i = 0; i < world->ball_count; ++i) {
+		const bs_ball* a = &world->balls[i];
+		if (a->pocketed) {
+			continue;
+		}
+		if (a->time > now) {
+			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
+			return false;
+		}
+		bs_vec2 pa = bs_ball_position_at(a, now);
+		if (!ball_inside_table(&world->table, pa, a->radius, OVERLAP_TOLERANCE)) {
+			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);
+			return false;
+		}
+		for (int j = i + 1; j < world->ball_count; ++j) {
+			const bs_ball* b = &world->balls[j];
+			if (b->pocketed) {
+				continue;
+			}
+			double sigma = a->radius + b->radius;
+			double distance = bs_v2_len(bs_v2_sub(bs_ball_position_at(b, now), pa));
+			if (distance < sigma * (1.0 - OVERLAP_TOLERANCE)) {
+				snprintf(dest, dest_size, "balls %d and %d overlap by %.3g m at t = %.17g", a->id, b->id,
+					sigma - distance, now);
+				return false;
+			}
+		}
+	}
+	if (!bs_event_queue_valid(&world->queue)) {
+		snprintf(dest, dest_size, "the event queue is out of order");
+		return false;
+	}
+	for (int i = 0; i < world->queue.size; ++i) {
+		int slot = world->queue.heap[i];
+		if (world->queue.keys[slot].time < now) {
+			snprintf(dest, dest_size, "ball %d has a pending event at %.17g, before the world time %.17g",
+				world->balls[slot].id, world->queue.keys[slot].time, now);
+			return false;
+		}
+	}
+	if (dest_size > 0) {
+		dest[0] = '\0';
+	}
+	return true;
+}

@@ -1,0 +1,192 @@
+// breakshot: the public API of the exact event-driven simulator.
+//
+// A world holds balls (discs) on a table. Between events every ball moves in
+// a straight line, so the state at any time is exact. The world keeps one
+// pending event per ball in a priority queue; stepping jumps to the earliest
+// one, resolves it and re-predicts only for the balls involved.
+//
+// Units are SI throughout: metres, seconds, kilograms, newton-seconds.
+// The world owns all its memory. Nothing here calls back into user code: read
+// what happened with bs_world_last_event() after a step.
+#ifndef BREAKSHOT_WORLD_H
+#define BREAKSHOT_WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "table.h"
+#include "vec2.h"
+
+/// Default ball radius (m): a 2 1/4 in pool ball.
+#define BS_DEFAULT_RADIUS 0.028575
+/// Default ball mass (kg).
+#define BS_DEFAULT_MASS 0.17
+
+/// What an event is. The numeric order is the documented tie order: events at
+/// exactly the same time are taken by kind first, then by `a`, then by `b`.
+typedef enum bs_event_kind {
+	BS_EVENT_BALL = 0,    ///< two balls collide; a < b are their ids
+	BS_EVENT_CUSHION = 1, ///< a ball meets a cushion segment; a is its id, b the segment index
+	BS_EVENT_JAW = 2,     ///< a ball meets a jaw point; a is its id, b the point index
+	BS_EVENT_POCKET = 3,  ///< a ball's centre enters a pocket; a is its id, b the pocket index
+	BS_EVENT_KIND_COUNT,
+	BS_EVENT_NONE = -1 ///< no event (nothing has happened yet, or nothing will)
+} bs_event_kind;
+
+/// The lower-case name of a kind: "ball", "cushion", "jaw", "pocket" (or "none").
+const char* bs_event_kind_name(bs_event_kind kind);
+
+/// The record of one event.
+typedef struct bs_event {
+	bs_event_kind kind;
+	double time;    ///< absolute simulated time of the event (s)
+	int a;          ///< ball id (the lower id for BS_EVENT_BALL)
+	int b;          ///< the other ball's id, or the cushion, jaw or pocket index
+	double impulse; ///< magnitude of the normal impulse (N s); 0 for a pocket
+	bs_vec2 point;  ///< contact point (m); for a pocket, the ball's centre
+	bs_vec2 normal; ///< unit contact normal: from a towards b for two balls, from the obstacle towards the ball otherwise
+} bs_event;
+
+/// Defines a ball. Get one from bs_default_ball_def() and set what differs.
+typedef struct bs_ball_def {
+	int id;         ///< user id, unique in the world (pool: the ball number, cue = 0)
+	bs_vec2 pos;    ///< centre position (m) at the world's start time
+	bs_vec2 vel;    ///< velocity (m/s)
+	double radius;  ///< radius (m), > 0
+	double mass;    ///< mass (kg), > 0
+} bs_ball_def;
+
+/// A ball def at rest at the origin with the default radius and mass.
+bs_ball_def bs_default_ball_def(void);
+
+/// Defines a world. Get one from bs_default_world_def() and set what differs.
+typedef struct bs_world_def {
+	bs_table table;             ///< the table; the world copies it
+	double time;                ///< start time (s)
+	double ball_restitution;    ///< ball-ball coefficient of restitution, in [0, 1]
+	double cushion_restitution; ///< ball-cushion (and jaw) coefficient of restitution, in [0, 1]
+	/// Inelastic-collapse guard (s): a collision of a ball whose previous
+	/// collision was less than this long ago is treated as elastic (the TC
+	/// model of Luding and McNamara). 0 switches the guard off.
+	double elastic_window;
+	const bs_ball_def* balls; ///< the balls; the world copies them
+	int ball_count;           ///< number of balls, >= 0
+} bs_world_def;
+
+/// A 2.54 m x 1.27 m plain table, ideal elastic restitution, time 0, no balls.
+bs_world_def bs_default_world_def(void);
+
+/// Why a world def cannot be simulated. bs_world_def_check() reports the
+/// first problem it finds, in the order of this enum.
+typedef enum bs_def_problem {
+	BS_DEF_OK = 0,
+	BS_DEF_BAD_TABLE,       ///< a table size is not finite and positive
+	BS_DEF_BAD_NUMBER,      ///< a time or restitution is not finite or out of range
+	BS_DEF_BAD_BALL,        ///< a ball's radius or mass is not finite and positive, or a position or velocity not finite
+	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
+	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not within [r, W-r] x [r, H-r], or is already in a pocket
+	BS_DEF_OVERLAP,         ///< two balls overlap
+} bs_def_problem;
+
+/// The result of bs_world_def_check().
+typedef struct bs_def_report {
+	bs_def_problem problem;
+	int ball_index;  ///< index in def->balls of the offending ball, or -1
+	int other_index; ///< index of the second ball (duplicate id, overlap), or -1
+	char message[256]; ///< one human-readable sentence, naming ball ids
+} bs_def_report;
+
+/// Checks that a def describes a valid state. O(N log N) for spread-out balls.
+/// Returns true when it does; otherwise fills `dest` and returns false.
+bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest);
+
+/// The world: opaque, owned by the caller through create/destroy.
+typedef struct bs_world bs_world;
+
+/// Creates a world. The def must pass bs_world_def_check() (asserted in debug
+/// builds). Returns NULL only when memory runs out.
+bs_world* bs_world_create(const bs_world_def* def);
+
+/// Destroys a world and frees all its memory. Accepts NULL.
+void bs_world_destroy(bs_world* world);
+
+/// The current simulated time (s).
+double bs_world_time(const bs_world* world);
+
+/// The table the world was made with.
+const bs_table* bs_world_table(const bs_world* world);
+
+/// The ball-ball and cushion restitutions in use.
+double bs_world_ball_restitution(const bs_world* world);
+double bs_world_cushion_restitution(const bs_world* world);
+double bs_world_elastic_window(const bs_world* world);
+
+/// Finds the next event without processing it. Returns false when no event
+/// remains (every ball at rest, or none left). The impulse, point and normal
+/// of the result are not yet known and are left 0.
+bool bs_world_peek(bs_world* world, bs_event* dest);
+
+/// Processes exactly one event and makes it the last event. Returns false,
+/// changing nothing, when no event remains.
+bool bs_world_step(bs_world* world);
+
+/// Processes every event with a time <= `time` (s), then sets the world's time
+/// to `time`. `time` must not be before the current time. Returns the number
+/// of events processed. Stops early after `max_events` events (when > 0),
+/// leaving the time at the last processed event.
+int64_t bs_world_advance(bs_world* world, double time, int64_t max_events);
+
+/// The last processed event, or one of kind BS_EVENT_NONE before the first.
+bs_event bs_world_last_event(const bs_world* world);
+
+/// Number of events processed so far, in total and of one kind.
+int64_t bs_world_event_count(const bs_world* world);
+int64_t bs_world_event_count_of(const bs_world* world, bs_event_kind kind);
+
+/// A ball's state at one instant.
+typedef struct bs_ball_state {
+	int id;         ///< the ball's id
+	bs_vec2 pos;    ///< centre (m)
+	bs_vec2 vel;    ///< velocity (m/s)
+	double radius;  ///< m
+	double mass;    ///< kg
+	bool pocketed;  ///< true once the ball has left the table into a pocket
+	int pocket;     ///< the pocket's index, or -1
+	double pocket_time; ///< when it was pocketed (s)
+} bs_ball_state;
+
+/// Number of balls the world was made with (pocketed ones included).
+int bs_world_ball_count(const bs_world* world);
+
+/// The index of the ball with this id, or -1.
+int bs_world_find_ball(const bs_world* world, int id);
+
+/// The state of ball `index` at `time` (s), by exact linear extrapolation from
+/// its last event. `time` must be at or after the current time; the answer is
+/// exact up to the next event. A pocketed ball keeps its position at capture.
+bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
+
+/// Totals over the balls on the table at the current time.
+typedef struct bs_totals {
+	double kinetic_energy; ///< J
+	bs_vec2 momentum;      ///< kg m/s
+	int balls_on_table;    ///< balls not pocketed
+	double pocketed_energy; ///< kinetic energy carried into the pockets (J)
+} bs_totals;
+
+/// Sums energy and momentum over the balls on the table, in index order
+/// (deterministic). O(N).
+bs_totals bs_world_totals(const bs_world* world);
+
+/// Writes the balls as defs at the current time (pocketed balls skipped) into
+/// `dest`, which must hold bs_world_ball_count() entries. Returns how many.
+int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
+
+/// Walks the whole state: no two balls on the table overlap (beyond 1e-9 of
+/// their radius sum), every ball is inside the table, the queue is ordered and
+/// no pending event lies in the past. O(N^2): for tests and debug builds.
+/// Returns true when all holds; otherwise writes one sentence to `dest`.
+bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size);
+
+#endif

@@ -1,0 +1,73 @@
+// breakshot: the world's internal state, shared by world.c (creation,
+// queries, validation) and world_step.c (prediction and the event loop).
+#ifndef BREAKSHOT_WORLD_INTERNAL_H
+#define BREAKSHOT_WORLD_INTERNAL_H
+
+#include <stdint.h>
+
+#include "event_queue.h"
+#include "world.h"
+
+/// One ball. Its position is stored at its own time `time` and read anywhere
+/// later by pos + vel (t - time): a ball is only touched when an event
+/// involves it.
+typedef struct bs_ball {
+	bs_vec2 pos;   ///< centre at `time` (m)
+	bs_vec2 vel;   ///< velocity (m/s)
+	double time;   ///< time of the last update (s)
+	double radius; ///< m
+	double mass;   ///< kg
+	int id;
+	/// Events this ball has taken part in. A prediction made against a partner
+	/// remembers the partner's count; a different count later means the
+	/// partner has changed course and the prediction is stale.
+	uint32_t count;
+	/// The ball's last event (kind and target) and its serial number, so that a
+	/// pair just resolved is never re-detected (it separates by construction).
+	int last_kind;
+	int last_target;
+	int64_t last_serial;
+	double last_collision_time; ///< for the elastic window (s)
+	bool pocketed;
+	int pocket;
+	double pocket_time;
+} bs_ball;
+
+/// What a ball's queue slot points at, besides its ordering key.
+typedef struct bs_slot_target {
+	int kind;              ///< bs_event_kind, or BS_EVENT_NONE
+	int index;             ///< partner ball index, or obstacle index
+	uint32_t partner_count; ///< the partner's count when predicted
+} bs_slot_target;
+
+struct bs_world {
+	bs_table table;
+	double time;
+	double ball_restitution;
+	double cushion_restitution;
+	double elastic_window;
+
+	int ball_count;
+	bs_ball* balls;
+	bs_slot_target* targets; ///< targets[ball index]
+	bs_event_queue queue;
+
+	bs_event last_event;
+	int64_t event_count;
+	int64_t kind_counts[BS_EVENT_KIND_COUNT];
+	double pocketed_energy;
+
+	/// Ball indices sorted by id, for bs_world_find_ball in O(log N).
+	int* by_id;
+};
+
+/// Position of a ball at `time` by exact straight-line extrapolation.
+static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
+	return bs_v2_mad(ball->pos, time - ball->time, ball->vel);
+}
+
+/// Predicts ball `index`'s earliest event from the current time and stores it
+/// in its queue slot (world_step.c).
+void bs_world_predict(bs_world* world, int index);
+
+#endif

@@ -1,0 +1,301 @@
+// breakshot: prediction and the event loop.
+//
+// The loop reads like the physics: take the earliest pending event; if the
+// partner it was predicted against has changed course since, the prediction
+// is stale, so predict again and look once more; otherwise move the balls
+// involved to the event's time, resolve the contact, and predict again for
+// those balls only. Nothing else is touched: every other ball keeps its own
+// time and is read by extrapolation.
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "collide.h"
+#include "world_internal.h"
+
+// ---------------------------------------------------------------------------
+// Prediction
+
+// True when balls i and j were resolved against each other by their last
+// event: they separate (or at least stop approaching) by construction and,
+// moving in straight lines, cannot meet again until one of them has another
+// event. Skipping them keeps rounding from re-detecting the same contact.
+static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
+	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
+		b->last_target == a_index && a->last_serial == b->last_serial;
+}
+
+typedef struct candidate {
+	bs_event_key key;
+	bs_slot_target target;
+} candidate;
+
+static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t partner_count) {
+	bs_event_key key = {time, kind, a, b};
+	if (bs_event_key_before(key, best->key)) {
+		best->key = key;
+		best->target.kind = kind;
+		best->target.index = index;
+		best->target.partner_count = partner_count;
+	}
+}
+
+void bs_world_predict(bs_world* world, int index) {
+	bs_ball* ball = &world->balls[index];
+	if (ball->pocketed) {
+		bs_event_queue_remove(&world->queue, index);
+		world->targets[index].kind = BS_EVENT_NONE;
+		return;
+	}
+	double now = world->time;
+	bs_vec2 p = bs_ball_position_at(ball, now);
+	bs_vec2 v = ball->vel;
+	candidate best;
+	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
+	best.target = (bs_slot_target){BS_EVENT_NONE, -1, 0};
+
+	for (int j = 0; j < world->ball_count; ++j) {
+		const bs_ball* other = &world->balls[j];
+		if (j == index || other->pocketed || just_resolved(ball, index, other, j)) {
+			continue;
+		}
+		bs_vec2 d = bs_v2_sub(bs_ball_position_at(other, now), p);
+		double t = bs_toi_circles(d, bs_v2_sub(other->vel, v), ball->radius + other->radius);
+		if (t < INFINITY) {
+			int lo = ball->id < other->id ? ball->id : other->id;
+			int hi = ball->id < other->id ? other->id : ball->id;
+			consider(&best, now + t, BS_EVENT_BALL, lo, hi, j, other->count);
+		}
+	}
+
+	const bs_table* table = &world->table;
+	bool moving = v.x != 0.0 || v.y != 0.0;
+	for (int s = 0; moving && s < table->cushion_count; ++s) {
+		if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
+			continue;
+		}
+		double t = bs_toi_segment(p, v, ball->radius, table->cushions[s]);
+		if (t < INFINITY) {
+			consider(&best, now + t, BS_EVENT_CUSHION, ball->id, s, s, 0);
+		}
+	}
+	for (int k = 0; moving && k < table->jaw_count; ++k) {
+		if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k) {
+			continue;
+		}
+		double t = bs_toi_circles(bs_v2_sub(table->jaws[k], p), bs_v2_scale(-1.0, v), ball->radius);
+		if (t < INFINITY) {
+			consider(&best, now + t, BS_EVENT_JAW, ball->id, k, k, 0);
+		}
+	}
+	for (int k = 0; moving && k < table->pocket_count; ++k) {
+		double t = bs_toi_enter_circle(p, v, table->pockets[k].centre, table->pockets[k].radius);
+		if (t < INFINITY) {
+			consider(&best, now + t, BS_EVENT_POCKET, ball->id, k, k, 0);
+		}
+	}
+
+	world->targets[index] = best.target;
+	if (best.target.kind == BS_EVENT_NONE) {
+		bs_event_queue_remove(&world->queue, index);
+	} else {
+		bs_event_queue_set(&world->queue, index, best.key);
+	}
+}
+
+// ---------------------------------------------------------------------------
+// The event loop
+
+static bool is_stale(const bs_world* world, int index) {
+	const bs_slot_target* target = &world->targets[index];
+	if (target->kind != BS_EVENT_BALL) {
+		return false; // obstacles never move; the slot is renewed after each of the ball's own events
+	}
+	const bs_ball* partner = &world->balls[target->index];
+	return partner->pocketed || partner->count != target->partner_count;
+}
+
+// The ball whose slot holds the next valid event, or -1. Stale slots met on
+// the way are predicted again: each costs one prediction, no scan of the queue.
+static int next_event_ball(bs_world* world) {
+	for (;;) {
+		int top = bs_event_queue_top(&world->queue);
+		if (top < 0 || !is_stale(world, top)) {
+			return top;
+		}
+		bs_world_predict(world, top);
+	}
+}
+
+static void move_to(bs_ball* ball, double time) {
+	ball->pos = bs_ball_position_at(ball, time);
+	ball->time = time;
+}
+
+// The restitution to use, with the elastic window guarding against inelastic
+// collapse: a ball that collided very recently collides elastically.
+static double effective_restitution(const bs_world* world, double e, const bs_ball* a, const bs_ball* b, double now) {
+	if (e >= 1.0 || world->elastic_window <= 0.0) {
+		return e;
+	}
+	if (now - a->last_collision_time < world->elastic_window) {
+		return 1.0;
+	}
+	if (b && now - b->last_collision_time < world->elastic_window) {
+		return 1.0;
+	}
+	return e;
+}
+
+static void mark(bs_ball* ball, int kind, int target, int64_t serial, double now) {
+	ball->count += 1;
+	ball->last_kind = kind;
+	ball->last_target = target;
+	ball->last_serial = serial;
+	if (kind != BS_EVENT_POCKET) {
+		ball->last_collision_time = now;
+	}
+}
+
+static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
+	bs_ball* bi = &world->balls[i];
+	bs_ball* bj = &world->balls[j];
+	// Record from the lower id (a) towards the higher (b).
+	if (bj->id < bi->id) {
+		bs_ball* swap = bi;
+		bi = bj;
+		bj = swap;
+	}
+	double now = world->time;
+	move_to(bi, now);
+	move_to(bj, now);
+	bs_vec2 n = bs_v2_normalize(bs_v2_sub(bj->pos, bi->pos));
+	double e = effective_restitution(world, world->ball_restitution, bi, bj, now);
+	double impulse = bs_resolve_balls(&bi->vel, bi->mass, &bj->vel, bj->mass, n, e);
+	record->a = bi->id;
+	record->b = bj->id;
+	record->impulse = fabs(impulse);
+	record->normal = n;
+	record->point = bs_v2_mad(bi->pos, bi->radius, n);
+}
+
+static void resolve_obstacle(bs_world* world, bs_ball* ball, bs_vec2 n, bs_vec2 point, bs_event* record) {
+	double e = effective_restitution(world, world->cushion_restitution, ball, NULL, world->time);
+	record->impulse = bs_resolve_obstacle(&ball->vel, ball->mass, n, e);
+	record->normal = n;
+	record->point = point;
+}
+
+static void process(bs_world* world, int index) {
+	bs_event_key key = world->queue.keys[index];
+	bs_slot_target target = world->targets[index];
+	assert(key.time >= world->time && "events are taken in time order");
+	world->time = key.time;
+	double now = world->time;
+	int64_t serial = world->event_count;
+	bs_ball* ball = &world->balls[index];
+	const bs_table* table = &world->table;
+
+	bs_event record;
+	record.kind = (bs_event_kind)target.kind;
+	record.time = now;
+	record.a = ball->id;
+	record.b = target.index;
+
+	switch (target.kind) {
+	case BS_EVENT_BALL:
+		resolve_ball_pair(world, index, target.index, &record);
+		mark(ball, BS_EVENT_BALL, target.index, serial, now);
+		mark(&world->balls[target.index], BS_EVENT_BALL, index, serial, now);
+		break;
+	case BS_EVENT_CUSHION: {
+		move_to(ball, now);
+		bs_vec2 n = bs_segment_normal(table->cushions[target.index]);
+		resolve_obstacle(world, ball, n, bs_v2_mad(ball->pos, -ball->radius, n), &record);
+		mark(ball, target.kind, target.index, serial, now);
+		break;
+	}
+	case BS_EVENT_JAW: {
+		move_to(ball, now);
+		bs_vec2 q = table->jaws[target.index];
+		resolve_obstacle(world, ball, bs_v2_normalize(bs_v2_sub(ball->pos, q)), q, &record);
+		mark(ball, target.kind, target.index, serial, now);
+		break;
+	}
+	case BS_EVENT_POCKET:
+		move_to(ball, now);
+		world->pocketed_energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
+		ball->pocketed = true;
+		ball->pocket = target.index;
+		ball->pocket_time = now;
+		record.impulse = 0.0;
+		record.point = ball->pos;
+		record.normal = bs_v2_normalize(bs_v2_sub(ball->pos, table->pockets[target.index].centre));
+		mark(ball, target.kind, target.index, serial, now);
+		break;
+	default:
+		assert(false && "a queued slot always names an event kind");
+		return;
+	}
+
+	world->last_event = record;
+	world->event_count += 1;
+	world->kind_counts[target.kind] += 1;
+
+	bs_world_predict(world, index);
+	if (target.kind == BS_EVENT_BALL) {
+		bs_world_predict(world, target.index);
+	}
+
+#ifdef BS_VALIDATE
+	char problem[256];
+	if (!bs_world_validate(world, problem, sizeof problem)) {
+		fprintf(stderr, "breakshot: validation failed after event %lld: %s\n", (long long)serial, problem);
+		abort();
+	}
+#endif
+}
+
+bool bs_world_peek(bs_world* world, bs_event* dest) {
+	int index = next_event_ball(world);
+	if (index < 0) {
+		return false;
+	}
+	bs_event_key key = world->queue.keys[index];
+	dest->kind = (bs_event_kind)key.kind;
+	dest->time = key.time;
+	dest->a = key.a;
+	dest->b = key.b;
+	dest->impulse = 0.0;
+	dest->point = bs_v2(0.0, 0.0);
+	dest->normal = bs_v2(0.0, 0.0);
+	return true;
+}
+
+bool bs_world_step(bs_world* world) {
+	int index = next_event_ball(world);
+	if (index < 0) {
+		return false;
+	}
+	process(world, index);
+	return true;
+}
+
+int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
+	assert(time >= world->time && "bs_world_advance: the world cannot go back in time; pass a time >= bs_world_time()");
+	int64_t processed = 0;
+	for (;;) {
+		if (max_events > 0 && processed >= max_events) {
+			return processed;
+		}
+		int index = next_event_ball(world);
+		if (index < 0 || world->queue.keys[index].time > time) {
+			break;
+		}
+		process(world, index);
+		processed += 1;
+	}
+	world->time = time;
+	return processed;
+}
