@@ -215,8 +215,60 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 	return true;
 }
 
+// The exact saved state written by bs_scene_dump_world (see scenes/README.md).
+static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ball_anchor* dest) {
+	static const char* const keys[] = {"time", "pos", "last", "last_collision_time", NULL};
+	static const char* const last_keys[] = {"ball", "cushion", "jaw", NULL};
+	char where[128];
+	if (!expect_object(in, value, path, keys)) {
+		return false;
+	}
+	const json_t* time = json_object_get(value, "time");
+	const json_t* pos = json_object_get(value, "pos");
+	const json_t* last = json_object_get(value, "last");
+	const json_t* collided = json_object_get(value, "last_collision_time");
+	child_path(where, sizeof where, path, "time");
+	if (!time) {
+		return fail(in, where, "missing: an anchor needs the time its position holds");
+	}
+	if (!read_number(in, time, where, &dest->time)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "pos");
+	if (!pos) {
+		return fail(in, where, "missing: an anchor needs its position [x, y]");
+	}
+	if (!read_vec2(in, pos, where, &dest->pos)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "last_collision_time");
+	if (collided && !read_number(in, collided, where, &dest->last_collision_time)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "last");
+	if (last) {
+		if (!expect_object(in, last, where, last_keys)) {
+			return false;
+		}
+		if (json_object_size(last) != 1) {
+			return fail(in, where, "expected exactly one of ball, cushion or jaw");
+		}
+		const char* kind = json_object_iter_key(json_object_iter((json_t*)last));
+		char target[160];
+		child_path(target, sizeof target, where, kind);
+		if (!read_int(in, json_object_get(last, kind), target, &dest->last_target)) {
+			return false;
+		}
+		dest->last_kind = strcmp(kind, "ball") == 0 ? BS_EVENT_BALL
+			: strcmp(kind, "cushion") == 0          ? BS_EVENT_CUSHION
+													: BS_EVENT_JAW;
+	}
+	dest->set = true;
+	return true;
+}
+
 static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* dest) {
-	static const char* const keys[] = {"id", "pos", "vel", "radius", "mass", NULL};
+	static const char* const keys[] = {"id", "pos", "vel", "radius", "mass", "anchor", NULL};
 	char path[64], where[96];
 	snprintf(path, sizeof path, "balls[%d]", index);
 	if (!expect_object(in, value, path, keys)) {
@@ -252,6 +304,11 @@ static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* d
 	}
 	child_path(where, sizeof where, path, "mass");
 	if (mass && !read_positive(in, mass, where, &dest->mass)) {
+		return false;
+	}
+	const json_t* anchor = json_object_get(value, "anchor");
+	child_path(where, sizeof where, path, "anchor");
+	if (anchor && !read_anchor(in, anchor, where, &dest->anchor)) {
 		return false;
 	}
 	return true;
@@ -293,6 +350,9 @@ static bool check_world(loader* in, bs_scene* scene) {
 			report.ball_index);
 	case BS_DEF_OUTSIDE_TABLE:
 		snprintf(path, sizeof path, "balls[%d].pos", report.ball_index);
+		return fail(in, path, "%s", report.message);
+	case BS_DEF_BAD_ANCHOR:
+		snprintf(path, sizeof path, "balls[%d].anchor", report.ball_index);
 		return fail(in, path, "%s", report.message);
 	case BS_DEF_OVERLAP:
 		snprintf(path, sizeof path, "balls[%d]", report.other_index);
@@ -443,6 +503,22 @@ static void append_vec2(text_buffer* out, bs_vec2 v) {
 	append(out, "]");
 }
 
+static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, bool with_collision_time) {
+	append(out, ",\n     \"anchor\": {\"time\": ");
+	append_number(out, anchor->time);
+	append(out, ", \"pos\": ");
+	append_vec2(out, anchor->pos);
+	if (anchor->last_kind == BS_EVENT_BALL || anchor->last_kind == BS_EVENT_CUSHION ||
+		anchor->last_kind == BS_EVENT_JAW) {
+		append(out, ", \"last\": {\"%s\": %d}", bs_event_kind_name(anchor->last_kind), anchor->last_target);
+	}
+	if (with_collision_time && isfinite(anchor->last_collision_time)) {
+		append(out, ", \"last_collision_time\": ");
+		append_number(out, anchor->last_collision_time);
+	}
+	append(out, "}");
+}
+
 char* bs_scene_dump_world(const bs_world* world) {
 	text_buffer out = {0};
 	const bs_table* table = bs_world_table(world);
@@ -476,6 +552,7 @@ char* bs_scene_dump_world(const bs_world* world) {
 		append_number(&out, balls[i].radius);
 		append(&out, ", \"mass\": ");
 		append_number(&out, balls[i].mass);
+		append_anchor(&out, &balls[i].anchor, bs_world_elastic_window(world) > 0.0);
 		append(&out, "}");
 	}
 	free(balls);

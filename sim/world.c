@@ -31,6 +31,12 @@ bs_ball_def bs_default_ball_def(void) {
 	def.vel = bs_v2(0.0, 0.0);
 	def.radius = BS_DEFAULT_RADIUS;
 	def.mass = BS_DEFAULT_MASS;
+	def.anchor.set = false;
+	def.anchor.time = 0.0;
+	def.anchor.pos = bs_v2(0.0, 0.0);
+	def.anchor.last_kind = BS_EVENT_NONE;
+	def.anchor.last_target = -1;
+	def.anchor.last_collision_time = -INFINITY;
 	return def;
 }
 
@@ -117,6 +123,54 @@ static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double
 	return p.x >= -r && p.x <= table->width + r && p.y >= -r && p.y <= table->height + r;
 }
 
+// `by_id` holds the ball indices sorted by id (as sort entries).
+static int index_of_id(const sort_entry* by_id, int n, int id) {
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (by_id[mid].key == (double)id) {
+			return by_id[mid].index;
+		}
+		if (by_id[mid].key < (double)id) {
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return -1;
+}
+
+// A saved anchor must lie at or before the start, extrapolate to the ball's
+// stated position (to 1e-9 m plus rounding), and name a contact that exists.
+static bool anchor_consistent(const bs_world_def* def, int i, const sort_entry* by_id, int n) {
+	const bs_ball_def* ball = &def->balls[i];
+	const bs_ball_anchor* anchor = &ball->anchor;
+	if (!anchor->set) {
+		return true;
+	}
+	if (!isfinite(anchor->time) || anchor->time > def->time || !finite_v2(anchor->pos) ||
+		isnan(anchor->last_collision_time) || anchor->last_collision_time > def->time) {
+		return false;
+	}
+	bs_vec2 now = bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel);
+	double slack = 1e-9 + 1e-12 * (fabs(now.x) + fabs(now.y));
+	if (fabs(now.x - ball->pos.x) > slack || fabs(now.y - ball->pos.y) > slack) {
+		return false;
+	}
+	switch (anchor->last_kind) {
+	case BS_EVENT_NONE:
+		return true;
+	case BS_EVENT_BALL:
+		return anchor->last_target != ball->id && index_of_id(by_id, n, anchor->last_target) >= 0;
+	case BS_EVENT_CUSHION:
+		return anchor->last_target >= 0 && anchor->last_target < def->table.cushion_count;
+	case BS_EVENT_JAW:
+		return anchor->last_target >= 0 && anchor->last_target < def->table.jaw_count;
+	default:
+		return false;
+	}
+}
+
 bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	dest->problem = BS_DEF_OK;
 	dest->ball_index = -1;
@@ -183,6 +237,15 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 				ball->id, ball->pos.x, ball->pos.y);
 		}
 	}
+	for (int i = 0; i < n; ++i) {
+		if (!anchor_consistent(def, i, order, n)) {
+			free(order);
+			return report(dest, BS_DEF_BAD_ANCHOR, i, -1,
+				"ball %d: its anchor is later than the start, does not lead to its position, or names no such "
+				"contact",
+				def->balls[i].id);
+		}
+	}
 	// Overlaps: sweep along x. Balls are sorted by their left edge; each is
 	// compared with the following ones until their left edge passes its right.
 	for (int i = 0; i < n; ++i) {
@@ -195,8 +258,11 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		double right = a->pos.x + a->radius;
 		for (int m = k + 1; m < n && order[m].key < right; ++m) {
 			const bs_ball_def* b = &def->balls[order[m].index];
+			// Touching balls placed by arithmetic may overlap by rounding; only
+			// a deeper overlap is an error.
 			double sigma = a->radius + b->radius;
-			if (bs_v2_len2(bs_v2_sub(b->pos, a->pos)) < sigma * sigma) {
+			double limit = sigma * (1.0 - BS_TOUCH_TOLERANCE);
+			if (bs_v2_len2(bs_v2_sub(b->pos, a->pos)) < limit * limit) {
 				int first = order[k].index < order[m].index ? order[k].index : order[m].index;
 				int second = order[k].index < order[m].index ? order[m].index : order[k].index;
 				free(order);
@@ -289,6 +355,23 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	}
 	sort_indices_by_id(world->by_id, scratch, n, world->balls);
 	free(scratch);
+	for (int i = 0; i < n; ++i) {
+		const bs_ball_anchor* anchor = &def->balls[i].anchor;
+		if (!anchor->set) {
+			continue;
+		}
+		bs_ball* ball = &world->balls[i];
+		ball->pos = anchor->pos;
+		ball->time = anchor->time;
+		ball->last_collision_time = anchor->last_collision_time;
+		ball->last_kind = anchor->last_kind;
+		ball->last_target = anchor->last_kind == BS_EVENT_BALL ? bs_world_find_ball(world, anchor->last_target)
+															   : anchor->last_target;
+		// One serial for every restored contact: two balls that name each
+		// other as their last contact shared that event (the later event of
+		// either would otherwise be its last), so they count as just resolved.
+		ball->last_serial = anchor->last_kind == BS_EVENT_NONE ? -1 : -2;
+	}
 	world->last_event.kind = BS_EVENT_NONE;
 	world->last_event.time = def->time;
 	world->last_event.a = -1;
@@ -409,12 +492,19 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		if (ball->pocketed) {
 			continue;
 		}
-		bs_ball_def def;
+		bs_ball_def def = bs_default_ball_def();
 		def.id = ball->id;
 		def.pos = bs_ball_position_at(ball, world->time);
 		def.vel = ball->vel;
 		def.radius = ball->radius;
 		def.mass = ball->mass;
+		def.anchor.set = true;
+		def.anchor.time = ball->time;
+		def.anchor.pos = ball->pos;
+		def.anchor.last_kind = (bs_event_kind)(ball->last_kind == BS_EVENT_POCKET ? BS_EVENT_NONE : ball->last_kind);
+		def.anchor.last_target =
+			ball->last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id : ball->last_target;
+		def.anchor.last_collision_time = ball->last_collision_time;
 		dest[count++] = def;
 	}
 	return count;

@@ -48,6 +48,20 @@ typedef struct bs_event {
 	bs_vec2 normal; ///< unit contact normal: from a towards b for two balls, from the obstacle towards the ball otherwise
 } bs_event;
 
+/// Where a ball's straight-line motion is anchored inside a world: its own
+/// clock and its last contact. A world keeps one per ball and moves a ball only
+/// when an event involves it. Saving the anchor (bs_world_export_balls) and
+/// giving it back to a new world makes that world continue the old one bit
+/// for bit. Leave `set` false for a new ball.
+typedef struct bs_ball_anchor {
+	bool set;                   ///< false: the ball starts fresh at the world's start time
+	double time;                ///< the ball's own clock (s), <= the world's start time
+	bs_vec2 pos;                ///< the centre at `time` (m)
+	bs_event_kind last_kind;    ///< the ball's last contact, or BS_EVENT_NONE
+	int last_target;            ///< the other ball's id, or the cushion or jaw index
+	double last_collision_time; ///< when the ball last collided (s), for the elastic window; -INFINITY if never
+} bs_ball_anchor;
+
 /// Defines a ball. Get one from bs_default_ball_def() and set what differs.
 typedef struct bs_ball_def {
 	int id;         ///< user id, unique in the world (pool: the ball number, cue = 0)
@@ -55,6 +69,7 @@ typedef struct bs_ball_def {
 	bs_vec2 vel;    ///< velocity (m/s)
 	double radius;  ///< radius (m), > 0
 	double mass;    ///< mass (kg), > 0
+	bs_ball_anchor anchor; ///< exact saved state, when continuing a saved world
 } bs_ball_def;
 
 /// A ball def at rest at the origin with the default radius and mass.
@@ -77,6 +92,10 @@ typedef struct bs_world_def {
 /// A 2.54 m x 1.27 m plain table, ideal elastic restitution, time 0, no balls.
 bs_world_def bs_default_world_def(void);
 
+/// Relative overlap of two balls' radius sum that still counts as touching
+/// (rounding in positions computed for exactly touching balls).
+#define BS_TOUCH_TOLERANCE 1e-12
+
 /// Why a world def cannot be simulated. bs_world_def_check() reports the
 /// first problem it finds, in the order of this enum.
 typedef enum bs_def_problem {
@@ -86,7 +105,8 @@ typedef enum bs_def_problem {
 	BS_DEF_BAD_BALL,        ///< a ball's radius or mass is not finite and positive, or a position or velocity not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not within [r, W-r] x [r, H-r], or is already in a pocket
-	BS_DEF_OVERLAP,         ///< two balls overlap
+	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start, disagrees with pos, or names no such contact
+	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum
 } bs_def_problem;
 
 /// The result of bs_world_def_check().
@@ -180,7 +200,9 @@ typedef struct bs_totals {
 bs_totals bs_world_totals(const bs_world* world);
 
 /// Writes the balls as defs at the current time (pocketed balls skipped) into
-/// `dest`, which must hold bs_world_ball_count() entries. Returns how many.
+/// `dest`, which must hold bs_world_ball_count() entries, each with its
+/// anchor set so that a world made from them continues this one exactly.
+/// Returns how many.
 int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
 
 /// Walks the whole state: no two balls on the table overlap (beyond 1e-9 of

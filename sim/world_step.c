@@ -41,6 +41,22 @@ static void consider(candidate* best, double time, int kind, int a, int b, int i
 	}
 }
 
+// Contacts that began before `now` by rounding happen now, never in the past.
+static double not_before(double time, double now) {
+	return time < now ? now : time;
+}
+
+// The absolute time at which two balls meet, or INFINITY. A pure function of
+// the two balls' stored states: the pair is examined at the later of their
+// own clocks, so predicting it again at any later moment, or in a world
+// restored from a saved state, gives exactly the same bits.
+static double predict_pair(const bs_ball* a, const bs_ball* b, double now) {
+	double since = a->time > b->time ? a->time : b->time;
+	bs_vec2 d = bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since));
+	double t = bs_toi_circles(d, bs_v2_sub(b->vel, a->vel), a->radius + b->radius);
+	return t < INFINITY ? not_before(since + t, now) : INFINITY;
+}
+
 void bs_world_predict(bs_world* world, int index) {
 	bs_ball* ball = &world->balls[index];
 	if (ball->pocketed) {
@@ -49,8 +65,6 @@ void bs_world_predict(bs_world* world, int index) {
 		return;
 	}
 	double now = world->time;
-	bs_vec2 p = bs_ball_position_at(ball, now);
-	bs_vec2 v = ball->vel;
 	candidate best;
 	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
 	best.target = (bs_slot_target){BS_EVENT_NONE, -1, 0};
@@ -60,16 +74,19 @@ void bs_world_predict(bs_world* world, int index) {
 		if (j == index || other->pocketed || just_resolved(ball, index, other, j)) {
 			continue;
 		}
-		bs_vec2 d = bs_v2_sub(bs_ball_position_at(other, now), p);
-		double t = bs_toi_circles(d, bs_v2_sub(other->vel, v), ball->radius + other->radius);
+		double t = predict_pair(ball, other, now);
 		if (t < INFINITY) {
 			int lo = ball->id < other->id ? ball->id : other->id;
 			int hi = ball->id < other->id ? other->id : ball->id;
-			consider(&best, now + t, BS_EVENT_BALL, lo, hi, j, other->count);
+			consider(&best, t, BS_EVENT_BALL, lo, hi, j, other->count);
 		}
 	}
 
+	// Obstacles are predicted from the ball's own clock, for the same reason.
 	const bs_table* table = &world->table;
+	bs_vec2 p = ball->pos;
+	bs_vec2 v = ball->vel;
+	double since = ball->time;
 	bool moving = v.x != 0.0 || v.y != 0.0;
 	for (int s = 0; moving && s < table->cushion_count; ++s) {
 		if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
@@ -77,7 +94,7 @@ void bs_world_predict(bs_world* world, int index) {
 		}
 		double t = bs_toi_segment(p, v, ball->radius, table->cushions[s]);
 		if (t < INFINITY) {
-			consider(&best, now + t, BS_EVENT_CUSHION, ball->id, s, s, 0);
+			consider(&best, not_before(since + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
 		}
 	}
 	for (int k = 0; moving && k < table->jaw_count; ++k) {
@@ -86,13 +103,13 @@ void bs_world_predict(bs_world* world, int index) {
 		}
 		double t = bs_toi_circles(bs_v2_sub(table->jaws[k], p), bs_v2_scale(-1.0, v), ball->radius);
 		if (t < INFINITY) {
-			consider(&best, now + t, BS_EVENT_JAW, ball->id, k, k, 0);
+			consider(&best, not_before(since + t, now), BS_EVENT_JAW, ball->id, k, k, 0);
 		}
 	}
 	for (int k = 0; moving && k < table->pocket_count; ++k) {
 		double t = bs_toi_enter_circle(p, v, table->pockets[k].centre, table->pockets[k].radius);
 		if (t < INFINITY) {
-			consider(&best, now + t, BS_EVENT_POCKET, ball->id, k, k, 0);
+			consider(&best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
 	}
 

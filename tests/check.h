@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int check_failures_in_test;
+static int check_failures_in_test __attribute__((unused));
 static int check_tests_passed;
 static int check_tests_failed;
 

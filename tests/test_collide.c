@@ -1,2 +1,197 @@
+// Unit tests: exact times of impact and impulse responses.
+#include <math.h>
+
 #include "check.h"
-int main(void) { return check_summary(); }
+#include "collide.h"
+#include "rng.h"
+#include "world.h"
+
+static const double r = 0.028575;
+
+static void toi_head_on(void) {
+	// Centres 1 m apart closing at 2 m/s: they touch when 2r apart.
+	double t = bs_toi_circles(bs_v2(1.0, 0.0), bs_v2(-2.0, 0.0), 2.0 * r);
+	CHECK_REL(t, (1.0 - 2.0 * r) / 2.0, 1e-15);
+}
+
+static void toi_ball_at_rest(void) {
+	// The second ball rests; the first moves at 3 m/s along the diagonal.
+	bs_vec2 d = bs_v2(0.3, 0.4);                      // 0.5 m apart
+	bs_vec2 w = bs_v2_scale(-3.0 / 0.5, d);           // second minus first: -v1
+	double t = bs_toi_circles(d, w, 2.0 * r);
+	CHECK_REL(t, (0.5 - 2.0 * r) / 3.0, 1e-14);
+}
+
+static void toi_miss(void) {
+	CHECK(isinf(bs_toi_circles(bs_v2(1.0, 3.0 * r), bs_v2(-1.0, 0.0), 2.0 * r)));
+}
+
+static void toi_graze(void) {
+	// Offset just inside the radius sum: a hit at the foot of the approach.
+	double sigma = 2.0 * r;
+	double t_in = bs_toi_circles(bs_v2(1.0, sigma * (1.0 - 1e-9)), bs_v2(-1.0, 0.0), sigma);
+	CHECK(isfinite(t_in));
+	CHECK_NEAR(t_in, 1.0, 1e-5); // a near-graze meets close to the closest approach
+	CHECK(t_in < 1.0);
+	// Just outside: a miss.
+	CHECK(isinf(bs_toi_circles(bs_v2(1.0, sigma * (1.0 + 1e-9)), bs_v2(-1.0, 0.0), sigma)));
+}
+
+static void toi_touching_and_approaching(void) {
+	double sigma = 2.0 * r;
+	CHECK(bs_toi_circles(bs_v2(sigma, 0.0), bs_v2(-1.0, 0.0), sigma) == 0.0);
+	// Overlapping by rounding and approaching: now, never in the past.
+	CHECK(bs_toi_circles(bs_v2(sigma * (1.0 - 1e-15), 0.0), bs_v2(-1.0, 0.1), sigma) == 0.0);
+}
+
+static void toi_touching_and_separating(void) {
+	double sigma = 2.0 * r;
+	CHECK(isinf(bs_toi_circles(bs_v2(sigma, 0.0), bs_v2(1.0, 0.0), sigma)));
+	CHECK(isinf(bs_toi_circles(bs_v2(sigma * (1.0 - 1e-12), 0.0), bs_v2(1.0, 0.5), sigma)));
+	// Touching with zero normal velocity (sliding past): no collision.
+	CHECK(isinf(bs_toi_circles(bs_v2(sigma, 0.0), bs_v2(0.0, 1.0), sigma)));
+}
+
+static void toi_parallel_motion(void) {
+	// Same velocity: the relative velocity is zero.
+	CHECK(isinf(bs_toi_circles(bs_v2(0.5, 0.0), bs_v2(0.0, 0.0), 2.0 * r)));
+	// Relative motion perpendicular to the separation at its closest point.
+	CHECK(isinf(bs_toi_circles(bs_v2(0.5, 0.0), bs_v2(0.0, 2.0), 2.0 * r)));
+}
+
+static void toi_no_cancellation(void) {
+	// sigma = 1 and a gap of 2^-46, approached obliquely. The textbook root
+	// (-b - sqrt(b^2 - ac)) / a subtracts two numbers that agree to about 46
+	// bits and keeps only a few digits; ours, c / (-b + sqrt(b^2 - ac)), adds
+	// them and keeps all.
+	double gap = 0x1.0p-46;
+	bs_vec2 d = bs_v2(1.0 + gap, 0.0);
+	bs_vec2 w = bs_v2(-1.0, 0.3);
+	double t = bs_toi_circles(d, w, 1.0);
+	// Reference in extended precision: |d + w t| = 1.
+	long double x = 1.0L + (long double)gap;
+	long double a = (long double)bs_v2_dot(w, w), b = -x, c = x * x - 1.0L;
+	long double reference = c / (-b + sqrtl(b * b - a * c));
+	CHECK_REL(t, (double)reference, 1e-14);
+	double ad = bs_v2_dot(w, w), bd = -(1.0 + gap), cd = (1.0 + gap) * (1.0 + gap) - 1.0;
+	double naive = (-bd - sqrt(bd * bd - ad * cd)) / ad;
+	CHECK(fabs(naive - (double)reference) > 1e-4 * (double)reference); // the textbook form really fails here
+}
+
+static void toi_random_against_root(void) {
+	// Against the analytic distance: at the returned time the centres are sigma apart.
+	bs_rng rng = bs_rng_make(7);
+	int hits = 0;
+	for (int k = 0; k < 10000; ++k) {
+		double sigma = bs_rng_range(&rng, 0.01, 0.1);
+		bs_vec2 d = bs_v2(bs_rng_range(&rng, -1.0, 1.0), bs_rng_range(&rng, -1.0, 1.0));
+		if (bs_v2_len(d) <= sigma) {
+			continue;
+		}
+		bs_vec2 w = bs_v2(bs_rng_range(&rng, -3.0, 3.0), bs_rng_range(&rng, -3.0, 3.0));
+		double t = bs_toi_circles(d, w, sigma);
+		if (isfinite(t)) {
+			hits += 1;
+			CHECK(t >= 0.0);
+			CHECK_REL(bs_v2_len(bs_v2_mad(d, t, w)), sigma, 1e-9);
+		} else {
+			// A miss: the closest approach stays outside, or they separate.
+			double closest = bs_v2_dot(d, w) < 0.0 ? fabs(bs_v2_cross(d, w)) / bs_v2_len(w) : bs_v2_len(d);
+			CHECK(closest >= sigma * (1.0 - 1e-12));
+		}
+	}
+	CHECK(hits > 100);
+}
+
+static void toi_segment_linear(void) {
+	bs_segment wall = {{0.0, 1.0}, {0.0, 0.0}}; // x = 0, table on +x
+	CHECK_REL(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(-2.0, 0.0), 0.1, wall), 0.2, 1e-15);
+	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(2.0, 0.0), 0.1, wall)));    // moving away
+	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(0.0, 1.0), 0.1, wall)));    // parallel
+	CHECK(bs_toi_segment(bs_v2(0.1, 0.5), bs_v2(-1.0, 0.3), 0.1, wall) == 0.0);   // touching, approaching
+	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 1.5), bs_v2(-1.0, 0.0), 0.1, wall)));   // beyond its end
+	CHECK(isfinite(bs_toi_segment(bs_v2(0.5, 0.9), bs_v2(-1.0, 0.1), 0.1, wall))); // contact at y = 0.94
+}
+
+static void toi_enter_circle(void) {
+	CHECK_REL(bs_toi_enter_circle(bs_v2(1.0, 0.0), bs_v2(-1.0, 0.0), bs_v2(0.0, 0.0), 0.25), 0.75, 1e-15);
+	CHECK(bs_toi_enter_circle(bs_v2(0.1, 0.0), bs_v2(1.0, 0.0), bs_v2(0.0, 0.0), 0.25) == 0.0); // inside already
+	CHECK(isinf(bs_toi_enter_circle(bs_v2(1.0, 0.0), bs_v2(1.0, 0.0), bs_v2(0.0, 0.0), 0.25)));
+}
+
+static void response_1d_unequal_masses(void) {
+	double m1 = 0.17, m2 = 0.5;
+	for (int k = 0; k <= 4; ++k) {
+		double e = 0.25 * k;
+		bs_vec2 v1 = bs_v2(2.0, 0.0), v2 = bs_v2(-0.5, 0.0);
+		double u1 = 2.0, u2 = -0.5;
+		double impulse = bs_resolve_balls(&v1, m1, &v2, m2, bs_v2(1.0, 0.0), e);
+		// The textbook 1-D result with restitution.
+		double w1 = (m1 * u1 + m2 * u2 - m2 * e * (u1 - u2)) / (m1 + m2);
+		double w2 = (m1 * u1 + m2 * u2 + m1 * e * (u1 - u2)) / (m1 + m2);
+		CHECK_REL(v1.x, w1, 1e-14);
+		CHECK_REL(v2.x, w2, 1e-14);
+		CHECK(v1.y == 0.0 && v2.y == 0.0);
+		CHECK_REL(impulse, (1.0 + e) * m1 * m2 / (m1 + m2) * (u1 - u2), 1e-15);
+		CHECK_NEAR(v2.x - v1.x, e * (u1 - u2), 1e-14 * (u1 - u2)); // separation speed = e * approach speed
+	}
+}
+
+static void response_90_degree_rule(void) {
+	// Equal masses, one at rest, oblique elastic hit: they leave at right angles.
+	for (int k = 1; k < 8; ++k) {
+		double angle = 0.2 * k;
+		bs_vec2 n = bs_v2(cos(angle), sin(angle));
+		bs_vec2 v1 = bs_v2(3.0, 0.0), v2 = bs_v2(0.0, 0.0);
+		bs_resolve_balls(&v1, BS_DEFAULT_MASS, &v2, BS_DEFAULT_MASS, n, 1.0);
+		CHECK_NEAR(bs_v2_dot(v1, v2), 0.0, 1e-14);
+		CHECK_REL(bs_v2_len2(v1) + bs_v2_len2(v2), 9.0, 1e-15);
+		// The struck ball leaves along the line of centres.
+		CHECK_NEAR(bs_v2_cross(v2, n), 0.0, 1e-15);
+	}
+}
+
+static void response_conserves(void) {
+	bs_rng rng = bs_rng_make(11);
+	for (int k = 0; k < 10000; ++k) {
+		double m1 = bs_rng_range(&rng, 0.05, 1.0), m2 = bs_rng_range(&rng, 0.05, 1.0);
+		double angle = bs_rng_range(&rng, 0.0, 2.0 * BS_PI);
+		bs_vec2 n = bs_v2(cos(angle), sin(angle));
+		bs_vec2 v1 = bs_v2(bs_rng_range(&rng, -3, 3), bs_rng_range(&rng, -3, 3));
+		bs_vec2 v2 = bs_v2(bs_rng_range(&rng, -3, 3), bs_rng_range(&rng, -3, 3));
+		bs_vec2 p0 = bs_v2_add(bs_v2_scale(m1, v1), bs_v2_scale(m2, v2));
+		double e0 = 0.5 * m1 * bs_v2_len2(v1) + 0.5 * m2 * bs_v2_len2(v2);
+		double scale = m1 * bs_v2_len(v1) + m2 * bs_v2_len(v2);
+		bs_resolve_balls(&v1, m1, &v2, m2, n, 1.0);
+		bs_vec2 p1 = bs_v2_add(bs_v2_scale(m1, v1), bs_v2_scale(m2, v2));
+		CHECK_NEAR(p1.x, p0.x, 1e-14 * scale);
+		CHECK_NEAR(p1.y, p0.y, 1e-14 * scale);
+		CHECK_REL(0.5 * m1 * bs_v2_len2(v1) + 0.5 * m2 * bs_v2_len2(v2), e0, 1e-13);
+	}
+}
+
+static void response_obstacle(void) {
+	bs_vec2 v = bs_v2(-2.0, 1.0);
+	double impulse = bs_resolve_obstacle(&v, 0.2, bs_v2(1.0, 0.0), 0.5);
+	CHECK(v.x == 1.0 && v.y == 1.0);
+	CHECK_REL(impulse, 0.2 * 3.0, 1e-15);
+}
+
+int main(void) {
+	RUN(toi_head_on);
+	RUN(toi_ball_at_rest);
+	RUN(toi_miss);
+	RUN(toi_graze);
+	RUN(toi_touching_and_approaching);
+	RUN(toi_touching_and_separating);
+	RUN(toi_parallel_motion);
+	RUN(toi_no_cancellation);
+	RUN(toi_random_against_root);
+	RUN(toi_segment_linear);
+	RUN(toi_enter_circle);
+	RUN(response_1d_unequal_masses);
+	RUN(response_90_degree_rule);
+	RUN(response_conserves);
+	RUN(response_obstacle);
+	return check_summary();
+}

@@ -1,0 +1,129 @@
+// Unit tests: the scene loader accepts good scenes with their defaults and
+// refuses every kind of bad input with one clear message.
+#include <stdlib.h>
+
+#include "check.h"
+#include "scene.h"
+
+#define TABLE "\"table\": {\"size\": [2.54, 1.27], \"pockets\": false}"
+
+typedef struct bad_case {
+	const char* text;
+	const char* expected; ///< a part of the one-line message
+} bad_case;
+
+static const bad_case bad_cases[] = {
+	// syntax, given as file:line:column
+	{"{" TABLE ",\n \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} \n", "case.json:3:"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1],} ]}", "case.json:1:"},
+	{"", "case.json:1:0: syntax error"},
+	// non-finite numbers (JSON has no NaN; overflow is the way in)
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1e999, 1]} ]}", "real number overflow"},
+	// wrong types, arity, unknown keys, by field path
+	{"[]", "case.json: expected an object, got an array"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]}, {\"id\": 1, \"pos\": [2, 1], \"radius\": \"big\"} ]}",
+		"case.json: balls[1].radius: expected a number, got a string"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1]} ]}", "balls[0].pos: expected 2 numbers [x, y], got 1"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1, 1]} ]}", "balls[0].pos: expected 2 numbers"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, true]} ]}", "balls[0].pos[1]: expected a number"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"colour\": 3} ]}", "balls[0].colour: unknown key"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0.5, \"pos\": [1, 1]} ]}", "balls[0].id: expected an integer"},
+	{"{" TABLE ", \"balls\": [ {\"pos\": [1, 1]} ]}", "balls[0].id: missing"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0} ]}", "balls[0].pos: missing"},
+	{"{" TABLE ", \"balls\": {} }", "balls: expected an array"},
+	{"{" TABLE "}", "balls: missing"},
+	{"{\"balls\": []}", "table: missing"},
+	{"{" TABLE ", \"balls\": [], \"gravity\": 9.8}", "gravity: unknown key"},
+	{"{\"table\": {\"size\": [2.54]}, \"balls\": []}", "table.size: expected 2 numbers"},
+	{"{\"table\": {\"size\": [2.54, 1.27], \"felt\": 1}, \"balls\": []}", "table.felt: unknown key"},
+	{"{" TABLE ", \"time\": \"now\", \"balls\": []}", "time: expected a number"},
+	{"{" TABLE ", \"balls\": [], \"balls\": []}", "duplicate object key"},
+	// values out of range
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"radius\": 0} ]}", "balls[0].radius: must be positive"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"mass\": -0.17} ]}", "balls[0].mass: must be positive"},
+	{"{\"table\": {\"size\": [2.54, 0]}, \"balls\": []}", "table.size[1]: must be positive"},
+	{"{\"table\": {\"size\": [-1, 1]}, \"balls\": []}", "table.size[0]: must be positive"},
+	{"{" TABLE ", \"restitution\": {\"ball\": 1.01}, \"balls\": []}", "restitution.ball: must be in [0, 1]"},
+	{"{" TABLE ", \"restitution\": {\"cushion\": -0.1}, \"balls\": []}", "restitution.cushion: must be in [0, 1]"},
+	// duplicate ids, balls outside the table, overlaps naming both ids
+	{"{" TABLE ", \"balls\": [ {\"id\": 4, \"pos\": [1, 1]}, {\"id\": 4, \"pos\": [2, 1]} ]}",
+		"balls[1].id: duplicate id 4"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]}, {\"id\": 1, \"pos\": [2.53, 1]} ]}",
+		"balls[1].pos: ball 1 at (2.5299999999999998, 1) is not inside the table"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [-1, 0.5]} ]}", "balls[0].pos: ball 0"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 3, \"pos\": [1, 1]}, {\"id\": 5, \"pos\": [2, 1]}, {\"id\": 7, \"pos\": [1.05, 1]} ]}",
+		"balls 3 and 7 overlap"},
+	// a saved anchor that does not lead to the stated position
+	{"{" TABLE ", \"time\": 1, \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1, 0],"
+			  " \"anchor\": {\"time\": 0.5, \"pos\": [0.2, 1]}} ]}",
+		"balls[0].anchor: ball 0: its anchor"},
+};
+
+static void refuses_bad_scenes(void) {
+	for (size_t k = 0; k < sizeof bad_cases / sizeof bad_cases[0]; ++k) {
+		bs_scene scene;
+		char error[512] = "";
+		bool loaded = bs_scene_load_text(bad_cases[k].text, "case.json", &scene, error, sizeof error);
+		CHECK(!loaded);
+		if (loaded) {
+			fprintf(stderr, "  case %zu loaded but should not\n", k);
+			bs_scene_free(&scene);
+			continue;
+		}
+		CHECK_CONTAINS(error, bad_cases[k].expected);
+		CHECK(strchr(error, '\n') == NULL); // one line
+		CHECK(scene.balls == NULL);
+	}
+}
+
+static void reports_missing_file(void) {
+	bs_scene scene;
+	char error[512];
+	CHECK(!bs_scene_load("/nonexistent/scene.json", &scene, error, sizeof error));
+	CHECK_CONTAINS(error, "/nonexistent/scene.json: cannot read");
+}
+
+static void applies_defaults(void) {
+	bs_scene scene;
+	char error[512];
+	const char* text = "{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3.0, 0.0],"
+					   " \"radius\": 0.03, \"mass\": 0.2}, {\"id\": 1, \"pos\": [1.9, 0.66]} ]}";
+	CHECK(bs_scene_load_text(text, "good.json", &scene, error, sizeof error));
+	CHECK(scene.def.ball_count == 2);
+	CHECK(scene.def.time == 0.0);
+	CHECK(scene.def.ball_restitution == 1.0 && scene.def.cushion_restitution == 1.0);
+	CHECK(scene.def.table.width == 2.54 && scene.def.table.height == 1.27);
+	CHECK(scene.balls[0].radius == 0.03 && scene.balls[0].mass == 0.2 && scene.balls[0].vel.x == 3.0);
+	CHECK(scene.balls[1].radius == BS_DEFAULT_RADIUS && scene.balls[1].mass == BS_DEFAULT_MASS);
+	CHECK(scene.balls[1].vel.x == 0.0 && scene.balls[1].vel.y == 0.0);
+	CHECK(!scene.balls[1].anchor.set);
+	bs_scene_free(&scene);
+}
+
+static void round_trips_numbers_exactly(void) {
+	bs_scene scene;
+	char error[512];
+	const char* text = "{" TABLE ", \"restitution\": {\"ball\": 0.95, \"cushion\": 0.8}, \"time\": 0.1,"
+					   " \"balls\": [ {\"id\": 0, \"pos\": [0.1, 0.3], \"vel\": [-0.0, 1e-300], \"radius\": 0.028575} ]}";
+	CHECK(bs_scene_load_text(text, "a.json", &scene, error, sizeof error));
+	bs_world* world = bs_world_create(&scene.def);
+	char* dumped = bs_scene_dump_world(world);
+	bs_scene again;
+	CHECK(bs_scene_load_text(dumped, "b.json", &again, error, sizeof error));
+	CHECK(again.def.time == 0.1 && again.def.ball_restitution == 0.95 && again.def.cushion_restitution == 0.8);
+	CHECK(again.balls[0].pos.x == 0.1 && again.balls[0].pos.y == 0.3);
+	CHECK(again.balls[0].vel.x == 0.0 && signbit(again.balls[0].vel.x)); // -0.0 keeps its sign
+	CHECK(again.balls[0].vel.y == 1e-300);
+	free(dumped);
+	bs_scene_free(&again);
+	bs_scene_free(&scene);
+	bs_world_destroy(world);
+}
+
+int main(void) {
+	RUN(refuses_bad_scenes);
+	RUN(reports_missing_file);
+	RUN(applies_defaults);
+	RUN(round_trips_numbers_exactly);
+	return check_summary();
+}
