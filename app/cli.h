@@ -28,5 +28,7 @@ double bs_cli_cpu_seconds(void);
 int bs_cmd_run(int argc, char** argv);
 int bs_cmd_bench(int argc, char** argv);
 int bs_cmd_view(int argc, char** argv);
+int bs_cmd_compare(int argc, char** argv);
+int bs_cmd_plot(int argc, char** argv);
 
 #endif

@@ -1,8 +1,11 @@
-// breakshot run SCENE [--events N] [--until T] [--trace FILE] [--out FILE]
+// breakshot run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]
+//                     [--method events|frames] [--dt DT]
 //
 // Simulates a scene headless until N events have been processed or the
 // absolute time T is reached (positions advanced to exactly T), whichever
-// comes first, or until no event remains; then prints a summary.
+// comes first, or until no event remains; then prints a summary. With
+// --sample the trace holds the totals every DT instead of at every event.
+// --method frames runs the frame-stepped baseline instead (run_frames.h).
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,12 +14,15 @@
 
 #include "cli.h"
 #include "output_file.h"
+#include "run_frames.h"
+#include "run_summary.h"
 #include "scene.h"
 #include "trace.h"
 #include "world.h"
 
 static const char run_usage[] =
-	"usage: breakshot run SCENE [--events N] [--until T] [--trace FILE] [--out FILE]";
+	"usage: breakshot run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
+	"                     [--method events|frames] [--dt DT]";
 
 typedef struct run_options {
 	const char* scene_path;
@@ -25,7 +31,22 @@ typedef struct run_options {
 	bool has_until;
 	const char* trace_path;
 	const char* out_path;
+	double sample;    ///< trace sample interval (s); 0: a row per event
+	bool use_frames;  ///< --method frames
+	double frame_dt;  ///< --dt (s); 0 when not given
 } run_options;
+
+// Parses a time interval option: finite and positive.
+static bool parse_interval(const char* value, const char* option, double* dest) {
+	if (!bs_cli_parse_double(value, option, dest)) {
+		return false;
+	}
+	if (!(*dest > 0.0)) {
+		bs_cli_fail("%s: must be positive, got '%s'", option, value);
+		return false;
+	}
+	return true;
+}
 
 // Returns 0 when parsed, BS_EXIT_USAGE (after printing why) otherwise.
 static int parse_run_options(int argc, char** argv, run_options* dest) {
@@ -45,6 +66,18 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 			}
 			dest->has_until = true;
 			++i;
+		} else if (strcmp(arg, "--sample") == 0 || strcmp(arg, "--dt") == 0) {
+			if (!parse_interval(value, arg, arg[2] == 's' ? &dest->sample : &dest->frame_dt)) {
+				return BS_EXIT_USAGE;
+			}
+			++i;
+		} else if (strcmp(arg, "--method") == 0) {
+			if (!value || (strcmp(value, "events") != 0 && strcmp(value, "frames") != 0)) {
+				return bs_cli_fail("--method: expected 'events' or 'frames'%s%s%s\n%s", value ? ", got '" : "",
+					value ? value : "", value ? "'" : "", run_usage);
+			}
+			dest->use_frames = strcmp(value, "frames") == 0;
+			++i;
 		} else if (strcmp(arg, "--trace") == 0 || strcmp(arg, "--out") == 0) {
 			if (!value || value[0] == '\0') {
 				return bs_cli_fail("%s needs a file name\n%s", arg, run_usage);
@@ -62,6 +95,19 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 	if (!dest->scene_path) {
 		return bs_cli_fail("run: no scene given\n%s", run_usage);
 	}
+	if (dest->sample > 0.0 && !dest->trace_path) {
+		return bs_cli_fail("run: --sample needs --trace FILE (it sets how often the trace samples)");
+	}
+	if (dest->frame_dt > 0.0 && !dest->use_frames) {
+		return bs_cli_fail("run: --dt is the frame length of --method frames; the event method has no frames");
+	}
+	if (dest->use_frames && !(dest->frame_dt > 0.0)) {
+		return bs_cli_fail("run: --method frames needs --dt DT (the frame length in seconds)");
+	}
+	if (dest->use_frames && dest->out_path) {
+		return bs_cli_fail("run: --out is for the event method: a frames run can end with balls overlapping, "
+						   "which no scene may hold");
+	}
 	if (dest->trace_path && dest->out_path && strcmp(dest->trace_path, dest->out_path) == 0) {
 		return bs_cli_fail("run: --trace and --out name the same file '%s'", dest->trace_path);
 	}
@@ -75,40 +121,27 @@ static void write_event_row(FILE* stream, const bs_world* world) {
 		event.b, event.impulse, &totals);
 }
 
-static double relative_change(double start, double end) {
-	double scale = fabs(start) > 0.0 ? fabs(start) : 1.0;
-	return (end - start) / scale;
-}
-
 static void print_summary(const run_options* options, const bs_world* world, const bs_totals* start, double start_time,
 	double wall) {
 	bs_totals end = bs_world_totals(world);
 	int64_t events = bs_world_event_count(world);
 	printf("breakshot run %s\n", options->scene_path);
-	printf("  events          %" PRId64 " (", events);
+	int64_t counts[BS_EVENT_KIND_COUNT];
 	for (int kind = 0; kind < BS_EVENT_KIND_COUNT; ++kind) {
-		printf("%s%s %" PRId64, kind ? ", " : "", bs_event_kind_name((bs_event_kind)kind),
-			bs_world_event_count_of(world, (bs_event_kind)kind));
+		counts[kind] = bs_world_event_count_of(world, (bs_event_kind)kind);
 	}
-	printf(")\n");
+	bs_summary_print_counts("events", events, counts);
 	printf("  simulated time  %.9g s (from %.9g s to %.9g s)\n", bs_world_time(world) - start_time, start_time,
 		bs_world_time(world));
-	printf("  kinetic energy  start %.12g J, end %.12g J (relative change %.3g)\n", start->kinetic_energy,
-		end.kinetic_energy, relative_change(start->kinetic_energy, end.kinetic_energy));
-	printf("  momentum        start (%.12g, %.12g) kg m/s, end (%.12g, %.12g) kg m/s\n", start->momentum.x,
-		start->momentum.y, end.momentum.x, end.momentum.y);
-	int pocketed = 0;
-	for (int i = 0; i < bs_world_ball_count(world); ++i) {
-		bs_ball_state ball = bs_world_ball_state(world, i, bs_world_time(world));
-		if (ball.pocketed) {
-			printf("%s ball %d in pocket %d at %.6f s", pocketed ? "," : "  pocketed       ", ball.id, ball.pocket,
-				ball.pocket_time);
-			pocketed += 1;
+	bs_summary_print_totals(start, &end);
+	int count = bs_world_ball_count(world);
+	bs_ball_state* balls = malloc((size_t)(count > 0 ? count : 1) * sizeof *balls);
+	if (balls) {
+		for (int i = 0; i < count; ++i) {
+			balls[i] = bs_world_ball_state(world, i, bs_world_time(world));
 		}
-	}
-	if (pocketed) {
-		printf("\n  energy potted   %.12g J (table + pockets %.12g J)\n", end.pocketed_energy,
-			end.kinetic_energy + end.pocketed_energy);
+		bs_summary_print_pocketed(balls, count, &end);
+		free(balls);
 	}
 	printf("  balls on table  %d of %d\n", end.balls_on_table, bs_world_ball_count(world));
 	double rate = wall > 0.0 ? (double)events / wall : 0.0;
@@ -132,6 +165,13 @@ int bs_cmd_run(int argc, char** argv) {
 		bs_scene_free(&scene);
 		return bs_cli_fail("--until %.17g is before the scene's time %.17g", options.until, start_time);
 	}
+	if (options.use_frames) {
+		bs_frames_run run = {options.scene_path, options.frame_dt, options.max_events, options.until,
+			options.has_until, options.trace_path, options.sample};
+		status = bs_run_frames(&scene.def, &run);
+		bs_scene_free(&scene);
+		return status;
+	}
 	bs_world* world = bs_world_create(&scene.def);
 	bs_scene_free(&scene);
 	if (!world) {
@@ -145,9 +185,14 @@ int bs_cmd_run(int argc, char** argv) {
 	}
 
 	bs_totals start = bs_world_totals(world);
+	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, start_time, options.sample);
 	if (trace.stream) {
 		bs_trace_write_header(trace.stream);
-		bs_trace_write_row(trace.stream, 0, start_time, "start", -1, -1, 0.0, &start);
+		if (options.sample > 0.0) {
+			sampler.stream = trace.stream;
+		} else {
+			bs_trace_write_row(trace.stream, 0, start_time, "start", -1, -1, 0.0, &start);
+		}
 	}
 
 	double wall_start = bs_cli_wall_seconds();
@@ -162,12 +207,20 @@ int bs_cmd_run(int argc, char** argv) {
 			}
 			break;
 		}
+		if (sampler.stream && bs_trace_sampler_next_time(&sampler) < next.time) {
+			bs_totals before = bs_world_totals(world);
+			bs_trace_sample_before(&sampler, next.time, bs_world_event_count(world), &before);
+		}
 		bs_world_step(world);
-		if (trace.stream) {
+		if (trace.stream && !sampler.stream) {
 			write_event_row(trace.stream, world);
 		}
 	}
 	double wall = bs_cli_wall_seconds() - wall_start;
+	if (sampler.stream) {
+		bs_totals end = bs_world_totals(world);
+		bs_trace_sample_through(&sampler, bs_world_time(world), bs_world_event_count(world), &end);
+	}
 
 	int exit_status = 0;
 	if (trace.stream && !bs_output_commit(&trace)) {

@@ -8,12 +8,19 @@ static const char usage[] =
 	"usage: breakshot COMMAND [ARGS]\n"
 	"\n"
 	"commands:\n"
-	"  run SCENE [--events N] [--until T] [--trace FILE] [--out FILE]\n"
-	"        simulate a scene headless and print a summary\n"
+	"  run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
+	"            [--method events|frames] [--dt DT]\n"
+	"        simulate a scene headless and print a summary; --method frames runs the\n"
+	"        frame-stepped baseline and reports the collisions it missed\n"
 	"  view SCENE [--screenshot FILE.png [--at T | --events N] [--size WxH]]\n"
 	"        open the OpenGL viewer (or render one frame to a PNG)\n"
 	"  bench [--n N] [--phi PHI] [--events E] [--seed S]\n"
 	"        time the engine on a random gas and print the figures\n"
+	"  compare A.csv B.csv [--tolerance X] [--plot FILE.png|FILE.svg [--size WxH]]\n"
+	"        compare two traces' energy and momentum; exit 0 within the tolerance,\n"
+	"        1 beyond it (see 'breakshot compare --help')\n"
+	"  plot TRACE.csv --out FILE.png|FILE.svg [--size WxH]\n"
+	"        plot a trace's energy and momentum against time\n"
 	"  help  show this text\n";
 
 int main(int argc, char** argv) {
@@ -30,6 +37,12 @@ int main(int argc, char** argv) {
 	}
 	if (strcmp(command, "view") == 0) {
 		return bs_cmd_view(argc - 2, argv + 2);
+	}
+	if (strcmp(command, "compare") == 0) {
+		return bs_cmd_compare(argc - 2, argv + 2);
+	}
+	if (strcmp(command, "plot") == 0) {
+		return bs_cmd_plot(argc - 2, argv + 2);
 	}
 	if (strcmp(command, "help") == 0 || strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0) {
 		fputs(usage, stdout);

@@ -1,0 +1,188 @@
+// breakshot compare A.csv B.csv [--tolerance X] [--plot FILE [--size WxH]]
+//
+// Prints each trace's energy and momentum summary, their largest difference
+// on a common time axis and the first event at which they differ; exits 0
+// when the difference is within the tolerance, 1 beyond it, 2 on bad input.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "plot.h"
+#include "trace_compare.h"
+#include "trace_read.h"
+
+static const char compare_usage[] =
+	"usage: breakshot compare A.csv B.csv [--tolerance X] [--plot FILE.png|FILE.svg [--size WxH]]\n"
+	"\n"
+	"Compares two traces written by 'breakshot run --trace' (event or sampled).\n"
+	"Each trace is read as a step function: energy and momentum only change at\n"
+	"events, so between rows a trace keeps the value of its last row (after every\n"
+	"row at the same instant); linear interpolation would invent values the balls\n"
+	"never had. An event trace is exact at any time, a sampled trace (--sample)\n"
+	"only at its samples. The time points are the row times of both traces, or\n"
+	"of the sampled ones when either is sampled (where the other holds its last\n"
+	"sample when the sample times differ), inside the range both cover. There it\n"
+	"takes |A - B| for kinetic energy, momentum x, y and |p|,\n"
+	"divided by the larger of the two start values (the kinetic energy for the\n"
+	"energy, |p| for the momentum; 1 when both are 0). The largest of these\n"
+	"relative differences is checked against the tolerance (default 1e-9).\n"
+	"\n"
+	"exit status: 0 within the tolerance, 1 beyond it, 2 on bad input";
+
+#define DEFAULT_TOLERANCE 1e-9
+
+typedef struct compare_options {
+	const char* paths[2];
+	double tolerance;
+	const char* plot_path;
+	int plot_width;
+	int plot_height;
+} compare_options;
+
+static int parse_compare_options(int argc, char** argv, compare_options* dest) {
+	memset(dest, 0, sizeof *dest);
+	dest->tolerance = DEFAULT_TOLERANCE;
+	dest->plot_width = BS_PLOT_DEFAULT_WIDTH;
+	dest->plot_height = BS_PLOT_DEFAULT_HEIGHT;
+	bool has_size = false;
+	int path_count = 0;
+	for (int i = 0; i < argc; ++i) {
+		const char* arg = argv[i];
+		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			puts(compare_usage);
+			return -1;
+		} else if (strcmp(arg, "--tolerance") == 0) {
+			if (!bs_cli_parse_double(value, "--tolerance", &dest->tolerance)) {
+				return BS_EXIT_USAGE;
+			}
+			if (dest->tolerance < 0.0) {
+				return bs_cli_fail("--tolerance: must be >= 0, got '%s'", value);
+			}
+			++i;
+		} else if (strcmp(arg, "--plot") == 0) {
+			bs_plot_format format;
+			if (!value || !bs_plot_format_of(value, &format)) {
+				return bs_cli_fail("--plot needs a file name ending in .png or .svg%s%s%s", value ? ", got '" : "",
+					value ? value : "", value ? "'" : "");
+			}
+			dest->plot_path = value;
+			++i;
+		} else if (strcmp(arg, "--size") == 0) {
+			if (!bs_plot_parse_size(value, "--size", &dest->plot_width, &dest->plot_height)) {
+				return BS_EXIT_USAGE;
+			}
+			has_size = true;
+			++i;
+		} else if (arg[0] == '-' && arg[1] != '\0') {
+			return bs_cli_fail("compare: unknown option '%s'\n%s", arg, compare_usage);
+		} else if (path_count == 2) {
+			return bs_cli_fail("compare: two traces only (got a third, '%s')", arg);
+		} else {
+			dest->paths[path_count++] = arg;
+		}
+	}
+	if (path_count != 2) {
+		return bs_cli_fail("compare: needs two trace files\n%s", compare_usage);
+	}
+	if (has_size && !dest->plot_path) {
+		return bs_cli_fail("compare: --size is the size of the --plot image; give --plot FILE too");
+	}
+	return 0;
+}
+
+static void print_stats(const char* letter, const bs_trace_data* trace, const char* path) {
+	bs_trace_stats stats = bs_trace_stats_of(trace);
+	printf("%s = %s: %lld rows, %lld events, %lld samples, from %.9g s to %.9g s\n", letter, path,
+		(long long)trace->count, (long long)trace->event_rows, (long long)trace->sample_rows, stats.start_time,
+		stats.end_time);
+	printf("  %-23s %18s %18s %18s %18s %10s\n", "quantity", "start", "end", "min", "max", "drift");
+	for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
+		const bs_quantity_stats* s = &stats.quantity[q];
+		char name[40];
+		snprintf(name, sizeof name, "%s (%s)", bs_quantity_name((bs_quantity)q), bs_quantity_unit((bs_quantity)q));
+		printf("  %-23s %18.12g %18.12g %18.12g %18.12g %10.3g%s\n", name, s->start, s->end, s->min, s->max,
+			s->drift, s->drift_is_absolute ? " (absolute)" : "");
+	}
+}
+
+static void print_event_row(const char* letter, const bs_trace_row* row, int64_t events) {
+	if (row) {
+		printf("  %s: %.17g s, %s %d %d (line %lld)\n", letter, row->time, row->kind, row->a, row->b,
+			(long long)row->line);
+	} else {
+		printf("  %s: no more events (%lld in all)\n", letter, (long long)events);
+	}
+}
+
+static void print_divergence(const bs_trace_data* a, const bs_trace_data* b) {
+	bs_event_divergence divergence = bs_first_divergence(a, b);
+	if (!divergence.comparable) {
+		printf("events: not compared: a sampled trace holds no events (A has %lld, B has %lld)\n",
+			(long long)divergence.events_a, (long long)divergence.events_b);
+	} else if (divergence.agree) {
+		printf("events: the sequences agree over all %lld events (kind and ids, in order)\n",
+			(long long)divergence.events_a);
+	} else {
+		printf("events: the sequences first differ at event %lld (A has %lld events, B has %lld)\n",
+			(long long)divergence.index, (long long)divergence.events_a, (long long)divergence.events_b);
+		print_event_row("A", divergence.row_a, divergence.events_a);
+		print_event_row("B", divergence.row_b, divergence.events_b);
+	}
+}
+
+static void print_difference(const bs_trace_difference* diff) {
+	printf("difference at %lld %s from %.9g s to %.9g s (step functions; relative to the larger start value)\n",
+		(long long)diff->points, diff->on_sample_times ? "sample times" : "event times", diff->from, diff->to);
+	for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
+		const bs_quantity_difference* d = &diff->quantity[q];
+		printf("  %-15s largest %.6g %s at %.9g s, relative %.6g\n", bs_quantity_name((bs_quantity)q), d->largest,
+			bs_quantity_unit((bs_quantity)q), d->time, d->relative);
+	}
+}
+
+int bs_cmd_compare(int argc, char** argv) {
+	compare_options options;
+	int status = parse_compare_options(argc, argv, &options);
+	if (status != 0) {
+		return status < 0 ? 0 : status;
+	}
+	bs_trace_data traces[2] = {{0}, {0}};
+	char error[512];
+	for (int i = 0; i < 2; ++i) {
+		if (!bs_trace_read(options.paths[i], &traces[i], error, sizeof error)) {
+			bs_trace_free(&traces[0]);
+			return bs_cli_fail("%s", error);
+		}
+	}
+	bs_trace_difference diff = bs_trace_difference_of(&traces[0], &traces[1]);
+	if (!diff.overlap) {
+		status = bs_cli_fail("compare: the traces share no instant (%s ends at %.17g s, %s starts at %.17g s)",
+			options.paths[0], traces[0].rows[traces[0].count - 1].time, options.paths[1], traces[1].rows[0].time);
+	} else {
+		printf("breakshot compare %s %s\n", options.paths[0], options.paths[1]);
+		print_stats("A", &traces[0], options.paths[0]);
+		print_stats("B", &traces[1], options.paths[1]);
+		printf("  (drift: the largest |value - start| over the trace, relative to its start value; for the\n"
+			   "   momentum relative to |p| at the start)\n");
+		print_difference(&diff);
+		bool within = diff.largest_relative <= options.tolerance;
+		printf("largest relative difference %.6g (%s at %.9g s): %s the tolerance %.3g\n", diff.largest_relative,
+			bs_quantity_name(diff.worst), diff.quantity[diff.worst].time, within ? "within" : "beyond",
+			options.tolerance);
+		print_divergence(&traces[0], &traces[1]);
+		status = within ? 0 : 1;
+		if (options.plot_path) {
+			bs_plot_trace plotted[2] = {{&traces[0], options.paths[0]}, {&traces[1], options.paths[1]}};
+			if (bs_plot_write(options.plot_path, plotted, 2, options.plot_width, options.plot_height)) {
+				printf("plot: %s (%d x %d)\n", options.plot_path, options.plot_width, options.plot_height);
+			} else {
+				status = BS_EXIT_USAGE;
+			}
+		}
+	}
+	bs_trace_free(&traces[0]);
+	bs_trace_free(&traces[1]);
+	return status;
+}

@@ -1,0 +1,62 @@
+// breakshot plot TRACE.csv --out FILE.png|FILE.svg [--size WxH]
+//
+// Draws one trace's kinetic energy and momentum against time (plot.h).
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "plot.h"
+#include "trace_read.h"
+
+static const char plot_usage[] = "usage: breakshot plot TRACE.csv --out FILE.png|FILE.svg [--size WxH]";
+
+int bs_cmd_plot(int argc, char** argv) {
+	const char* trace_path = NULL;
+	const char* out_path = NULL;
+	int width = BS_PLOT_DEFAULT_WIDTH;
+	int height = BS_PLOT_DEFAULT_HEIGHT;
+	for (int i = 0; i < argc; ++i) {
+		const char* arg = argv[i];
+		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			puts(plot_usage);
+			return 0;
+		} else if (strcmp(arg, "--out") == 0) {
+			bs_plot_format format;
+			if (!value || !bs_plot_format_of(value, &format)) {
+				return bs_cli_fail("--out needs a file name ending in .png or .svg\n%s", plot_usage);
+			}
+			out_path = value;
+			++i;
+		} else if (strcmp(arg, "--size") == 0) {
+			if (!bs_plot_parse_size(value, "--size", &width, &height)) {
+				return BS_EXIT_USAGE;
+			}
+			++i;
+		} else if (arg[0] == '-' && arg[1] != '\0') {
+			return bs_cli_fail("plot: unknown option '%s'\n%s", arg, plot_usage);
+		} else if (trace_path) {
+			return bs_cli_fail("plot: one trace only (got '%s' and '%s'); compare two with 'breakshot compare "
+							   "--plot'",
+				trace_path, arg);
+		} else {
+			trace_path = arg;
+		}
+	}
+	if (!trace_path || !out_path) {
+		return bs_cli_fail("plot: needs a trace and --out FILE\n%s", plot_usage);
+	}
+	bs_trace_data trace;
+	char error[512];
+	if (!bs_trace_read(trace_path, &trace, error, sizeof error)) {
+		return bs_cli_fail("%s", error);
+	}
+	bs_plot_trace plotted = {&trace, trace_path};
+	bool ok = bs_plot_write(out_path, &plotted, 1, width, height);
+	bs_trace_free(&trace);
+	if (!ok) {
+		return 1;
+	}
+	printf("plot: %s (%d x %d)\n", out_path, width, height);
+	return 0;
+}

@@ -1,0 +1,47 @@
+// breakshot: plots of kinetic energy and momentum against time, drawn with
+// cairo into a PNG or an SVG (chosen by the file's extension).
+//
+// Two panels share the time axis: kinetic energy (J) on top, momentum
+// (kg m/s: |p| solid, p_x dashed, p_y dotted) below. Each trace has its own
+// colour, drawn as the step function it is (see trace_compare.h), and ticks
+// along the bottom of each panel mark its events. The legend names the traces.
+#ifndef BREAKSHOT_PLOT_H
+#define BREAKSHOT_PLOT_H
+
+#include <stdbool.h>
+
+#include "trace_read.h"
+
+/// Default image size (pixels; SVG user units are pixels too).
+#define BS_PLOT_DEFAULT_WIDTH 960
+#define BS_PLOT_DEFAULT_HEIGHT 720
+
+/// At most this many traces on one plot.
+#define BS_PLOT_MAX_TRACES 2
+
+typedef enum bs_plot_format {
+	BS_PLOT_PNG,
+	BS_PLOT_SVG,
+} bs_plot_format;
+
+/// The format named by the extension of `path` (".png" or ".svg", any case).
+/// Returns false when it is neither.
+bool bs_plot_format_of(const char* path, bs_plot_format* dest);
+
+/// Parses "WxH" (pixels, each in [200, 8000]). On failure prints
+/// "breakshot: OPTION: ..." and returns false.
+bool bs_plot_parse_size(const char* text, const char* option, int* width, int* height);
+
+/// One trace to draw, with the name the legend gives it.
+typedef struct bs_plot_trace {
+	const bs_trace_data* data;
+	const char* label;
+} bs_plot_trace;
+
+/// Draws 1 to BS_PLOT_MAX_TRACES traces into `path` (PNG or SVG by its
+/// extension), `width` x `height` pixels, through a temporary file renamed
+/// into place, so a failure leaves no partial image. On failure prints one
+/// message naming the file and returns false.
+bool bs_plot_write(const char* path, const bs_plot_trace* traces, int trace_count, int width, int height);
+
+#endif

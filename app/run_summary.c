@@ -1,0 +1,40 @@
+#include "run_summary.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+
+double bs_summary_relative_change(double start, double end) {
+	double scale = fabs(start) > 0.0 ? fabs(start) : 1.0;
+	return (end - start) / scale;
+}
+
+void bs_summary_print_counts(const char* label, int64_t total, const int64_t counts[BS_EVENT_KIND_COUNT]) {
+	printf("  %-15s %" PRId64 " (", label, total);
+	for (int kind = 0; kind < BS_EVENT_KIND_COUNT; ++kind) {
+		printf("%s%s %" PRId64, kind ? ", " : "", bs_event_kind_name((bs_event_kind)kind), counts[kind]);
+	}
+	printf(")\n");
+}
+
+void bs_summary_print_totals(const bs_totals* start, const bs_totals* end) {
+	printf("  kinetic energy  start %.12g J, end %.12g J (relative change %.3g)\n", start->kinetic_energy,
+		end->kinetic_energy, bs_summary_relative_change(start->kinetic_energy, end->kinetic_energy));
+	printf("  momentum        start (%.12g, %.12g) kg m/s, end (%.12g, %.12g) kg m/s\n", start->momentum.x,
+		start->momentum.y, end->momentum.x, end->momentum.y);
+}
+
+void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* end) {
+	int pocketed = 0;
+	for (int i = 0; i < count; ++i) {
+		if (balls[i].pocketed) {
+			printf("%s ball %d in pocket %d at %.6f s", pocketed ? "," : "  pocketed       ", balls[i].id,
+				balls[i].pocket, balls[i].pocket_time);
+			pocketed += 1;
+		}
+	}
+	if (pocketed) {
+		printf("\n  energy potted   %.12g J (table + pockets %.12g J)\n", end->pocketed_energy,
+			end->kinetic_energy + end->pocketed_energy);
+	}
+}

@@ -1,0 +1,23 @@
+// breakshot: summary lines that both run methods print the same way.
+#ifndef BREAKSHOT_RUN_SUMMARY_H
+#define BREAKSHOT_RUN_SUMMARY_H
+
+#include <stdint.h>
+
+#include "world.h"
+
+/// (end - start) / |start|, or the plain difference when start is 0.
+double bs_summary_relative_change(double start, double end);
+
+/// Prints "  LABEL  TOTAL (ball N, cushion N, jaw N, pocket N)".
+void bs_summary_print_counts(const char* label, int64_t total, const int64_t counts[BS_EVENT_KIND_COUNT]);
+
+/// Prints the kinetic energy (J) and momentum (kg m/s) lines: start, end and
+/// the relative change of the energy.
+void bs_summary_print_totals(const bs_totals* start, const bs_totals* end);
+
+/// Prints the "pocketed" line for the pocketed balls among `balls` (nothing
+/// when none is) and the energy they carried away (J).
+void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* end);
+
+#endif

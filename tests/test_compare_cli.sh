@@ -1,0 +1,146 @@
+#!/bin/sh
+# End-to-end tests of sampled traces, the frames method, `breakshot compare`
+# and `breakshot plot`, run on the built binary. Needs BREAKSHOT (the binary)
+# and BREAKSHOT_SOURCE_ROOT (the source tree), as tests/meson.build sets them.
+# Prints "N passed, N failed" like the C tests.
+set -u
+B=${BREAKSHOT:?BREAKSHOT must name the breakshot binary}
+ROOT=${BREAKSHOT_SOURCE_ROOT:?BREAKSHOT_SOURCE_ROOT must name the source tree}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+passed=0
+failed=0
+current=""
+current_failures=0
+
+begin() {
+	current=$1
+	current_failures=0
+}
+
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+	description=$1
+	shift
+	if ! "$@"; then
+		echo "  $current: $description" >&2
+		current_failures=$((current_failures + 1))
+	fi
+}
+
+end() {
+	if [ "$current_failures" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "ok   $current"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $current"
+	fi
+}
+
+contains() { # contains FILE TEXT
+	grep -F -q -- "$2" "$1"
+}
+
+# The 9-ball break (a plain-table rack where that scene is not there), and a
+# copy whose ball-ball restitution is 0.9, whether the scene names the
+# "ideal" preset or spells the restitutions out. Runs stop at 0.5 s, before
+# the first ball is pocketed, so the elastic break keeps its energy.
+BREAK=$ROOT/scenes/9ball_break.json
+[ -f "$BREAK" ] || BREAK=$ROOT/tests/data/rack_break.json
+sed -e 's/"restitution"[[:space:]]*:[[:space:]]*"ideal"/"restitution": {"ball": 0.9, "cushion": 1.0}/' \
+	-e 's/"ball"[[:space:]]*:[[:space:]]*[0-9.eE+-]*/"ball": 0.9/' "$BREAK" >"$WORK/break_e09.json"
+UNTIL=0.5
+
+begin self_compare_is_zero
+"$B" run "$BREAK" --until "$UNTIL" --trace "$WORK/e1.csv" >/dev/null
+"$B" compare "$WORK/e1.csv" "$WORK/e1.csv" >"$WORK/self.out"
+status=$?
+check "exit status 0, got $status" [ "$status" -eq 0 ]
+check "reports zero difference" contains "$WORK/self.out" "largest relative difference 0 "
+check "the event sequences agree" contains "$WORK/self.out" "events: the sequences agree over all"
+end
+
+begin restitution_09_loses_energy_and_fails_tight_tolerance
+"$B" run "$WORK/break_e09.json" --until "$UNTIL" --trace "$WORK/e09.csv" >/dev/null
+"$B" compare "$WORK/e1.csv" "$WORK/e09.csv" --tolerance 1e-9 >"$WORK/e09.out"
+status=$?
+check "the copy sets restitution 0.9" contains "$WORK/break_e09.json" '"ball": 0.9'
+check "exit status 1, got $status" [ "$status" -eq 1 ]
+check "beyond the tolerance" contains "$WORK/e09.out" "beyond the tolerance"
+# B's kinetic energy line: start, end, min, max, drift. Energy is lost:
+# end < start and a drift above 1%.
+ke_line=$(sed -n '/^B = /,$p' "$WORK/e09.out" | grep -m1 'kinetic_energy (J)')
+check "B loses energy: '$ke_line'" sh -c "echo '$ke_line' | awk '{ exit !(\$4 < \$3 && \$7 > 0.01) }'"
+check "A keeps its energy" sh -c "sed -n '/^A = /,/^B = /p' '$WORK/e09.out' | grep 'kinetic_energy (J)' | awk '{ exit !(\$7 < 1e-12) }'"
+"$B" compare "$WORK/e1.csv" "$WORK/e09.csv" --tolerance 10 >/dev/null
+status=$?
+check "a loose tolerance passes, got $status" [ "$status" -eq 0 ]
+end
+
+begin thin_gap_frames_miss_the_collision
+"$B" run "$ROOT/scenes/thin_gap.json" --until 0.3 --method frames --dt 0.02 --trace "$WORK/frames.csv" >"$WORK/frames.out"
+check "frames run exits 0" [ $? -eq 0 ]
+check "the summary reports the misses" contains "$WORK/frames.out" "missed          2 collisions"
+check "names the first missed pair" contains "$WORK/frames.out" "balls 0 and 1 touch at"
+check "no ball contact resolved" contains "$WORK/frames.out" "(ball 0, cushion"
+"$B" run "$ROOT/scenes/thin_gap.json" --until 0.3 --method frames --dt 0.0005 >"$WORK/fine.out"
+check "a fine dt misses nothing" contains "$WORK/fine.out" "missed          0 collisions"
+"$B" run "$ROOT/scenes/thin_gap.json" --until 0.3 --trace "$WORK/events.csv" >"$WORK/events.out"
+check "the event method hits both balls" contains "$WORK/events.out" "(ball 2, cushion"
+"$B" compare "$WORK/events.csv" "$WORK/frames.csv" >"$WORK/gap.out"
+check "compare exits 1" [ $? -eq 1 ]
+check "first differing event is the missed collision" contains "$WORK/gap.out" "first differ at event 1"
+end
+
+begin sampled_traces
+"$B" run "$BREAK" --until "$UNTIL" --sample 0.05 --trace "$WORK/s.csv" >/dev/null
+check "11 samples and the header" [ "$(wc -l <"$WORK/s.csv")" -eq 12 ]
+check "sample rows with a = b = -1" contains "$WORK/s.csv" "0,0,sample,-1,-1,0,"
+check "the last sample at the end" sh -c "tail -n 1 '$WORK/s.csv' | grep -q '^[0-9]*,0.5,sample,-1,-1,'"
+"$B" compare "$WORK/e1.csv" "$WORK/s.csv" >"$WORK/s.out"
+check "sampled and event trace of one run agree" [ $? -eq 0 ]
+check "events not compared against samples" contains "$WORK/s.out" "events: not compared"
+"$B" run "$ROOT/scenes/thin_gap.json" --until 0.3 --method frames --dt 0.001 --sample 0.1 --trace "$WORK/fs.csv" >/dev/null
+check "frames sample 4 rows" [ "$(grep -c ',sample,' "$WORK/fs.csv")" -eq 4 ]
+end
+
+begin plots_have_the_size_asked
+"$B" plot "$WORK/e1.csv" --out "$WORK/one.png" --size 640x480 >/dev/null
+check "plot exits 0" [ $? -eq 0 ]
+# PNG: the 8-byte signature, then the IHDR chunk with width and height.
+check "a PNG signature" sh -c "od -An -tx1 -N8 '$WORK/one.png' | tr -d ' \n' | grep -q '^89504e470d0a1a0a$'"
+check "640 x 480" sh -c "od -An -tx1 -j16 -N8 '$WORK/one.png' | tr -d ' \n' | grep -q '^00000280000001e0$'"
+"$B" compare "$WORK/e1.csv" "$WORK/e09.csv" --tolerance 10 --plot "$WORK/two.svg" >/dev/null
+check "compare with a plot exits 0" [ $? -eq 0 ]
+check "an SVG of the default size" contains "$WORK/two.svg" 'width="960px" height="720px"'
+check "the SVG is complete" sh -c "tail -n 1 '$WORK/two.svg' | grep -q '</svg>'"
+end
+
+begin bad_input_exits_2_and_writes_nothing
+printf 'event,time,kind,a,b,impulse,kinetic_energy,momentum_x,momentum_y\n0,0,start,-1,-1,0,1,0,0\n1,0.5,ball,1,2,0.1,1,0\n' >"$WORK/bad.csv"
+"$B" compare "$WORK/e1.csv" "$WORK/bad.csv" --plot "$WORK/bad.png" 2>"$WORK/bad.err" >/dev/null
+check "exit 2" [ $? -eq 2 ]
+check "names file and line" contains "$WORK/bad.err" "bad.csv:3: expected 9 columns, found 8"
+check "no plot left" [ ! -e "$WORK/bad.png" ]
+"$B" plot "$WORK/bad.csv" --out "$WORK/bad2.png" 2>/dev/null
+check "plot exits 2 on a bad trace" [ $? -eq 2 ]
+check "no plot left by plot" [ ! -e "$WORK/bad2.png" ]
+"$B" compare "$WORK/e1.csv" "$WORK/missing.csv" 2>/dev/null
+check "a missing file is bad input" [ $? -eq 2 ]
+"$B" run "$BREAK" --dt 0.01 --trace "$WORK/t1.csv" 2>"$WORK/dt.err"
+check "--dt without frames is a usage error" [ $? -eq 2 ]
+check "one clear message" [ "$(wc -l <"$WORK/dt.err")" -eq 1 ]
+check "no trace left" [ ! -e "$WORK/t1.csv" ]
+"$B" run "$BREAK" --sample 0.1 2>/dev/null
+check "--sample without --trace is a usage error" [ $? -eq 2 ]
+"$B" run "$BREAK" --method frames --trace "$WORK/t2.csv" 2>/dev/null
+check "frames without --dt is a usage error" [ $? -eq 2 ]
+check "no trace left by it" [ ! -e "$WORK/t2.csv" ]
+"$B" run "$BREAK" --method sideways 2>/dev/null
+check "an unknown method is a usage error" [ $? -eq 2 ]
+check "no temporary files left" [ -z "$(find "$WORK" -name '*.tmp-*')" ]
+end
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

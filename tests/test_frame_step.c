@@ -1,0 +1,172 @@
+// Tests of the frame-stepped baseline (sim/frame_step.h): it moves, resolves
+// with the event method's response, and measures what it misses.
+#include <math.h>
+
+#include "check.h"
+#include "collide.h"
+#include "frame_step.h"
+#include "world.h"
+
+static bs_world_def def_with(bs_ball_def* balls, int count) {
+	bs_world_def def = bs_default_world_def();
+	def.balls = balls;
+	def.ball_count = count;
+	return def;
+}
+
+static bs_ball_def ball_at(int id, double x, double y, double vx, double vy) {
+	bs_ball_def ball = bs_default_ball_def();
+	ball.id = id;
+	ball.pos = bs_v2(x, y);
+	ball.vel = bs_v2(vx, vy);
+	return ball;
+}
+
+// A fast ball at a thin gap between two balls (scenes/thin_gap.json): frames of
+// 0.02 s jump over both, frames of 0.0005 s catch the hit, and the event
+// method hits first the ball the swept test names.
+static void test_thin_gap_is_missed_at_coarse_dt(void) {
+	bs_ball_def balls[3] = {ball_at(0, 0.62, 0.645, 8.0, 0.0), ball_at(1, 1.5, 0.675, 0.0, 0.0),
+		ball_at(2, 1.5, 0.595, 0.0, 0.0)};
+	bs_world_def def = def_with(balls, 3);
+	bs_def_report report;
+	CHECK(bs_world_def_check(&def, &report));
+
+	bs_frames* coarse = bs_frames_create(&def, 0.02);
+	CHECK(coarse != NULL);
+	for (int k = 0; k < 10; ++k) {
+		bs_frames_step(coarse, bs_frames_dt(coarse));
+	}
+	bs_frame_stats stats = bs_frames_stats(coarse);
+	CHECK(stats.misses == 2);
+	CHECK(stats.contacts_of[BS_EVENT_BALL] == 0);
+	CHECK(stats.largest_overlap == 0.0);
+	// The cue ball went straight through, untouched.
+	CHECK(bs_frames_ball_state(coarse, 0).vel.x == 8.0);
+	CHECK(bs_frames_ball_state(coarse, 1).vel.x == 0.0);
+
+	bs_world* world = bs_world_create(&def);
+	CHECK(bs_world_step(world));
+	bs_event first = bs_world_last_event(world);
+	CHECK(first.kind == BS_EVENT_BALL && first.a == 0 && first.b == 1);
+	bs_world_destroy(world);
+
+	// The misses' times are the exact times of impact from each frame's start.
+	bs_frames* again = bs_frames_create(&def, 0.02);
+	int count = 0;
+	const bs_frame_miss* misses = NULL;
+	for (int k = 0; k < 10 && count == 0; ++k) {
+		bs_frames_step(again, 0.02);
+		misses = bs_frames_misses(again, &count);
+	}
+	CHECK(count == 2);
+	if (count == 2) {
+		CHECK(misses[0].a == 0 && misses[0].b == 1);
+		CHECK_REL(misses[0].time, first.time, 1e-12);
+		CHECK(misses[0].frame_end > misses[0].time);
+	}
+	bs_frames_destroy(again);
+	bs_frames_destroy(coarse);
+
+	bs_frames* fine = bs_frames_create(&def, 0.0005);
+	for (int k = 0; k < 300; ++k) {
+		bs_frames_step(fine, bs_frames_dt(fine));
+	}
+	stats = bs_frames_stats(fine);
+	CHECK(stats.misses == 0);
+	CHECK(stats.contacts_of[BS_EVENT_BALL] >= 1);
+	CHECK(stats.largest_overlap > 0.0 && stats.largest_overlap < 8.0 * 0.0005);
+	bs_frames_destroy(fine);
+}
+
+// Equal masses head on: the same response as the event method swaps the
+// velocities; the overlap is exactly how far the frame overshot contact.
+static void test_head_on_overlap_and_response(void) {
+	double sigma = 2.0 * BS_DEFAULT_RADIUS;
+	bs_ball_def balls[2] = {ball_at(3, 1.0, 0.6, 1.0, 0.0), ball_at(7, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
+	bs_world_def def = def_with(balls, 2);
+	bs_frames* frames = bs_frames_create(&def, 0.01);
+	int resolved = bs_frames_step(frames, 0.01);
+	CHECK(resolved == 1);
+	int count = 0;
+	const bs_frame_contact* contacts = bs_frames_contacts(frames, &count);
+	CHECK(count == 1);
+	CHECK(contacts[0].event.kind == BS_EVENT_BALL && contacts[0].event.a == 3 && contacts[0].event.b == 7);
+	CHECK_REL(contacts[0].event.impulse, BS_DEFAULT_MASS * 1.0, 1e-12);
+	CHECK_NEAR(contacts[0].event.normal.x, 1.0, 1e-15);
+	CHECK_REL(contacts[0].totals.kinetic_energy, 0.5 * BS_DEFAULT_MASS, 1e-12);
+	CHECK_NEAR(bs_frames_ball_state(frames, 0).vel.x, 0.0, 1e-15);
+	CHECK_NEAR(bs_frames_ball_state(frames, 1).vel.x, 1.0, 1e-15);
+	bs_frame_stats stats = bs_frames_stats(frames);
+	CHECK_NEAR(stats.largest_overlap, 0.005, 1e-12);
+	CHECK_REL(stats.largest_overlap_relative, 0.005 / sigma, 1e-9);
+	CHECK(stats.overlap_a == 3 && stats.overlap_b == 7);
+	CHECK(stats.misses == 0);
+	CHECK_NEAR(bs_frames_time(frames), 0.01, 0.0);
+	bs_frames_destroy(frames);
+}
+
+// With restitution 0 a resolved pair stops approaching but stays overlapped:
+// the next frame finds it overlapping while not approaching (stuck).
+static void test_inelastic_pair_sticks(void) {
+	double sigma = 2.0 * BS_DEFAULT_RADIUS;
+	bs_ball_def balls[2] = {ball_at(0, 1.0, 0.6, 1.0, 0.0), ball_at(1, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
+	bs_world_def def = def_with(balls, 2);
+	def.ball_restitution = 0.0;
+	bs_frames* frames = bs_frames_create(&def, 0.01);
+	for (int k = 0; k < 5; ++k) {
+		bs_frames_step(frames, 0.01);
+	}
+	bs_frame_stats stats = bs_frames_stats(frames);
+	CHECK(stats.contacts_of[BS_EVENT_BALL] == 1);
+	CHECK(stats.stuck == 4);
+	CHECK_REL(bs_frames_totals(frames).kinetic_energy, 0.25 * BS_DEFAULT_MASS, 1e-12);
+	bs_frames_destroy(frames);
+}
+
+// A ball past a wall and moving out is reflected off that cushion, with the
+// cushion numbering of bs_table_rect; frame times do not drift.
+static void test_wall_reflection_and_time(void) {
+	bs_ball_def balls[1] = {ball_at(0, 0.04, 0.04, -3.0, -2.0)};
+	bs_world_def def = def_with(balls, 1);
+	def.time = 1.5;
+	def.cushion_restitution = 0.5;
+	bs_frames* frames = bs_frames_create(&def, 0.01);
+	bs_frames_step(frames, 0.01);
+	int count = 0;
+	const bs_frame_contact* contacts = bs_frames_contacts(frames, &count);
+	CHECK(count == 2);
+	CHECK(contacts[0].event.kind == BS_EVENT_CUSHION && contacts[0].event.b == 0);
+	CHECK(contacts[1].event.kind == BS_EVENT_CUSHION && contacts[1].event.b == 2);
+	CHECK_NEAR(contacts[0].event.impulse, 1.5 * BS_DEFAULT_MASS * 3.0, 1e-12);
+	bs_ball_state ball = bs_frames_ball_state(frames, 0);
+	CHECK_NEAR(ball.vel.x, 1.5, 1e-15);
+	CHECK_NEAR(ball.vel.y, 1.0, 1e-15);
+	for (int k = 1; k < 1000; ++k) {
+		bs_frames_step(frames, 0.01);
+	}
+	CHECK(bs_frames_time(frames) == 1.5 + 1000.0 * 0.01);
+	bs_frames_step(frames, 0.004);
+	CHECK(bs_frames_time(frames) == 1.5 + 1000.0 * 0.01 + 0.004);
+	CHECK(bs_frames_stats(frames).frames == 1001);
+	bs_frames_destroy(frames);
+}
+
+static void test_at_rest(void) {
+	bs_ball_def balls[2] = {ball_at(0, 0.5, 0.5, 0.0, 0.0), ball_at(1, 1.0, 0.5, 0.0, 0.0)};
+	bs_world_def def = def_with(balls, 2);
+	bs_frames* frames = bs_frames_create(&def, 0.01);
+	CHECK(bs_frames_at_rest(frames));
+	CHECK(bs_frames_step(frames, 0.01) == 0);
+	bs_frames_destroy(frames);
+	bs_frames_destroy(NULL);
+}
+
+int main(void) {
+	RUN(test_thin_gap_is_missed_at_coarse_dt);
+	RUN(test_head_on_overlap_and_response);
+	RUN(test_inelastic_pair_sticks);
+	RUN(test_wall_reflection_and_time);
+	RUN(test_at_rest);
+	return check_summary();
+}

@@ -1,0 +1,178 @@
+// Tests of reading traces back (app/trace_read.h), comparing them
+// (app/trace_compare.h) and plotting them (app/plot.h).
+#include <cairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "plot.h"
+#include "trace.h"
+#include "trace_compare.h"
+#include "trace_read.h"
+
+#define HEADER BS_TRACE_HEADER "\n"
+
+static bool read_text(const char* text, bs_trace_data* dest, char* error, size_t error_size) {
+	FILE* stream = fmemopen((void*)text, strlen(text), "r");
+	bool ok = bs_trace_read_stream(stream, "t.csv", dest, error, error_size);
+	fclose(stream);
+	return ok;
+}
+
+static void check_read_error(const char* text, const char* expected) {
+	bs_trace_data trace;
+	char error[256] = "";
+	CHECK(!read_text(text, &trace, error, sizeof error));
+	CHECK_CONTAINS(error, expected);
+	CHECK(trace.rows == NULL && trace.count == 0);
+}
+
+static void test_read_good_trace(void) {
+	const char* text = HEADER "0,0,start,-1,-1,0,1.5,0.25,-0.5\n"
+							  "1,0.5,ball,1,2,0.125,1.25,0.25,-0.5\r\n"
+							  "2,0.5,cushion,1,3,2e-3,1,0.5,-0.5";
+	bs_trace_data trace;
+	char error[256] = "";
+	CHECK(read_text(text, &trace, error, sizeof error));
+	CHECK(trace.count == 3 && trace.event_rows == 2 && trace.sample_rows == 0);
+	CHECK(trace.rows[1].a == 1 && trace.rows[1].b == 2 && strcmp(trace.rows[1].kind, "ball") == 0);
+	CHECK(trace.rows[2].impulse == 2e-3 && trace.rows[2].momentum_x == 0.5 && trace.rows[2].line == 4);
+	bs_trace_free(&trace);
+	bs_trace_free(&trace);
+}
+
+static void test_read_errors_name_the_line(void) {
+	check_read_error("", "t.csv:1: empty file");
+	check_read_error("event,time\n", "t.csv:1: expected the header");
+	check_read_error(HEADER, "t.csv:2: no rows after the header");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,0.5,ball,1,2,0.1,1,0\n", "t.csv:3: expected 9 columns, found 8");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0,7\n", "t.csv:2: expected 9 columns, found 10");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n\n", "t.csv:3: empty line");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,x,ball,1,2,0,1,0,0\n", "t.csv:3: column 2 (time): 'x'");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,0,nan,0,0\n", "column 7 (kinetic_energy)");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,spin,1,2,0,1,0,0\n", "t.csv:3: column 3 (kind): unknown");
+	check_read_error(HEADER "0,1,start,-1,-1,0,1,0,0\n1,0.5,ball,1,2,0,1,0,0\n", "t.csv:3: time 0.5 goes back");
+	check_read_error(HEADER "0,0,sample,1,-1,0,1,0,0\n", "t.csv:2: a sample row has a = b = -1");
+	check_read_error(HEADER "-1,0,start,-1,-1,0,1,0,0\n", "column 1 (event)");
+	check_read_error(HEADER "0,0,start,-1,-1,0,-1,0,0\n", "is negative");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,1e999\n", "column 9 (momentum_y)");
+	bs_trace_data trace;
+	char error[256] = "";
+	CHECK(!bs_trace_read("/nonexistent/x.csv", &trace, error, sizeof error));
+	CHECK_CONTAINS(error, "/nonexistent/x.csv: cannot read");
+}
+
+static bs_trace_data must_read(const char* text) {
+	bs_trace_data trace;
+	char error[256] = "";
+	if (!read_text(text, &trace, error, sizeof error)) {
+		fprintf(stderr, "  %s\n", error);
+		memset(&trace, 0, sizeof trace);
+	}
+	return trace;
+}
+
+// Energy 4 -> 2 at t = 1 in A, at t = 1.5 in B. As step functions they differ
+// by 2 on [1, 1.5); a linear reading would have said 0 at t = 1.
+static void test_difference_is_stepwise(void) {
+	bs_trace_data a = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1,ball,1,2,1,2,2,0\n2,2,cushion,1,0,1,2,-2,0\n");
+	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1.5,ball,1,2,1,2,2,0\n");
+	CHECK(a.count == 3 && b.count == 2);
+	bs_trace_difference diff = bs_trace_difference_of(&a, &b);
+	CHECK(diff.overlap && !diff.on_sample_times);
+	CHECK(diff.from == 0.0 && diff.to == 1.5);
+	CHECK(diff.points == 3);
+	CHECK(diff.quantity[BS_QUANTITY_ENERGY].largest == 2.0);
+	CHECK(diff.quantity[BS_QUANTITY_ENERGY].time == 1.0);
+	CHECK(diff.quantity[BS_QUANTITY_ENERGY].relative == 0.5);
+	CHECK(diff.quantity[BS_QUANTITY_MOMENTUM_X].largest == 0.0); // the flip at t = 2 is outside the common range
+	CHECK(diff.worst == BS_QUANTITY_ENERGY && diff.largest_relative == 0.5);
+
+	bs_trace_difference self = bs_trace_difference_of(&a, &a);
+	CHECK(self.largest_relative == 0.0 && self.points == 3);
+
+	// Against samples, only the sample times count: the event trace is
+	// exact there, the sampled one is not between its samples.
+	bs_trace_data s = must_read(HEADER "0,0,sample,-1,-1,0,4,2,0\n1,1.25,sample,-1,-1,0,2,2,0\n");
+	bs_trace_difference sampled = bs_trace_difference_of(&a, &s);
+	CHECK(sampled.on_sample_times && sampled.points == 2 && sampled.largest_relative == 0.0);
+
+	bs_trace_data late = must_read(HEADER "0,5,start,-1,-1,0,4,2,0\n");
+	CHECK(!bs_trace_difference_of(&a, &late).overlap);
+
+	bs_trace_stats stats = bs_trace_stats_of(&a);
+	CHECK(stats.quantity[BS_QUANTITY_ENERGY].start == 4.0 && stats.quantity[BS_QUANTITY_ENERGY].end == 2.0);
+	CHECK(stats.quantity[BS_QUANTITY_ENERGY].drift == 0.5 && stats.quantity[BS_QUANTITY_ENERGY].drift_time == 1.0);
+	CHECK(stats.quantity[BS_QUANTITY_MOMENTUM_X].min == -2.0 && stats.quantity[BS_QUANTITY_MOMENTUM_X].drift == 2.0);
+	CHECK(stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift == 0.0 && !stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift_is_absolute);
+	bs_trace_free(&a);
+	bs_trace_free(&b);
+	bs_trace_free(&s);
+	bs_trace_free(&late);
+}
+
+static void test_first_divergence(void) {
+	bs_trace_data a = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,1,1,0,0\n2,2,cushion,1,3,1,1,0,0\n");
+	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1.1,ball,1,2,1,1,0,0\n2,2,ball,1,3,1,1,0,0\n");
+	bs_trace_data c = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,1,1,0,0\n");
+	bs_event_divergence d = bs_first_divergence(&a, &b);
+	CHECK(d.comparable && !d.agree && d.index == 2);
+	CHECK(d.row_a && d.row_b && strcmp(d.row_a->kind, "cushion") == 0 && strcmp(d.row_b->kind, "ball") == 0);
+	d = bs_first_divergence(&a, &c);
+	CHECK(!d.agree && d.index == 2 && d.row_a && d.row_b == NULL && d.events_b == 1);
+	d = bs_first_divergence(&a, &a);
+	CHECK(d.agree && d.events_a == 2);
+	bs_trace_free(&a);
+	bs_trace_free(&b);
+	bs_trace_free(&c);
+}
+
+static void test_plot_files(void) {
+	bs_trace_data a = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1,ball,1,2,1,2,2,0\n2,2,cushion,1,0,1,2,-2,0\n");
+	char dir[] = "/tmp/bs_plot_XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char png[64];
+	char svg[64];
+	snprintf(png, sizeof png, "%s/p.PNG", dir);
+	snprintf(svg, sizeof svg, "%s/p.svg", dir);
+	bs_plot_trace traces[2] = {{&a, "a.csv"}, {&a, "b.csv"}};
+	CHECK(bs_plot_write(png, traces, 2, 640, 480));
+	cairo_surface_t* image = cairo_image_surface_create_from_png(png);
+	CHECK(cairo_surface_status(image) == CAIRO_STATUS_SUCCESS);
+	CHECK(cairo_image_surface_get_width(image) == 640 && cairo_image_surface_get_height(image) == 480);
+	cairo_surface_destroy(image);
+
+	CHECK(bs_plot_write(svg, traces, 1, 500, 300));
+	FILE* stream = fopen(svg, "r");
+	char head[400] = "";
+	CHECK(stream && fread(head, 1, sizeof head - 1, stream) > 0);
+	if (stream) {
+		fclose(stream);
+	}
+	CHECK_CONTAINS(head, "<svg");
+	CHECK_CONTAINS(head, "width=\"500px\" height=\"300px\"");
+
+	bs_plot_format format;
+	CHECK(bs_plot_format_of("x.Svg", &format) && format == BS_PLOT_SVG);
+	CHECK(!bs_plot_format_of("x.pdf", &format) && !bs_plot_format_of("png", &format));
+	int width = 0;
+	int height = 0;
+	CHECK(bs_plot_parse_size("800x600", "--size", &width, &height) && width == 800 && height == 600);
+	CHECK(!bs_plot_parse_size("800x", "--size", &width, &height));
+	CHECK(!bs_plot_parse_size("10x10", "--size", &width, &height));
+	unlink(png);
+	unlink(svg);
+	rmdir(dir);
+	bs_trace_free(&a);
+}
+
+int main(void) {
+	RUN(test_read_good_trace);
+	RUN(test_read_errors_name_the_line);
+	RUN(test_difference_is_stepwise);
+	RUN(test_first_divergence);
+	RUN(test_plot_files);
+	return check_summary();
+}
