@@ -162,13 +162,32 @@ static bool read_bool(loader* in, const json_t* value, const char* path, bool* d
 // Sections
 
 static bool read_table(loader* in, const json_t* value, bs_table* dest) {
-	static const char* const keys[] = {"size", "pockets", NULL};
+	static const char* const keys[] = {"size", "preset", "pockets", NULL};
 	if (!expect_object(in, value, "table", keys)) {
 		return false;
 	}
 	const json_t* size = json_object_get(value, "size");
-	if (!size) {
-		return fail(in, "table.size", "missing: give the playing area as [length, width] in metres");
+	const json_t* preset = json_object_get(value, "preset");
+	const json_t* pockets_value = json_object_get(value, "pockets");
+	if (size && preset) {
+		return fail(in, "table", "give either a size or a preset, not both");
+	}
+	if (!size && !preset) {
+		return fail(in, "table", "missing: give {\"preset\": \"9ft\"} or {\"size\": [length, width]}");
+	}
+	bool pockets = preset != NULL; // a preset has pockets unless told otherwise
+	if (pockets_value && !read_bool(in, pockets_value, "table.pockets", &pockets)) {
+		return false;
+	}
+	if (preset) {
+		if (!json_is_string(preset)) {
+			return fail(in, "table.preset", "expected a string, got %s", json_type_name(preset));
+		}
+		if (!bs_table_preset(json_string_value(preset), pockets, dest)) {
+			return fail(in, "table.preset", "unknown preset \"%s\" (expected one of: %s)", json_string_value(preset),
+				BS_TABLE_PRESET_NAMES);
+		}
+		return true;
 	}
 	if (!json_is_array(size) || json_array_size(size) != 2) {
 		return fail(in, "table.size", "expected 2 numbers [length, width]");
@@ -178,11 +197,6 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 		!read_positive(in, json_array_get(size, 1), "table.size[1]", &height)) {
 		return false;
 	}
-	bool pockets = false;
-	const json_t* pockets_value = json_object_get(value, "pockets");
-	if (pockets_value && !read_bool(in, pockets_value, "table.pockets", &pockets)) {
-		return false;
-	}
 	if (pockets) {
 		return fail(in, "table.pockets", "pockets need a table preset (\"preset\": \"9ft\"); a sized table is plain");
 	}
@@ -190,8 +204,28 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 	return true;
 }
 
+// Named restitution sets: "ideal" (elastic) and "realistic" (phenolic balls,
+// about 0.92-0.98 between balls; rubber cushions, about 0.6-0.9).
+#define REALISTIC_BALL_RESTITUTION 0.95
+#define REALISTIC_CUSHION_RESTITUTION 0.75
+
 static bool read_restitution(loader* in, const json_t* value, bs_world_def* def) {
 	static const char* const keys[] = {"ball", "cushion", "elastic_window", NULL};
+	if (json_is_string(value)) {
+		const char* name = json_string_value(value);
+		if (strcmp(name, "ideal") == 0) {
+			def->ball_restitution = 1.0;
+			def->cushion_restitution = 1.0;
+			return true;
+		}
+		if (strcmp(name, "realistic") == 0) {
+			def->ball_restitution = REALISTIC_BALL_RESTITUTION;
+			def->cushion_restitution = REALISTIC_CUSHION_RESTITUTION;
+			return true;
+		}
+		return fail(in, "restitution", "unknown preset \"%s\" (expected \"ideal\", \"realistic\" or an object)",
+			name);
+	}
 	if (!expect_object(in, value, "restitution", keys)) {
 		return false;
 	}
@@ -336,6 +370,128 @@ static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 	return true;
 }
 
+static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
+	static const char* const keys[] = {"game", "gap", "jitter", "seed", NULL};
+	if (!expect_object(in, value, "rack", keys)) {
+		return false;
+	}
+	*dest = bs_default_rack_def();
+	const json_t* game = json_object_get(value, "game");
+	if (!game) {
+		return fail(in, "rack.game", "missing: give \"9-ball\", \"8-ball\" or \"10-ball\"");
+	}
+	if (!json_is_string(game) || !bs_game_from_name(json_string_value(game), &dest->game)) {
+		return fail(in, "rack.game", "expected \"9-ball\", \"8-ball\" or \"10-ball\"");
+	}
+	const json_t* gap = json_object_get(value, "gap");
+	if (gap && !read_number(in, gap, "rack.gap", &dest->gap)) {
+		return false;
+	}
+	if (!(dest->gap >= 0.0 && dest->gap <= 0.1)) {
+		return fail(in, "rack.gap", "must be in [0, 0.1] m, got %.17g", dest->gap);
+	}
+	const json_t* jitter = json_object_get(value, "jitter");
+	if (jitter && !read_number(in, jitter, "rack.jitter", &dest->jitter)) {
+		return false;
+	}
+	if (!jitter && dest->jitter > 0.5 * dest->gap) {
+		dest->jitter = 0.5 * dest->gap; // the default jitter never makes a rack overlap
+	}
+	if (!(dest->jitter >= 0.0 && dest->jitter <= 0.5 * dest->gap)) {
+		return fail(in, "rack.jitter", "must be in [0, gap / 2] = [0, %.17g] m so that no balls overlap, got %.17g",
+			0.5 * dest->gap, dest->jitter);
+	}
+	const json_t* seed = json_object_get(value, "seed");
+	if (seed) {
+		if (!json_is_integer(seed) || json_integer_value(seed) < 0) {
+			return fail(in, "rack.seed", "expected a whole number >= 0");
+		}
+		dest->seed = (uint64_t)json_integer_value(seed);
+	}
+	return true;
+}
+
+static bool read_cue(loader* in, const json_t* value, bs_cue_def* dest) {
+	static const char* const keys[] = {"speed", "angle_deg", "aim", NULL};
+	if (!expect_object(in, value, "cue", keys)) {
+		return false;
+	}
+	const json_t* speed = json_object_get(value, "speed");
+	const json_t* angle = json_object_get(value, "angle_deg");
+	const json_t* aim = json_object_get(value, "aim");
+	if (!speed) {
+		return fail(in, "cue.speed", "missing: give the cue ball's speed in m/s");
+	}
+	if (!read_number(in, speed, "cue.speed", &dest->speed)) {
+		return false;
+	}
+	if (dest->speed < 0.0) {
+		return fail(in, "cue.speed", "must be >= 0 m/s, got %.17g", dest->speed);
+	}
+	if ((angle != NULL) == (aim != NULL)) {
+		return fail(in, "cue", "give exactly one of angle_deg or aim");
+	}
+	dest->has_aim = aim != NULL;
+	dest->angle_deg = 0.0;
+	dest->aim = bs_v2(0.0, 0.0);
+	if (angle) {
+		return read_number(in, angle, "cue.angle_deg", &dest->angle_deg);
+	}
+	return read_vec2(in, aim, "cue.aim", &dest->aim);
+}
+
+// Gives ball 0 the cue's velocity. Returns false when there is no ball 0 or
+// the aim point is the ball's own centre.
+static bool strike(bs_scene* scene) {
+	for (int i = 0; i < scene->def.ball_count; ++i) {
+		bs_ball_def* ball = &scene->balls[i];
+		if (ball->id != 0) {
+			continue;
+		}
+		bs_vec2 dir;
+		if (scene->cue.has_aim) {
+			dir = bs_v2_normalize(bs_v2_sub(scene->cue.aim, ball->pos));
+			if (dir.x == 0.0 && dir.y == 0.0) {
+				return false;
+			}
+		} else {
+			double angle = scene->cue.angle_deg * BS_PI / 180.0;
+			dir = bs_v2(cos(angle), sin(angle));
+		}
+		ball->vel = bs_v2_scale(scene->cue.speed, dir);
+		return true;
+	}
+	return false;
+}
+
+static bool build_rack(bs_scene* scene) {
+	bs_ball_def* balls = calloc(BS_RACK_MAX_BALLS, sizeof *balls);
+	if (!balls) {
+		return false;
+	}
+	free(scene->balls);
+	scene->balls = balls;
+	scene->def.balls = balls;
+	scene->def.ball_count = bs_rack_build(&scene->rack, &scene->def.table, balls);
+	return true;
+}
+
+bool bs_scene_rerack(bs_scene* scene, uint64_t seed) {
+	if (!scene->has_rack) {
+		return false;
+	}
+	bs_rack_def previous = scene->rack;
+	scene->rack.seed = seed;
+	if (!build_rack(scene)) {
+		scene->rack = previous;
+		return false;
+	}
+	if (scene->has_cue) {
+		strike(scene);
+	}
+	return true;
+}
+
 // Maps the world's own check onto the scene's field paths.
 static bool check_world(loader* in, bs_scene* scene) {
 	bs_def_report report;
@@ -366,7 +522,7 @@ static bool check_world(loader* in, bs_scene* scene) {
 }
 
 static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
-	static const char* const keys[] = {"table", "restitution", "time", "balls", NULL};
+	static const char* const keys[] = {"table", "restitution", "time", "balls", "rack", "cue", NULL};
 	if (!expect_object(in, root, "", keys)) {
 		return false;
 	}
@@ -386,11 +542,33 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 		return false;
 	}
 	const json_t* balls = json_object_get(root, "balls");
-	if (!balls) {
-		return fail(in, "balls", "missing: give an array of balls");
+	const json_t* rack = json_object_get(root, "rack");
+	if (balls && rack) {
+		return fail(in, "rack", "give either balls or a rack, not both");
 	}
-	if (!read_balls(in, balls, dest)) {
+	if (!balls && !rack) {
+		return fail(in, "balls", "missing: give an array of balls, or a rack");
+	}
+	if (rack) {
+		if (!read_rack(in, rack, &dest->rack)) {
+			return false;
+		}
+		dest->has_rack = true;
+		if (!build_rack(dest)) {
+			return fail(in, "rack", "out of memory");
+		}
+	} else if (!read_balls(in, balls, dest)) {
 		return false;
+	}
+	const json_t* cue = json_object_get(root, "cue");
+	if (cue) {
+		if (!read_cue(in, cue, &dest->cue)) {
+			return false;
+		}
+		dest->has_cue = true;
+		if (!strike(dest)) {
+			return fail(in, "cue", "there is no ball with id 0 to strike, or the aim is its own centre");
+		}
 	}
 	return check_world(in, dest);
 }
@@ -522,17 +700,20 @@ static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, bool w
 char* bs_scene_dump_world(const bs_world* world) {
 	text_buffer out = {0};
 	const bs_table* table = bs_world_table(world);
-	append(&out, "{\n  \"table\": {\"size\": ");
-	append_vec2(&out, bs_v2(table->width, table->height));
-	append(&out, ", \"pockets\": false},\n");
+	if (table->preset[0]) {
+		append(&out, "{\n  \"table\": {\"preset\": \"%s\", \"pockets\": %s},\n", table->preset,
+			table->has_pockets ? "true" : "false");
+	} else {
+		append(&out, "{\n  \"table\": {\"size\": ");
+		append_vec2(&out, bs_v2(table->width, table->height));
+		append(&out, ", \"pockets\": false},\n");
+	}
 	append(&out, "  \"restitution\": {\"ball\": ");
 	append_number(&out, bs_world_ball_restitution(world));
 	append(&out, ", \"cushion\": ");
 	append_number(&out, bs_world_cushion_restitution(world));
-	if (bs_world_elastic_window(world) > 0.0) {
-		append(&out, ", \"elastic_window\": ");
-		append_number(&out, bs_world_elastic_window(world));
-	}
+	append(&out, ", \"elastic_window\": ");
+	append_number(&out, bs_world_elastic_window(world));
 	append(&out, "},\n  \"time\": ");
 	append_number(&out, bs_world_time(world));
 	append(&out, ",\n  \"balls\": [");

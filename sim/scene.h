@@ -9,13 +9,31 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "rack.h"
 #include "world.h"
+
+/// The strike given to the cue ball (id 0) by a scene's "cue".
+typedef struct bs_cue_def {
+	double speed;     ///< m/s, >= 0
+	bool has_aim;     ///< true: towards `aim`; false: along `angle_deg`
+	bs_vec2 aim;      ///< a point on the table to aim the cue ball's centre at (m)
+	double angle_deg; ///< direction, degrees counter-clockwise from +x (towards the foot spot)
+} bs_cue_def;
 
 /// A loaded scene: a world def whose `balls` point into memory the scene owns.
 typedef struct bs_scene {
 	bs_world_def def;   ///< ready for bs_world_create(); def.balls == balls
 	bs_ball_def* balls; ///< owned; def.ball_count entries
+	bool has_rack;      ///< the balls came from a "rack"
+	bs_rack_def rack;   ///< the rack, when has_rack
+	bool has_cue;       ///< a "cue" strike was applied to ball 0
+	bs_cue_def cue;     ///< the strike, when has_cue
 } bs_scene;
+
+/// Rebuilds a racked scene's balls with another jitter seed (and strikes the
+/// cue ball again). Returns false, changing nothing, for a scene without a
+/// rack, or when memory runs out.
+bool bs_scene_rerack(bs_scene* scene, uint64_t seed);
 
 /// Loads the scene file at `path`. On success fills `dest` (free it with
 /// bs_scene_free) and returns true. On failure returns false, leaves `dest`

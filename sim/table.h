@@ -51,6 +51,29 @@ typedef struct bs_table {
 /// pockets. Cushion indices: 0 is x = 0, 1 is x = width, 2 is y = 0, 3 is y = height.
 bs_table bs_table_rect(double width, double height);
 
+/// A pool table from a preset name: "7ft" (78 x 39 in), "8ft" (92 x 46 in)
+/// or "9ft" (100 x 50 in) playing areas, with WPA pockets: corner mouths of
+/// 4.5625 in and side mouths of 5.0625 in between the jaw tips, jaw facings cut
+/// at 142 degrees (corner) and 104 degrees (side) to the cushion nose.
+///
+/// Numbering (as in traces):
+/// - pockets: 0 corner (0, 0), 1 side (W/2, 0), 2 corner (W, 0), 3 corner
+///   (W, H), 4 side (W/2, H), 5 corner (0, H);
+/// - cushions 0-5 are the noses, counter-clockwise from pocket k to pocket
+///   k + 1 (0: y = 0 left half, 1: y = 0 right half, 2: x = W, 3: y = H right
+///   half, 4: y = H left half, 5: x = 0); cushions 6 + 2k and 7 + 2k are the
+///   two jaw facings of pocket k (the one on the earlier nose first);
+/// - jaws 4k and 4k + 1 are pocket k's jaw tips (where the noses end), 4k + 2
+///   and 4k + 3 the far ends of its facings (on the capture circle).
+/// Each pocket's capture circle touches the line between its jaw tips from
+/// behind, and each facing ends on it, so the throat is closed: a ball that
+/// passes the tips either comes back out or is pocketed.
+/// Returns false, leaving `dest` untouched, for an unknown name.
+bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
+
+/// The names bs_table_preset() accepts, as one comma-separated string.
+#define BS_TABLE_PRESET_NAMES "7ft, 8ft, 9ft"
+
 /// The inward unit normal of a segment (pointing into the playing side).
 bs_vec2 bs_segment_normal(bs_segment segment);
 

@@ -47,7 +47,7 @@ bs_world_def bs_default_world_def(void) {
 	def.time = 0.0;
 	def.ball_restitution = 1.0;
 	def.cushion_restitution = 1.0;
-	def.elastic_window = 0.0;
+	def.elastic_window = BS_DEFAULT_ELASTIC_WINDOW;
 	def.balls = NULL;
 	def.ball_count = 0;
 	return def;

@@ -22,6 +22,9 @@
 #define BS_DEFAULT_RADIUS 0.028575
 /// Default ball mass (kg).
 #define BS_DEFAULT_MASS 0.17
+/// Default elastic window (s), about the contact time of two pool balls: see
+/// bs_world_def.elastic_window. It matters only when a restitution is below 1.
+#define BS_DEFAULT_ELASTIC_WINDOW 1e-4
 
 /// What an event is. The numeric order is the documented tie order: events at
 /// exactly the same time are taken by kind first, then by `a`, then by `b`.
@@ -89,7 +92,8 @@ typedef struct bs_world_def {
 	int ball_count;           ///< number of balls, >= 0
 } bs_world_def;
 
-/// A 2.54 m x 1.27 m plain table, ideal elastic restitution, time 0, no balls.
+/// A 2.54 m x 1.27 m plain table, ideal elastic restitution, the default
+/// elastic window, time 0, no balls.
 bs_world_def bs_default_world_def(void);
 
 /// Relative overlap of two balls' radius sum that still counts as touching

@@ -69,6 +69,19 @@ static int check_tests_failed;
 		fflush(stdout);                                                                                                \
 	} while (0)
 
+#ifdef BREAKSHOT_WORLD_H
+/// Field by field (structs have padding, so memcmp is not a comparison).
+static inline bool check_same_event(bs_event x, bs_event y) {
+	return x.kind == y.kind && x.time == y.time && x.a == y.a && x.b == y.b && x.impulse == y.impulse &&
+		x.point.x == y.point.x && x.point.y == y.point.y && x.normal.x == y.normal.x && x.normal.y == y.normal.y;
+}
+
+static inline bool check_same_totals(bs_totals x, bs_totals y) {
+	return x.kinetic_energy == y.kinetic_energy && x.momentum.x == y.momentum.x && x.momentum.y == y.momentum.y &&
+		x.balls_on_table == y.balls_on_table && x.pocketed_energy == y.pocketed_energy;
+}
+#endif
+
 static inline int check_summary(void) {
 	printf("%d passed, %d failed\n", check_tests_passed, check_tests_failed);
 	return check_tests_failed == 0 ? 0 : 1;

@@ -1,0 +1,330 @@
+// Pool table tests: pockets, jaws, racks, the break, and a soak of seeded breaks.
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rack.h"
+#include "scene.h"
+#include "world.h"
+
+#include "check.h"
+
+static const double r = BS_DEFAULT_RADIUS;
+
+static bs_world* world_on_9ft(const bs_ball_def* balls, int count) {
+	bs_world_def def = bs_default_world_def();
+	CHECK(bs_table_preset("9ft", true, &def.table));
+	def.balls = balls;
+	def.ball_count = count;
+	bs_def_report report;
+	bool ok = bs_world_def_check(&def, &report);
+	if (!ok) {
+		fprintf(stderr, "  bad def: %s\n", report.message);
+	}
+	CHECK(ok);
+	return bs_world_create(&def);
+}
+
+static void presets_have_regulation_sizes(void) {
+	bs_table t;
+	CHECK(bs_table_preset("9ft", true, &t));
+	CHECK_REL(t.width, 100 * 0.0254, 1e-15);
+	CHECK_REL(t.height, 50 * 0.0254, 1e-15);
+	CHECK(t.pocket_count == 6 && t.cushion_count == 18 && t.jaw_count == 24);
+	// Mouths between the jaw tips: corners 4.5625 in, sides 5.0625 in.
+	for (int k = 0; k < 6; ++k) {
+		double mouth = bs_v2_len(bs_v2_sub(t.jaws[4 * k + 1], t.jaws[4 * k]));
+		CHECK_REL(mouth, (k == 1 || k == 4 ? 5.0625 : 4.5625) * 0.0254, 1e-12);
+	}
+	// Facing cut angles: 142 degrees at corners, 104 at sides, from the nose.
+	bs_vec2 nose = bs_v2(-1.0, 0.0); // nose 0 runs towards pocket 0 at its start tip
+	bs_segment facing = t.cushions[6 + 1];
+	bs_vec2 into = bs_v2_normalize(bs_v2_sub(facing.a.x == t.jaws[1].x && facing.a.y == t.jaws[1].y ? facing.b : facing.a, t.jaws[1]));
+	CHECK_NEAR(acos(bs_v2_dot(nose, into)) * 180.0 / BS_PI, 180.0 - 142.0, 1e-9);
+	CHECK(bs_table_preset("7ft", true, &t) && fabs(t.width - 78 * 0.0254) < 1e-12);
+	CHECK(bs_table_preset("8ft", true, &t) && fabs(t.height - 46 * 0.0254) < 1e-12);
+	CHECK(!bs_table_preset("6ft", true, &t));
+}
+
+static void straight_shot_into_each_pocket(void) {
+	bs_table t;
+	CHECK(bs_table_preset("9ft", true, &t));
+	for (int k = 0; k < 6; ++k) {
+		bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[4 * k], t.jaws[4 * k + 1]));
+		bs_ball_def ball = bs_default_ball_def();
+		ball.pos = bs_v2(0.5 * t.width, 0.5 * t.height);
+		ball.vel = bs_v2_scale(3.0, bs_v2_normalize(bs_v2_sub(mouth, ball.pos)));
+		bs_world* world = world_on_9ft(&ball, 1);
+		CHECK(bs_world_step(world));
+		bs_event e = bs_world_last_event(world);
+		CHECK(e.kind == BS_EVENT_POCKET && e.a == 0 && e.b == k);
+		bs_ball_state s = bs_world_ball_state(world, 0, bs_world_time(world));
+		CHECK(s.pocketed && s.pocket == k);
+		CHECK(!bs_world_step(world)); // nothing left
+		bs_world_destroy(world);
+	}
+}
+
+static void rail_ball_meets_the_far_side_jaw(void) {
+	// A ball running along the y = 0 rail, drifting onto it, passes over the
+	// side pocket and meets the far jaw tip (jaw 5), reflecting about the
+	// normal from the tip to its centre.
+	bs_table t;
+	CHECK(bs_table_preset("9ft", true, &t));
+	bs_ball_def ball = bs_default_ball_def();
+	ball.pos = bs_v2(0.5 * t.width - 0.4, r + 0.002);
+	ball.vel = bs_v2(2.0, -0.01);
+	bs_world* world = world_on_9ft(&ball, 1);
+	CHECK(bs_world_step(world));
+	bs_event e = bs_world_last_event(world);
+	CHECK(e.kind == BS_EVENT_JAW && e.b == 5);
+	bs_vec2 tip = t.jaws[5];
+	bs_ball_state s = bs_world_ball_state(world, 0, e.time);
+	CHECK_REL(bs_v2_len(bs_v2_sub(s.pos, tip)), r, 1e-12);
+	bs_vec2 n = bs_v2_normalize(bs_v2_sub(s.pos, tip));
+	CHECK_NEAR(e.normal.x, n.x, 1e-12);
+	CHECK_NEAR(e.normal.y, n.y, 1e-12);
+	CHECK(n.x < 0.0 && n.y > 0.0); // from the tip back up the rail, towards the table
+	bs_vec2 v0 = bs_v2(2.0, -0.01);
+	bs_vec2 reflected = bs_v2_mad(v0, -2.0 * bs_v2_dot(v0, n), n);
+	CHECK_NEAR(s.vel.x, reflected.x, 1e-12);
+	CHECK_NEAR(s.vel.y, reflected.y, 1e-12);
+	CHECK(!s.pocketed);
+	bs_world_destroy(world);
+}
+
+static void ball_into_a_corner_jaw_is_deflected(void) {
+	bs_table t;
+	CHECK(bs_table_preset("9ft", true, &t));
+	bs_vec2 tip = t.jaws[1]; // pocket 0's tip on the y = 0 nose
+	bs_ball_def ball = bs_default_ball_def();
+	// Steeply into the mouth, passing half a radius inside the tip: the ball's
+	// edge clips the tip beyond the end of the nose.
+	ball.pos = bs_v2(0.25, 0.7);
+	bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[0], t.jaws[1]));
+	bs_vec2 target = bs_v2_mad(tip, 0.5 * r, bs_v2_normalize(bs_v2_sub(mouth, tip)));
+	ball.vel = bs_v2_scale(2.0, bs_v2_normalize(bs_v2_sub(target, ball.pos)));
+	bs_world* world = world_on_9ft(&ball, 1);
+	CHECK(bs_world_step(world));
+	bs_event e = bs_world_last_event(world);
+	CHECK(e.kind == BS_EVENT_JAW && e.b == 1);
+	// Deflected back onto the table: over the next second it is not lost.
+	bs_world_advance(world, e.time + 1.0, 0);
+	bs_ball_state s = bs_world_ball_state(world, 0, bs_world_time(world));
+	CHECK(!s.pocketed);
+	char problem[256];
+	CHECK(bs_world_validate(world, problem, sizeof problem));
+	bs_world_destroy(world);
+}
+
+static bs_scene load_break(const char* game, double gap, double restitution) {
+	char text[512];
+	snprintf(text, sizeof text,
+		"{\"table\": {\"preset\": \"9ft\"}, \"restitution\": {\"ball\": %.17g, \"cushion\": %.17g},"
+		" \"rack\": {\"game\": \"%s\", \"gap\": %.17g, \"jitter\": %.17g, \"seed\": 1},"
+		" \"cue\": {\"speed\": 10.0, \"angle_deg\": 0.0}}",
+		restitution, restitution, game, gap, gap / 2.0);
+	bs_scene scene;
+	char error[512];
+	bool ok = bs_scene_load_text(text, "break.json", &scene, error, sizeof error);
+	if (!ok) {
+		fprintf(stderr, "  %s\n", error);
+	}
+	CHECK(ok);
+	return scene;
+}
+
+static void racks_follow_the_rules(void) {
+	bs_table t;
+	CHECK(bs_table_preset("9ft", true, &t));
+	const char* games[] = {"9-ball", "8-ball", "10-ball"};
+	int counts[] = {10, 16, 11};
+	int centre[] = {9, 8, 10};
+	for (int g = 0; g < 3; ++g) {
+		bs_scene scene = load_break(games[g], 0.0, 1.0);
+		CHECK(scene.def.ball_count == counts[g]);
+		bs_vec2 foot = bs_v2(0.75 * t.width, 0.5 * t.height);
+		double row = 2.0 * r * sqrt(3.0) / 2.0;
+		for (int i = 0; i < scene.def.ball_count; ++i) {
+			bs_ball_def* b = &scene.balls[i];
+			if (b->id == 0) {
+				CHECK(b->pos.x == 0.25 * t.width && b->pos.y == 0.5 * t.height); // head spot
+				CHECK(b->vel.x == 10.0 && b->vel.y == 0.0);
+			}
+			if (b->id == 1 && g != 1) {
+				CHECK(b->pos.x == foot.x && b->pos.y == foot.y); // the 1 on the foot spot
+			}
+			if (b->id == centre[g]) {
+				CHECK_NEAR(b->pos.x, foot.x + 2.0 * row, 1e-12);
+				CHECK_NEAR(b->pos.y, foot.y, 1e-12);
+			}
+		}
+		bs_scene_free(&scene);
+	}
+	// 8-ball: one solid and one stripe on the back corners, for every seed.
+	for (uint64_t seed = 0; seed < 50; ++seed) {
+		bs_rack_def def = bs_default_rack_def();
+		def.game = BS_GAME_8_BALL;
+		def.seed = seed;
+		bs_ball_def balls[BS_RACK_MAX_BALLS];
+		int n = bs_rack_build(&def, &t, balls);
+		CHECK(n == 16);
+		int corners[2], found = 0;
+		double back = 0.0;
+		for (int i = 1; i < n; ++i) {
+			back = balls[i].pos.x > back ? balls[i].pos.x : back;
+		}
+		double ymin = 1e9, ymax = -1e9;
+		for (int i = 1; i < n; ++i) {
+			if (balls[i].pos.x > back - 1e-3) {
+				ymin = balls[i].pos.y < ymin ? balls[i].pos.y : ymin;
+				ymax = balls[i].pos.y > ymax ? balls[i].pos.y : ymax;
+			}
+		}
+		for (int i = 1; i < n; ++i) {
+			if (balls[i].pos.x > back - 1e-3 && (balls[i].pos.y == ymin || balls[i].pos.y == ymax) && found < 2) {
+				corners[found++] = balls[i].id;
+			}
+		}
+		CHECK(found == 2);
+		if (found == 2) {
+			CHECK((corners[0] < 8) != (corners[1] < 8));
+			CHECK(corners[0] != 8 && corners[1] != 8);
+		}
+	}
+}
+
+// Runs a break to `until` seconds, validating every event. Returns the event
+// count, or -1 after a failure; `totals` gets the end totals.
+static int64_t run_break(bs_world* world, double until, double start_energy, bool check_energy) {
+	char problem[256];
+	int64_t events = 0;
+	bs_event next;
+	while (bs_world_peek(world, &next) && next.time <= until) {
+		bs_world_step(world);
+		events += 1;
+		if (!bs_world_validate(world, problem, sizeof problem)) {
+			fprintf(stderr, "  event %lld: %s\n", (long long)events, problem);
+			CHECK(false);
+			return -1;
+		}
+		if (check_energy) {
+			bs_totals totals = bs_world_totals(world);
+			double all = totals.kinetic_energy + totals.pocketed_energy;
+			if (fabs(all - start_energy) > 1e-12 * start_energy) {
+				fprintf(stderr, "  event %lld: table + pockets %.17g J, start %.17g J\n", (long long)events, all,
+					start_energy);
+				CHECK(false);
+				return -1;
+			}
+		}
+		if (events > 1000000) {
+			CHECK(false);
+			return -1;
+		}
+	}
+	bs_world_advance(world, until, 0);
+	return events;
+}
+
+static void soak_1000_breaks_of_each_game(void) {
+	const char* games[] = {"9-ball", "8-ball", "10-ball"};
+	for (int g = 0; g < 3; ++g) {
+		bs_scene scene = load_break(games[g], 2e-4, 1.0);
+		int64_t events = 0, pocketed = 0;
+		for (uint64_t seed = 1; seed <= 1000; ++seed) {
+			CHECK(bs_scene_rerack(&scene, seed));
+			bs_world* world = bs_world_create(&scene.def);
+			double e0 = bs_world_totals(world).kinetic_energy;
+			int64_t n = run_break(world, 30.0, e0, true);
+			bs_totals end = bs_world_totals(world);
+			pocketed += scene.def.ball_count - end.balls_on_table;
+			bs_world_destroy(world);
+			if (n < 0) {
+				fprintf(stderr, "  %s seed %llu failed\n", games[g], (unsigned long long)seed);
+				break;
+			}
+			events += n;
+		}
+		printf("  %s: 1000 breaks to 30 s, %lld events, %lld balls pocketed\n", games[g], (long long)events,
+			(long long)pocketed);
+		bs_scene_free(&scene);
+	}
+}
+
+static void gap_zero_breaks_complete_identically(void) {
+	const char* games[] = {"9-ball", "8-ball", "10-ball"};
+	for (int g = 0; g < 3; ++g) {
+		bs_scene scene = load_break(games[g], 0.0, 1.0);
+		bs_world* a = bs_world_create(&scene.def);
+		bs_world* b = bs_world_create(&scene.def);
+		double e0 = bs_world_totals(a).kinetic_energy;
+		bs_vec2 p0 = bs_world_totals(a).momentum;
+		// The opening burst: every ball-ball event before the first cushion,
+		// each conserving energy and momentum.
+		int64_t burst = 0;
+		while (bs_world_step(a)) {
+			CHECK(bs_world_step(b));
+			bs_event x = bs_world_last_event(a), y = bs_world_last_event(b);
+			CHECK(check_same_event(x, y));
+			if (x.kind != BS_EVENT_BALL) {
+				break;
+			}
+			burst += 1;
+			bs_totals t = bs_world_totals(a);
+			CHECK_REL(t.kinetic_energy, e0, 1e-13);
+			CHECK_NEAR(t.momentum.x, p0.x, 1e-13 * fabs(p0.x));
+			CHECK_NEAR(t.momentum.y, p0.y, 1e-13 * fabs(p0.x));
+			char problem[256];
+			CHECK(bs_world_validate(a, problem, sizeof problem));
+			if (burst > 100000 || check_failures_in_test) {
+				CHECK(false);
+				break;
+			}
+		}
+		printf("  %s gap 0: %lld ball-ball events before the first cushion\n", games[g], (long long)burst);
+		CHECK(burst >= scene.def.ball_count - 1);
+		bs_world_destroy(a);
+		bs_world_destroy(b);
+		// And the whole break to 30 s, twice, the same.
+		a = bs_world_create(&scene.def);
+		b = bs_world_create(&scene.def);
+		int64_t na = run_break(a, 30.0, e0, true);
+		int64_t nb = run_break(b, 30.0, e0, true);
+		CHECK(na > 0 && na == nb);
+		bs_totals ta = bs_world_totals(a), tb = bs_world_totals(b);
+		CHECK(check_same_totals(ta, tb));
+		bs_world_destroy(a);
+		bs_world_destroy(b);
+		bs_scene_free(&scene);
+	}
+}
+
+static void inelastic_touching_rack_does_not_collapse(void) {
+	// Restitution 0.5 on an exactly touching rack: without the elastic window,
+	// inelastic collapse would take unboundedly many collisions.
+	const char* games[] = {"9-ball", "8-ball", "10-ball"};
+	for (int g = 0; g < 3; ++g) {
+		bs_scene scene = load_break(games[g], 0.0, 0.5);
+		bs_world* world = bs_world_create(&scene.def);
+		double e0 = bs_world_totals(world).kinetic_energy;
+		int64_t n = run_break(world, 30.0, e0, false);
+		CHECK(n > 0 && n < 100000);
+		bs_totals end = bs_world_totals(world);
+		CHECK(end.kinetic_energy + end.pocketed_energy < e0);
+		bs_world_destroy(world);
+		bs_scene_free(&scene);
+	}
+}
+
+int main(void) {
+	RUN(presets_have_regulation_sizes);
+	RUN(straight_shot_into_each_pocket);
+	RUN(rail_ball_meets_the_far_side_jaw);
+	RUN(ball_into_a_corner_jaw_is_deflected);
+	RUN(racks_follow_the_rules);
+	RUN(gap_zero_breaks_complete_identically);
+	RUN(inelastic_touching_rack_does_not_collapse);
+	RUN(soak_1000_breaks_of_each_game);
+	return check_summary();
+}
