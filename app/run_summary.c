@@ -2,6 +2,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 double bs_summary_relative_change(double start, double end) {
@@ -24,14 +25,31 @@ void bs_summary_print_totals(const bs_totals* start, const bs_totals* end) {
 		start->momentum.y, end->momentum.x, end->momentum.y);
 }
 
+// Whether pocketed ball x went in before y (by time, then id).
+static bool potted_before(const bs_ball_state* x, const bs_ball_state* y) {
+	return x->pocket_time != y->pocket_time ? x->pocket_time < y->pocket_time : x->id < y->id;
+}
+
 void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* end) {
+	// In the order they went in: a pool table holds at most a rack, so a
+	// selection by repeated scans is plenty.
 	int pocketed = 0;
-	for (int i = 0; i < count; ++i) {
-		if (balls[i].pocketed) {
-			printf("%s ball %d in pocket %d at %.6f s", pocketed ? "," : "  pocketed       ", balls[i].id,
-				balls[i].pocket, balls[i].pocket_time);
-			pocketed += 1;
+	const bs_ball_state* previous = NULL;
+	for (;;) {
+		const bs_ball_state* next = NULL;
+		for (int i = 0; i < count; ++i) {
+			const bs_ball_state* ball = &balls[i];
+			if (ball->pocketed && (!previous || potted_before(previous, ball)) && (!next || potted_before(ball, next))) {
+				next = ball;
+			}
 		}
+		if (!next) {
+			break;
+		}
+		printf("%s ball %d in pocket %d at %.6f s", pocketed ? "," : "  pocketed       ", next->id, next->pocket,
+			next->pocket_time);
+		pocketed += 1;
+		previous = next;
 	}
 	if (pocketed) {
 		printf("\n  energy potted   %.12g J (table + pockets %.12g J)\n", end->pocketed_energy,
