@@ -1,0 +1,62 @@
+// breakshot viewer: the balls, drawn as one instanced sphere mesh. Each
+// instance carries centre, radius, colour and style (stripe, number,
+// highlight); the instance buffer is sized once for the scene's balls.
+#ifndef BREAKSHOT_BALL_RENDERER_H
+#define BREAKSHOT_BALL_RENDERER_H
+
+#include <stdbool.h>
+
+#include <cglm/cglm.h>
+
+#include "glad_gl.h"
+#include "world.h"
+
+typedef struct bs_ball_renderer {
+	GLuint program;
+	GLuint vao;
+	GLuint mesh_vbo;
+	GLuint index_buffer;
+	GLuint instance_vbo;
+	GLuint numbers;      ///< ball number texture (bs_font_ball_numbers)
+	GLsizei index_count;
+	GLint u_view_projection;
+	GLint u_eye;
+	GLint u_view_direction;
+	GLint u_orthographic;
+	GLint u_camera_up;
+	GLint u_numbers;
+	float* instances;
+	int count;
+	int capacity;
+} bs_ball_renderer;
+
+/// The look of a ball: pool colours by id (1-8 solids, 9-15 stripes, cue 0
+/// white); other ids repeat the palette without a number.
+typedef struct bs_ball_look {
+	float colour[3];
+	bool stripe;
+	int number; ///< 0: none drawn
+} bs_ball_look;
+
+bs_ball_look bs_ball_look_of(int id);
+
+bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest);
+
+void bs_ball_renderer_begin(bs_ball_renderer* renderer);
+
+/// Adds a ball on the table (pocketed balls are simply not added).
+void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball, bool highlight);
+
+typedef struct bs_ball_view {
+	mat4 view_projection;
+	vec3 eye;
+	vec3 view_direction; ///< towards the eye, for the orthographic view
+	vec3 camera_up;
+	bool orthographic;
+} bs_ball_view;
+
+void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view);
+
+void bs_ball_renderer_free(bs_ball_renderer* renderer);
+
+#endif

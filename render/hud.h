@@ -1,0 +1,24 @@
+// breakshot viewer: the heads-up display (time, events, frame rate, energy,
+// momentum, pocketed balls, the current event) and the help overlay.
+#ifndef BREAKSHOT_HUD_H
+#define BREAKSHOT_HUD_H
+
+#include "text.h"
+#include "viewer.h"
+
+/// Wall-clock figures measured by the frame loop.
+typedef struct bs_frame_stats {
+	double frames_per_second; ///< 0 when not measured (a screenshot)
+	double frame_ms;
+} bs_frame_stats;
+
+/// Adds the HUD panel (top-left) to the text batch.
+void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* text);
+
+/// Adds the help overlay (centred) to the text batch.
+void bs_hud_draw_help(bs_text* text, int width, int height);
+
+/// Describes the current event in one line ("ball 0 - ball 1 ...").
+void bs_hud_event_line(const bs_frame* frame, char* dest, size_t dest_size);
+
+#endif

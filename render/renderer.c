@@ -1,0 +1,174 @@
+#include "renderer.h"
+
+#include <string.h>
+
+#include "plot.h"
+
+enum { text_quad_capacity = 8192, line_capacity = 4096 };
+
+static const vec4 contact_colour = {1.0f, 0.25f, 0.2f, 1.0f};
+static const vec4 normal_colour = {1.0f, 0.95f, 0.3f, 1.0f};
+static const vec4 obstacle_colour = {1.0f, 0.85f, 0.1f, 1.0f};
+static const vec4 aim_colour = {1.0f, 1.0f, 1.0f, 0.9f};
+
+bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest) {
+	memset(dest, 0, sizeof *dest);
+	bool ok = bs_font_init("DejaVuSansMono.ttf", text_pixels, &dest->font) &&
+			  bs_text_init(&dest->font, text_quad_capacity, &dest->text) &&
+			  bs_lines_init(line_capacity, &dest->lines) &&
+			  bs_table_mesh_init(&viewer->timeline.def.table, &dest->table) &&
+			  bs_ball_renderer_init(viewer->ball_capacity, &dest->balls);
+	if (!ok) {
+		bs_renderer_free(dest);
+	}
+	return ok;
+}
+
+void bs_renderer_free(bs_renderer* renderer) {
+	bs_ball_renderer_free(&renderer->balls);
+	bs_table_mesh_free(&renderer->table);
+	bs_lines_free(&renderer->lines);
+	bs_text_free(&renderer->text);
+	bs_font_free(&renderer->font);
+}
+
+static bool involved(const bs_event* event, int id) {
+	return event->a == id || (event->kind == BS_EVENT_BALL && event->b == id);
+}
+
+static void circle(bs_lines* lines, bs_vec2 centre, double radius, float z, const vec4 colour, float width) {
+	enum { sides = 32 };
+	for (int i = 0; i < sides; ++i) {
+		double t0 = 2.0 * GLM_PI * i / sides;
+		double t1 = 2.0 * GLM_PI * (i + 1) / sides;
+		vec3 a = {(float)(centre.x + radius * cos(t0)), (float)(centre.y + radius * sin(t0)), z};
+		vec3 b = {(float)(centre.x + radius * cos(t1)), (float)(centre.y + radius * sin(t1)), z};
+		bs_lines_add(lines, a, b, colour, width);
+	}
+}
+
+// The event in effect: its contact point, its normal and, for obstacles, the
+// cushion segment, jaw point or pocket involved (balls glow in their shader).
+static void event_marks(const bs_viewer* viewer, float z, bs_lines* lines) {
+	const bs_event* event = &bs_timeline_frame(&viewer->timeline)->event;
+	const bs_table* table = &viewer->timeline.def.table;
+	vec3 point = {(float)event->point.x, (float)event->point.y, z};
+	if (event->kind == BS_EVENT_CUSHION && event->b >= 0 && event->b < table->cushion_count) {
+		bs_segment s = table->cushions[event->b];
+		vec3 a = {(float)s.a.x, (float)s.a.y, z};
+		vec3 b = {(float)s.b.x, (float)s.b.y, z};
+		bs_lines_add(lines, a, b, obstacle_colour, 4.0f);
+	} else if (event->kind == BS_EVENT_JAW && event->b >= 0 && event->b < table->jaw_count) {
+		circle(lines, table->jaws[event->b], 0.012, z, obstacle_colour, 3.0f);
+	} else if (event->kind == BS_EVENT_POCKET && event->b >= 0 && event->b < table->pocket_count) {
+		circle(lines, table->pockets[event->b].centre, table->pockets[event->b].radius, 0.002f, obstacle_colour, 3.0f);
+	}
+	float mark = 0.035f;
+	bs_lines_add(lines, (vec3){point[0] - mark, point[1], z}, (vec3){point[0] + mark, point[1], z}, contact_colour,
+		3.0f);
+	bs_lines_add(lines, (vec3){point[0], point[1] - mark, z}, (vec3){point[0], point[1] + mark, z}, contact_colour,
+		3.0f);
+	circle(lines, event->point, 0.012, z, contact_colour, 2.5f);
+	if (event->kind != BS_EVENT_POCKET) {
+		float length = 0.15f;
+		vec3 tip = {point[0] + length * (float)event->normal.x, point[1] + length * (float)event->normal.y, z};
+		bs_lines_add(lines, point, tip, normal_colour, 3.0f);
+		// An arrowhead, so the normal's sense (a towards b, or towards the ball) shows.
+		bs_vec2 back = bs_v2_scale(-0.03, event->normal);
+		bs_vec2 side = bs_v2_scale(0.015, bs_v2_perp(event->normal));
+		for (int sign = -1; sign <= 1; sign += 2) {
+			vec3 barb = {tip[0] + (float)(back.x + sign * side.x), tip[1] + (float)(back.y + sign * side.y), z};
+			bs_lines_add(lines, tip, barb, normal_colour, 3.0f);
+		}
+	}
+}
+
+static void aim_marks(const bs_viewer* viewer, bs_lines* lines) {
+	int cue = bs_viewer_cue_index(viewer);
+	if (cue < 0) {
+		return;
+	}
+	const bs_ball_state* ball = &viewer->balls[cue];
+	bs_vec2 direction = bs_v2_normalize(bs_v2_sub(viewer->aim_point, ball->pos));
+	float z = (float)ball->radius;
+	// The cue stick's line behind the ball grows with the strike speed.
+	bs_vec2 start = bs_v2_mad(ball->pos, -(ball->radius + 0.01), direction);
+	bs_vec2 end = bs_v2_mad(start, -0.08 * viewer->strike_speed, direction);
+	bs_lines_add(lines, (vec3){(float)start.x, (float)start.y, z}, (vec3){(float)end.x, (float)end.y, z}, aim_colour,
+		5.0f);
+	vec4 guide = {1.0f, 1.0f, 1.0f, 0.45f};
+	bs_lines_add(lines, (vec3){(float)ball->pos.x, (float)ball->pos.y, z},
+		(vec3){(float)viewer->aim_point.x, (float)viewer->aim_point.y, z}, guide, 1.5f);
+	circle(lines, viewer->aim_point, ball->radius, z, guide, 1.5f);
+}
+
+static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
+	const bs_camera* camera = &viewer->camera;
+	bs_ball_view view;
+	mat4 world_to_eye;
+	bs_camera_view(camera, world_to_eye);
+	bs_camera_view_projection(camera, (float)width / (float)height, view.view_projection);
+	bs_camera_eye(camera, view.eye);
+	// The camera's up and backward axes are the view matrix's second and third rows.
+	glm_vec3_copy((vec3){world_to_eye[0][1], world_to_eye[1][1], world_to_eye[2][1]}, view.camera_up);
+	glm_vec3_copy((vec3){world_to_eye[0][2], world_to_eye[1][2], world_to_eye[2][2]}, view.view_direction);
+	view.orthographic = camera->mode == BS_CAMERA_TOP;
+
+	glEnable(GL_DEPTH_TEST);
+	glDisable(GL_BLEND);
+	bs_table_mesh_draw(&renderer->table, view.view_projection, view.eye);
+
+	const bs_timeline* timeline = &viewer->timeline;
+	bool at_event = bs_timeline_at_event(timeline);
+	const bs_event* event = &bs_timeline_frame(timeline)->event;
+	bs_ball_renderer_begin(&renderer->balls);
+	float contact_height = (float)BS_DEFAULT_RADIUS;
+	for (int i = 0; i < timeline->ball_count; ++i) {
+		const bs_ball_state* ball = &viewer->balls[i];
+		if (!ball->pocketed) {
+			bs_ball_renderer_add(&renderer->balls, ball, at_event && involved(event, ball->id));
+			contact_height = (float)ball->radius;
+		}
+	}
+	bs_ball_renderer_draw(&renderer->balls, &view);
+
+	// Marks go over everything so a contact hidden behind a ball still shows.
+	glDisable(GL_DEPTH_TEST);
+	glEnable(GL_BLEND);
+	glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+	bs_lines_begin(&renderer->lines);
+	if (at_event) {
+		event_marks(viewer, contact_height, &renderer->lines);
+	}
+	if (viewer->aiming) {
+		aim_marks(viewer, &renderer->lines);
+	}
+	bs_lines_flush(&renderer->lines, view.view_projection, width, height);
+}
+
+void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+	int height) {
+	glViewport(0, 0, width, height);
+	glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	draw_scene(renderer, viewer, width, height);
+
+	bs_text_begin(&renderer->text);
+	bs_lines_begin(&renderer->lines);
+	bs_hud_draw(viewer, stats, &renderer->text);
+	if (viewer->show_plot) {
+		float plot_width = 0.36f * (float)width;
+		float plot_height = 0.42f * (float)height;
+		bs_plot_draw(&viewer->timeline, (float)width - plot_width - 10.0f, (float)height - plot_height - 10.0f,
+			plot_width, plot_height, &renderer->lines, &renderer->text);
+	}
+	const float hint_colour[4] = {0.8f, 0.8f, 0.8f, 0.8f};
+	bs_text_add(&renderer->text, 12.0f, (float)height - 1.4f * renderer->font.line_height, hint_colour,
+		"H: help");
+	bs_text_flush(&renderer->text, width, height);
+	bs_lines_flush_2d(&renderer->lines, width, height);
+	if (viewer->show_help) {
+		bs_hud_draw_help(&renderer->text, width, height);
+		bs_text_flush(&renderer->text, width, height);
+	}
+}

@@ -1,0 +1,37 @@
+// breakshot viewer: off-screen rendering at any size, multisampled, and the
+// resolved pixels written as a PNG with libpng through an atomic output file.
+#ifndef BREAKSHOT_SCREENSHOT_H
+#define BREAKSHOT_SCREENSHOT_H
+
+#include <stdbool.h>
+
+#include "glad_gl.h"
+
+typedef struct bs_offscreen {
+	int width;
+	int height;
+	GLuint msaa_framebuffer;
+	GLuint msaa_colour;
+	GLuint msaa_depth;
+	GLuint resolve_framebuffer;
+	GLuint resolve_colour;
+	unsigned char* pixels; ///< width * height RGB, top row first
+} bs_offscreen;
+
+/// Creates the framebuffers. False (after printing why) when the size is too
+/// large for the driver or memory runs out.
+bool bs_offscreen_init(int width, int height, bs_offscreen* dest);
+
+/// Directs drawing into the off-screen framebuffer.
+void bs_offscreen_bind(const bs_offscreen* offscreen);
+
+/// Resolves what was drawn and reads it back into offscreen->pixels.
+void bs_offscreen_read(bs_offscreen* offscreen);
+
+/// Writes offscreen->pixels to `path` as an 8-bit RGB PNG. False (after
+/// printing why) on failure, leaving no file behind.
+bool bs_offscreen_write_png(const bs_offscreen* offscreen, const char* path);
+
+void bs_offscreen_free(bs_offscreen* offscreen);
+
+#endif

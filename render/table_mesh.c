@@ -1,0 +1,297 @@
+#include "table_mesh.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shader.h"
+#include "table_model.h"
+
+// Vertex layout: position, normal, colour, and whether pocket holes cut it.
+enum { floats_per_vertex = 10 };
+
+typedef struct mesh_builder {
+	float* data;
+	size_t count; ///< vertices
+	size_t capacity;
+	bool failed;
+} mesh_builder;
+
+typedef struct rgb {
+	float r, g, b;
+} rgb;
+
+static const rgb felt_colour = {0.07f, 0.42f, 0.22f};
+static const rgb cushion_colour = {0.05f, 0.34f, 0.17f};
+static const rgb wood_colour = {0.38f, 0.19f, 0.08f};
+static const rgb apron_colour = {0.22f, 0.11f, 0.05f};
+static const rgb diamond_colour = {0.93f, 0.90f, 0.80f};
+static const rgb hole_colour = {0.025f, 0.025f, 0.025f};
+
+static void emit(mesh_builder* mesh, const vec3 position, const vec3 normal, rgb colour, bool cut) {
+	if (mesh->count == mesh->capacity) {
+		size_t capacity = mesh->capacity ? 2 * mesh->capacity : 1024;
+		float* data = realloc(mesh->data, capacity * floats_per_vertex * sizeof(float));
+		if (!data) {
+			mesh->failed = true;
+			return;
+		}
+		mesh->data = data;
+		mesh->capacity = capacity;
+	}
+	float* v = mesh->data + mesh->count * floats_per_vertex;
+	float values[floats_per_vertex] = {position[0], position[1], position[2], normal[0], normal[1], normal[2],
+		colour.r, colour.g, colour.b, cut ? 1.0f : 0.0f};
+	memcpy(v, values, sizeof values);
+	mesh->count += 1;
+}
+
+// A flat quad p0 p1 p2 p3 (either winding; the table is drawn without culling).
+static void quad(mesh_builder* mesh, const vec3 p0, const vec3 p1, const vec3 p2, const vec3 p3, rgb colour, bool cut) {
+	vec3 e1;
+	vec3 e2;
+	vec3 normal;
+	glm_vec3_sub((float*)p1, (float*)p0, e1);
+	glm_vec3_sub((float*)p3, (float*)p0, e2);
+	glm_vec3_cross(e1, e2, normal);
+	glm_vec3_normalize(normal);
+	const float* corners[6] = {p0, p1, p2, p0, p2, p3};
+	for (int i = 0; i < 6; ++i) {
+		emit(mesh, corners[i], normal, colour, cut);
+	}
+}
+
+// A quad whose normal must face `towards` (normals drive the lighting).
+static void facing_quad(mesh_builder* mesh, const vec3 p0, const vec3 p1, const vec3 p2, const vec3 p3,
+	const vec3 towards, rgb colour, bool cut) {
+	vec3 e1;
+	vec3 e2;
+	vec3 normal;
+	glm_vec3_sub((float*)p1, (float*)p0, e1);
+	glm_vec3_sub((float*)p3, (float*)p0, e2);
+	glm_vec3_cross(e1, e2, normal);
+	if (glm_vec3_dot(normal, (float*)towards) < 0.0f) {
+		quad(mesh, p3, p2, p1, p0, colour, cut);
+	} else {
+		quad(mesh, p0, p1, p2, p3, colour, cut);
+	}
+}
+
+// An axis-aligned box from (x0, y0, z0) to (x1, y1, z1): top and four sides.
+static void box(mesh_builder* mesh, float x0, float y0, float z0, float x1, float y1, float z1, rgb top, rgb side) {
+	vec3 up = {0, 0, 1};
+	facing_quad(mesh, (vec3){x0, y0, z1}, (vec3){x1, y0, z1}, (vec3){x1, y1, z1}, (vec3){x0, y1, z1}, up, top, true);
+	facing_quad(mesh, (vec3){x0, y0, z0}, (vec3){x1, y0, z0}, (vec3){x1, y0, z1}, (vec3){x0, y0, z1}, (vec3){0, -1, 0},
+		side, true);
+	facing_quad(mesh, (vec3){x0, y1, z0}, (vec3){x1, y1, z0}, (vec3){x1, y1, z1}, (vec3){x0, y1, z1}, (vec3){0, 1, 0},
+		side, true);
+	facing_quad(mesh, (vec3){x0, y0, z0}, (vec3){x0, y1, z0}, (vec3){x0, y1, z1}, (vec3){x0, y0, z1}, (vec3){-1, 0, 0},
+		side, true);
+	facing_quad(mesh, (vec3){x1, y0, z0}, (vec3){x1, y1, z0}, (vec3){x1, y1, z1}, (vec3){x1, y0, z1}, (vec3){1, 0, 0},
+		side, true);
+}
+
+static void add_felt(mesh_builder* mesh, const bs_table* table) {
+	float c = (float)BS_MODEL_CUSHION_WIDTH;
+	float w = (float)table->width;
+	float h = (float)table->height;
+	facing_quad(mesh, (vec3){-c, -c, 0}, (vec3){w + c, -c, 0}, (vec3){w + c, h + c, 0}, (vec3){-c, h + c, 0},
+		(vec3){0, 0, 1}, felt_colour, true);
+}
+
+// Each cushion segment becomes a rubber prism: a vertical nose face, a top
+// sloping up to the rail, and end caps where the jaws are.
+static void add_cushions(mesh_builder* mesh, const bs_table* table) {
+	float nose = (float)BS_MODEL_NOSE_HEIGHT;
+	float top = (float)BS_MODEL_RAIL_HEIGHT;
+	for (int i = 0; i < table->cushion_count; ++i) {
+		bs_segment s = table->cushions[i];
+		bs_vec2 inward = bs_segment_normal(s);
+		bs_vec2 along = bs_v2_normalize(bs_v2_sub(s.b, s.a));
+		bs_vec2 back_a = bs_v2_mad(s.a, -BS_MODEL_CUSHION_WIDTH, inward);
+		bs_vec2 back_b = bs_v2_mad(s.b, -BS_MODEL_CUSHION_WIDTH, inward);
+		vec3 a0 = {(float)s.a.x, (float)s.a.y, 0};
+		vec3 b0 = {(float)s.b.x, (float)s.b.y, 0};
+		vec3 a1 = {(float)s.a.x, (float)s.a.y, nose};
+		vec3 b1 = {(float)s.b.x, (float)s.b.y, nose};
+		vec3 a2 = {(float)back_a.x, (float)back_a.y, top};
+		vec3 b2 = {(float)back_b.x, (float)back_b.y, top};
+		vec3 a3 = {(float)back_a.x, (float)back_a.y, 0};
+		vec3 b3 = {(float)back_b.x, (float)back_b.y, 0};
+		vec3 in = {(float)inward.x, (float)inward.y, 0};
+		facing_quad(mesh, a0, b0, b1, a1, in, cushion_colour, true);
+		vec3 up_in = {(float)inward.x * 0.25f, (float)inward.y * 0.25f, 1};
+		facing_quad(mesh, a1, b1, b2, a2, up_in, cushion_colour, true);
+		vec3 before = {(float)-along.x, (float)-along.y, 0};
+		vec3 after = {(float)along.x, (float)along.y, 0};
+		facing_quad(mesh, a0, a1, a2, a3, before, cushion_colour, true);
+		facing_quad(mesh, b0, b1, b2, b3, after, cushion_colour, true);
+	}
+}
+
+// Where two cushions of the plain rectangle meet, a block fills the corner
+// their prisms leave open (a pool table has a pocket there instead).
+static void add_corner_blocks(mesh_builder* mesh, const bs_table* table) {
+	if (table->has_pockets) {
+		return;
+	}
+	float c = (float)BS_MODEL_CUSHION_WIDTH;
+	float w = (float)table->width;
+	float h = (float)table->height;
+	float top = (float)BS_MODEL_RAIL_HEIGHT;
+	box(mesh, -c, -c, 0.0f, 0.0f, 0.0f, top, cushion_colour, cushion_colour);
+	box(mesh, w, -c, 0.0f, w + c, 0.0f, top, cushion_colour, cushion_colour);
+	box(mesh, -c, h, 0.0f, 0.0f, h + c, top, cushion_colour, cushion_colour);
+	box(mesh, w, h, 0.0f, w + c, h + c, top, cushion_colour, cushion_colour);
+}
+
+static void add_rails(mesh_builder* mesh, const bs_table* table) {
+	float c = (float)BS_MODEL_CUSHION_WIDTH;
+	float r = (float)BS_MODEL_RAIL_WIDTH;
+	float w = (float)table->width;
+	float h = (float)table->height;
+	float top = (float)BS_MODEL_RAIL_HEIGHT;
+	float bottom = (float)-BS_MODEL_BODY_DEPTH;
+	box(mesh, -c - r, -c - r, bottom, w + c + r, -c, top, wood_colour, apron_colour);
+	box(mesh, -c - r, h + c, bottom, w + c + r, h + c + r, top, wood_colour, apron_colour);
+	box(mesh, -c - r, -c, bottom, -c, h + c, top, wood_colour, apron_colour);
+	box(mesh, w + c, -c, bottom, w + c + r, h + c, top, wood_colour, apron_colour);
+}
+
+static void diamond(mesh_builder* mesh, float x, float y, bool along_x) {
+	float z = (float)BS_MODEL_RAIL_HEIGHT + 0.0008f;
+	float long_half = 0.011f;
+	float short_half = 0.0055f;
+	float dx = along_x ? long_half : short_half;
+	float dy = along_x ? short_half : long_half;
+	facing_quad(mesh, (vec3){x - dx, y, z}, (vec3){x, y - dy, z}, (vec3){x + dx, y, z}, (vec3){x, y + dy, z},
+		(vec3){0, 0, 1}, diamond_colour, false);
+}
+
+// The sights: on a pool table, three between each pair of pockets.
+static void add_diamonds(mesh_builder* mesh, const bs_table* table) {
+	float offset = (float)(BS_MODEL_CUSHION_WIDTH + 0.5 * BS_MODEL_RAIL_WIDTH);
+	float w = (float)table->width;
+	float h = (float)table->height;
+	for (int k = 1; k < 8; ++k) {
+		if (k == 4 && table->has_pockets) {
+			continue; // the side pocket
+		}
+		float x = w * (float)k / 8.0f;
+		diamond(mesh, x, -offset, true);
+		diamond(mesh, x, h + offset, true);
+	}
+	for (int k = 1; k < 4; ++k) {
+		float y = h * (float)k / 4.0f;
+		diamond(mesh, -offset, y, false);
+		diamond(mesh, w + offset, y, false);
+	}
+}
+
+// The surface height around a hole: felt inside the playing area, rail outside.
+static float surface_height(const bs_table* table, float x, float y) {
+	bool on_felt = x >= 0.0f && y >= 0.0f && x <= (float)table->width && y <= (float)table->height;
+	return on_felt ? 0.0f : (float)BS_MODEL_RAIL_HEIGHT;
+}
+
+// A pocket is a dark well: the felt, cushions and rails are cut away above it
+// in the shader, and these walls and floor show through the cut.
+static void add_pocket_holes(mesh_builder* mesh, const bs_table* table) {
+	enum { sides = 40 };
+	float floor_z = (float)(-0.6 * BS_MODEL_BODY_DEPTH);
+	for (int k = 0; k < table->pocket_count; ++k) {
+		const bs_pocket* pocket = &table->pockets[k];
+		float cx = (float)pocket->centre.x;
+		float cy = (float)pocket->centre.y;
+		float radius = (float)bs_table_model_hole_radius(pocket);
+		for (int i = 0; i < sides; ++i) {
+			float t0 = 2.0f * GLM_PIf * (float)i / sides;
+			float t1 = 2.0f * GLM_PIf * (float)(i + 1) / sides;
+			float x0 = cx + radius * cosf(t0);
+			float y0 = cy + radius * sinf(t0);
+			float x1 = cx + radius * cosf(t1);
+			float y1 = cy + radius * sinf(t1);
+			vec3 inward = {-cosf(0.5f * (t0 + t1)), -sinf(0.5f * (t0 + t1)), 0};
+			facing_quad(mesh, (vec3){x0, y0, floor_z}, (vec3){x1, y1, floor_z},
+				(vec3){x1, y1, surface_height(table, x1, y1)}, (vec3){x0, y0, surface_height(table, x0, y0)}, inward,
+				hole_colour, false);
+			vec3 centre = {cx, cy, floor_z};
+			vec3 up = {0, 0, 1};
+			emit(mesh, centre, up, hole_colour, false);
+			emit(mesh, (vec3){x0, y0, floor_z}, up, hole_colour, false);
+			emit(mesh, (vec3){x1, y1, floor_z}, up, hole_colour, false);
+		}
+	}
+}
+
+bool bs_table_mesh_init(const bs_table* table, bs_table_mesh* dest) {
+	memset(dest, 0, sizeof *dest);
+	dest->program = bs_shader_program("table");
+	if (!dest->program) {
+		return false;
+	}
+	dest->u_view_projection = glGetUniformLocation(dest->program, "u_view_projection");
+	dest->u_eye = glGetUniformLocation(dest->program, "u_eye");
+	dest->u_pockets = glGetUniformLocation(dest->program, "u_pockets");
+	dest->u_pocket_count = glGetUniformLocation(dest->program, "u_pocket_count");
+	dest->u_table_size = glGetUniformLocation(dest->program, "u_table_size");
+	dest->table_size[0] = (float)table->width;
+	dest->table_size[1] = (float)table->height;
+	dest->pocket_count = table->pocket_count;
+	for (int k = 0; k < table->pocket_count; ++k) {
+		dest->pockets[3 * k + 0] = (float)table->pockets[k].centre.x;
+		dest->pockets[3 * k + 1] = (float)table->pockets[k].centre.y;
+		dest->pockets[3 * k + 2] = (float)bs_table_model_hole_radius(&table->pockets[k]);
+	}
+
+	mesh_builder mesh = {0};
+	add_felt(&mesh, table);
+	add_cushions(&mesh, table);
+	add_corner_blocks(&mesh, table);
+	add_rails(&mesh, table);
+	add_diamonds(&mesh, table);
+	add_pocket_holes(&mesh, table);
+	if (mesh.failed) {
+		free(mesh.data);
+		fprintf(stderr, "breakshot: out of memory building the table\n");
+		return false;
+	}
+	dest->vertex_count = (GLsizei)mesh.count;
+	glGenVertexArrays(1, &dest->vao);
+	glGenBuffers(1, &dest->vbo);
+	glBindVertexArray(dest->vao);
+	glBindBuffer(GL_ARRAY_BUFFER, dest->vbo);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(mesh.count * floats_per_vertex * sizeof(float)), mesh.data,
+		GL_STATIC_DRAW);
+	free(mesh.data);
+	GLsizei stride = floats_per_vertex * sizeof(float);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, (const void*)0);
+	glEnableVertexAttribArray(1);
+	glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, (const void*)(3 * sizeof(float)));
+	glEnableVertexAttribArray(2);
+	glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, stride, (const void*)(6 * sizeof(float)));
+	glEnableVertexAttribArray(3);
+	glVertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, stride, (const void*)(9 * sizeof(float)));
+	glBindVertexArray(0);
+	return true;
+}
+
+void bs_table_mesh_draw(const bs_table_mesh* mesh, mat4 view_projection, const vec3 eye) {
+	glUseProgram(mesh->program);
+	glUniformMatrix4fv(mesh->u_view_projection, 1, GL_FALSE, (const float*)view_projection);
+	glUniform3fv(mesh->u_eye, 1, eye);
+	glUniform3fv(mesh->u_pockets, BS_MAX_POCKETS, mesh->pockets);
+	glUniform1i(mesh->u_pocket_count, mesh->pocket_count);
+	glUniform2fv(mesh->u_table_size, 1, mesh->table_size);
+	glBindVertexArray(mesh->vao);
+	glDrawArrays(GL_TRIANGLES, 0, mesh->vertex_count);
+	glBindVertexArray(0);
+}
+
+void bs_table_mesh_free(bs_table_mesh* mesh) {
+	glDeleteBuffers(1, &mesh->vbo);
+	glDeleteVertexArrays(1, &mesh->vao);
+	glDeleteProgram(mesh->program);
+	memset(mesh, 0, sizeof *mesh);
+}

@@ -1,0 +1,211 @@
+// breakshot view SCENE [--screenshot FILE.png] [--at T | --events N] [--size WxH]
+//                      [--keys KEYS] [--out FILE] [--frames N]
+//
+// Opens the viewer on a scene, or renders one frame of it to a PNG. --at and
+// --events choose the state shown; --keys then plays keys exactly as if typed.
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "output_file.h"
+#include "renderer.h"
+#include "screenshot.h"
+#include "viewer.h"
+#include "window.h"
+
+static const char view_usage[] =
+	"usage: breakshot view SCENE [--screenshot FILE.png] [--at T | --events N] [--size WxH]\n"
+	"                            [--keys KEYS] [--out FILE] [--frames N]";
+
+typedef struct view_options {
+	const char* scene_path;
+	const char* screenshot_path;
+	const char* out_path;
+	const char* keys;
+	double at;
+	bool has_at;
+	int64_t events; ///< 0: none
+	int64_t frames; ///< 0: run until closed
+	int width;
+	int height;
+	bool has_size;
+} view_options;
+
+static bool parse_size(const char* text, int* width, int* height) {
+	if (!text) {
+		bs_cli_fail("--size needs a value like 1920x1080");
+		return false;
+	}
+	int w = 0;
+	int h = 0;
+	char tail = 0;
+	if (sscanf(text, "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 16384 || h > 16384) {
+		bs_cli_fail("--size: '%s' is not WIDTHxHEIGHT with each side in [16, 16384]", text);
+		return false;
+	}
+	*width = w;
+	*height = h;
+	return true;
+}
+
+static int parse_view_options(int argc, char** argv, view_options* dest) {
+	memset(dest, 0, sizeof *dest);
+	dest->width = 1600;
+	dest->height = 900;
+	for (int i = 0; i < argc; ++i) {
+		const char* arg = argv[i];
+		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(arg, "--at") == 0) {
+			if (!bs_cli_parse_double(value, "--at", &dest->at)) {
+				return BS_EXIT_USAGE;
+			}
+			dest->has_at = true;
+			++i;
+		} else if (strcmp(arg, "--events") == 0) {
+			if (!bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &dest->events)) {
+				return BS_EXIT_USAGE;
+			}
+			++i;
+		} else if (strcmp(arg, "--frames") == 0) {
+			if (!bs_cli_parse_int64(value, "--frames", 1, INT64_MAX, &dest->frames)) {
+				return BS_EXIT_USAGE;
+			}
+			++i;
+		} else if (strcmp(arg, "--size") == 0) {
+			if (!parse_size(value, &dest->width, &dest->height)) {
+				return BS_EXIT_USAGE;
+			}
+			dest->has_size = true;
+			++i;
+		} else if (strcmp(arg, "--screenshot") == 0 || strcmp(arg, "--out") == 0 || strcmp(arg, "--keys") == 0) {
+			if (!value || (value[0] == '\0' && arg[2] != 'k')) {
+				return bs_cli_fail("%s needs a value\n%s", arg, view_usage);
+			}
+			const char** slot = arg[2] == 's' ? &dest->screenshot_path : arg[2] == 'o' ? &dest->out_path : &dest->keys;
+			*slot = value;
+			++i;
+		} else if (arg[0] == '-' && arg[1] != '\0') {
+			return bs_cli_fail("view: unknown option '%s'\n%s", arg, view_usage);
+		} else if (dest->scene_path) {
+			return bs_cli_fail("view: one scene only (got '%s' and '%s')\n%s", dest->scene_path, arg, view_usage);
+		} else {
+			dest->scene_path = arg;
+		}
+	}
+	if (!dest->scene_path) {
+		return bs_cli_fail("view: no scene given\n%s", view_usage);
+	}
+	if (dest->has_at && dest->events > 0) {
+		return bs_cli_fail("view: --at and --events both choose the state shown; give one");
+	}
+	if (dest->frames > 0 && (dest->screenshot_path || dest->out_path)) {
+		return bs_cli_fail("view: --frames measures the interactive window; it does not go with --screenshot or --out");
+	}
+	if (dest->screenshot_path && dest->out_path && strcmp(dest->screenshot_path, dest->out_path) == 0) {
+		return bs_cli_fail("view: --screenshot and --out name the same file '%s'", dest->out_path);
+	}
+	return 0;
+}
+
+// Puts the viewer at the state the options ask for.
+static int choose_state(bs_viewer* viewer, const view_options* options) {
+	bs_timeline* timeline = &viewer->timeline;
+	if (options->has_at) {
+		if (options->at < timeline->time) {
+			return bs_cli_fail("--at %.17g is before the scene's time %.17g", options->at, timeline->time);
+		}
+		bs_timeline_seek(timeline, options->at, 0);
+	}
+	for (int64_t i = 0; i < options->events && bs_timeline_step_forward(timeline); ++i) {
+	}
+	bs_viewer_refresh(viewer);
+	char error[512];
+	if (options->keys && !bs_viewer_run_script(viewer, options->keys, error, sizeof error)) {
+		return bs_cli_fail("%s", error);
+	}
+	return 0;
+}
+
+static bool write_state(bs_viewer* viewer, const char* path) {
+	char* text = bs_timeline_dump(&viewer->timeline);
+	if (!text) {
+		fprintf(stderr, "breakshot: out of memory writing %s\n", path);
+		return false;
+	}
+	bool ok = bs_output_write_all(path, text, strlen(text));
+	free(text);
+	return ok;
+}
+
+static int take_screenshot(bs_viewer* viewer, const view_options* options) {
+	GLFWwindow* window = bs_window_open(64, 64, false);
+	if (!window) {
+		return 1;
+	}
+	int status = 1;
+	bs_renderer renderer;
+	bs_offscreen offscreen;
+	int text_pixels = options->height / 56 < 13 ? 13 : options->height / 56;
+	if (bs_offscreen_init(options->width, options->height, &offscreen)) {
+		if (bs_renderer_init(viewer, text_pixels, &renderer)) {
+			bs_frame_stats stats = {0.0, 0.0};
+			bs_offscreen_bind(&offscreen);
+			bs_renderer_draw(&renderer, viewer, &stats, options->width, options->height);
+			bs_offscreen_read(&offscreen);
+			if (bs_offscreen_write_png(&offscreen, options->screenshot_path)) {
+				const bs_frame* frame = bs_timeline_frame(&viewer->timeline);
+				printf("breakshot view: wrote %s (%dx%d) at t = %.9g s after %" PRId64 " events\n",
+					options->screenshot_path, options->width, options->height, viewer->timeline.time,
+					frame->event_count);
+				status = 0;
+			}
+			bs_renderer_free(&renderer);
+		}
+		bs_offscreen_free(&offscreen);
+	}
+	bs_window_close(window);
+	return status;
+}
+
+int bs_cmd_view(int argc, char** argv) {
+	view_options options;
+	int status = parse_view_options(argc, argv, &options);
+	if (status != 0) {
+		return status;
+	}
+	bool needs_gl = options.screenshot_path || !options.out_path;
+	if (needs_gl && !bs_window_display_available()) {
+		fprintf(stderr,
+			"breakshot: view: no display (DISPLAY and WAYLAND_DISPLAY are unset), so no window can open.\n"
+			"  On a desktop, run it there. Headless, render a frame instead:\n"
+			"    xvfb-run -a breakshot view %s --screenshot FILE.png [--at T | --events N] [--size WxH]\n",
+			options.scene_path);
+		return 1;
+	}
+	bs_viewer viewer;
+	char error[512];
+	if (!bs_viewer_init(options.scene_path, &viewer, error, sizeof error)) {
+		fprintf(stderr, "breakshot: %s\n", error);
+		return BS_EXIT_USAGE;
+	}
+	status = choose_state(&viewer, &options);
+	if (status == 0 && options.screenshot_path) {
+		status = take_screenshot(&viewer, &options);
+	} else if (status == 0 && !options.out_path) {
+		GLFWwindow* window = bs_window_open(options.width, options.height, true);
+		if (window) {
+			viewer.playing = !options.has_at && options.events == 0 && !options.keys;
+			status = bs_window_run(window, &viewer, options.frames);
+			bs_window_close(window);
+		} else {
+			status = 1;
+		}
+	}
+	if (status == 0 && options.out_path && !write_state(&viewer, options.out_path)) {
+		status = 1;
+	}
+	bs_viewer_free(&viewer);
+	return status;
+}

@@ -1,0 +1,187 @@
+#include "window.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "glad_gl.h"
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "renderer.h"
+
+static void report_glfw_error(int code, const char* description) {
+	fprintf(stderr, "breakshot: GLFW error %d: %s\n", code, description);
+}
+
+bool bs_window_display_available(void) {
+	const char* x11 = getenv("DISPLAY");
+	const char* wayland = getenv("WAYLAND_DISPLAY");
+	return (x11 && x11[0]) || (wayland && wayland[0]);
+}
+
+GLFWwindow* bs_window_open(int width, int height, bool visible) {
+	glfwSetErrorCallback(report_glfw_error);
+	if (!glfwInit()) {
+		fprintf(stderr, "breakshot: cannot start GLFW; without a display run under xvfb-run -a\n");
+		return NULL;
+	}
+	glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+	glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+	glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+	glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+	glfwWindowHint(GLFW_SAMPLES, 4);
+	glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+	GLFWwindow* window = glfwCreateWindow(width, height, "breakshot", NULL, NULL);
+	if (!window) {
+		fprintf(stderr, "breakshot: cannot open an OpenGL 3.3 core window\n");
+		glfwTerminate();
+		return NULL;
+	}
+	glfwMakeContextCurrent(window);
+	if (!gladLoadGL((GLADloadfunc)glfwGetProcAddress)) {
+		fprintf(stderr, "breakshot: cannot load the OpenGL 3.3 core functions\n");
+		bs_window_close(window);
+		return NULL;
+	}
+	glEnable(GL_MULTISAMPLE);
+	return window;
+}
+
+void bs_window_close(GLFWwindow* window) {
+	glfwDestroyWindow(window);
+	glfwTerminate();
+}
+
+typedef struct window_state {
+	bs_viewer* viewer;
+	int width; ///< framebuffer pixels
+	int height;
+	double cursor_x; ///< framebuffer pixels
+	double cursor_y;
+	bool rotating;
+	bool panning;
+} window_state;
+
+static void aim_at_cursor(window_state* state) {
+	bs_viewer* viewer = state->viewer;
+	int cue = bs_viewer_cue_index(viewer);
+	vec3 point;
+	if (cue >= 0 && bs_camera_pick(&viewer->camera, state->width, state->height, state->cursor_x, state->cursor_y,
+						(float)viewer->balls[cue].radius, point)) {
+		viewer->aim_point = bs_v2(point[0], point[1]);
+	}
+}
+
+static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+	window_state* state = glfwGetWindowUserPointer(window);
+	if (action == GLFW_PRESS || action == GLFW_REPEAT) {
+		bs_viewer_key(state->viewer, key);
+		if (state->viewer->aiming) {
+			aim_at_cursor(state);
+		}
+	}
+}
+
+static void on_button(GLFWwindow* window, int button, int action, int mods) {
+	window_state* state = glfwGetWindowUserPointer(window);
+	bool pressed = action == GLFW_PRESS;
+	if (button == GLFW_MOUSE_BUTTON_LEFT) {
+		if (pressed && state->viewer->aiming) {
+			aim_at_cursor(state);
+			bs_viewer_shoot(state->viewer);
+			return;
+		}
+		state->rotating = pressed && !(mods & GLFW_MOD_SHIFT);
+		state->panning = pressed && (mods & GLFW_MOD_SHIFT);
+	} else if (button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE) {
+		state->panning = pressed;
+	}
+}
+
+static void on_cursor(GLFWwindow* window, double x, double y) {
+	window_state* state = glfwGetWindowUserPointer(window);
+	int window_width;
+	int window_height;
+	glfwGetWindowSize(window, &window_width, &window_height);
+	double scale = window_width > 0 ? (double)state->width / window_width : 1.0;
+	x *= scale;
+	y *= scale;
+	double dx = x - state->cursor_x;
+	double dy = y - state->cursor_y;
+	state->cursor_x = x;
+	state->cursor_y = y;
+	bs_camera* camera = &state->viewer->camera;
+	if (state->rotating) {
+		bs_camera_rotate(camera, dx, dy);
+	} else if (state->panning) {
+		bs_camera_pan(camera, state->width, state->height, dx, dy);
+	}
+	if (state->viewer->aiming) {
+		aim_at_cursor(state);
+	}
+}
+
+static void on_scroll(GLFWwindow* window, double dx, double dy) {
+	window_state* state = glfwGetWindowUserPointer(window);
+	bs_camera_zoom(&state->viewer->camera, dy);
+}
+
+static void on_resize(GLFWwindow* window, int width, int height) {
+	window_state* state = glfwGetWindowUserPointer(window);
+	state->width = width;
+	state->height = height;
+}
+
+static int text_pixels_for(int framebuffer_height) {
+	int size = framebuffer_height / 56;
+	return size < 13 ? 13 : size > 30 ? 30 : size;
+}
+
+int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
+	window_state state = {viewer, 0, 0, 0.0, 0.0, false, false};
+	glfwGetFramebufferSize(window, &state.width, &state.height);
+	bs_renderer renderer;
+	if (!bs_renderer_init(viewer, text_pixels_for(state.height), &renderer)) {
+		return 1;
+	}
+	glfwSetWindowUserPointer(window, &state);
+	glfwSetKeyCallback(window, on_key);
+	glfwSetMouseButtonCallback(window, on_button);
+	glfwSetCursorPosCallback(window, on_cursor);
+	glfwSetScrollCallback(window, on_scroll);
+	glfwSetFramebufferSizeCallback(window, on_resize);
+	// A measured run must not wait for the display's refresh.
+	glfwSwapInterval(frame_limit > 0 ? 0 : 1);
+
+	bs_frame_stats stats = {0.0, 0.0};
+	double last = glfwGetTime();
+	double measure_start = last;
+	int64_t frames = 0;
+	while (!glfwWindowShouldClose(window) && !viewer->quit && (frame_limit <= 0 || frames < frame_limit)) {
+		double now = glfwGetTime();
+		double elapsed = now - last;
+		last = now;
+		if (elapsed > 0.0) {
+			// Smoothed so the figure is readable.
+			double ms = 1000.0 * elapsed;
+			stats.frame_ms = stats.frame_ms > 0.0 ? 0.9 * stats.frame_ms + 0.1 * ms : ms;
+			stats.frames_per_second = 1000.0 / stats.frame_ms;
+		}
+		bs_viewer_tick(viewer, fmin(elapsed, 0.1));
+		if (state.width > 0 && state.height > 0) {
+			bs_renderer_draw(&renderer, viewer, &stats, state.width, state.height);
+		}
+		glfwSwapBuffers(window);
+		glfwPollEvents();
+		frames += 1;
+	}
+	if (frame_limit > 0 && frames > 0) {
+		double total = glfwGetTime() - measure_start;
+		printf("breakshot view: %" PRId64 " frames at %dx%d, mean frame time %.3f ms (%.1f fps)\n", frames,
+			state.width, state.height, 1000.0 * total / (double)frames, (double)frames / total);
+	}
+	bs_renderer_free(&renderer);
+	return 0;
+}
