@@ -6,6 +6,7 @@
 
 #include "font.h"
 #include "shader.h"
+#include "vertex_buffer.h"
 
 // Instance: centre x, y, z, radius, colour r, g, b, stripe, number, highlight.
 enum { ball_instance_floats = 10, sphere_slices = 40, sphere_stacks = 24 };
@@ -67,8 +68,7 @@ static bool build_sphere(bs_ball_renderer* renderer) {
 			index += 6;
 		}
 	}
-	glBindBuffer(GL_ARRAY_BUFFER, renderer->mesh_vbo);
-	glBufferData(GL_ARRAY_BUFFER, vertex_count * 3 * sizeof(float), vertices, GL_STATIC_DRAW);
+	renderer->mesh_vbo = bs_vertex_buffer(vertex_count * 3 * sizeof(float), vertices, GL_STATIC_DRAW);
 	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, renderer->index_buffer);
 	glBufferData(GL_ELEMENT_ARRAY_BUFFER, index_count * sizeof(GLuint), indices, GL_STATIC_DRAW);
 	renderer->index_count = index_count;
@@ -100,28 +100,18 @@ bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest) {
 	dest->u_numbers = glGetUniformLocation(dest->program, "u_numbers");
 
 	glGenVertexArrays(1, &dest->vao);
-	glGenBuffers(1, &dest->mesh_vbo);
 	glGenBuffers(1, &dest->index_buffer);
-	glGenBuffers(1, &dest->instance_vbo);
 	glBindVertexArray(dest->vao);
 	if (!build_sphere(dest)) {
 		glBindVertexArray(0);
 		return false;
 	}
-	glEnableVertexAttribArray(0);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), (const void*)0);
-	glBindBuffer(GL_ARRAY_BUFFER, dest->instance_vbo);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)dest->capacity * ball_instance_floats * sizeof(float)), NULL,
+	const GLint position_size[] = {3};
+	bs_vertex_layout(0, position_size, 1, 0);
+	dest->instance_vbo = bs_vertex_buffer((size_t)dest->capacity * ball_instance_floats * sizeof(float), NULL,
 		GL_DYNAMIC_DRAW);
-	GLsizei stride = ball_instance_floats * sizeof(float);
-	const GLint sizes[] = {4, 3, 3};
-	size_t offset = 0;
-	for (GLuint i = 0; i < 3; ++i) {
-		glEnableVertexAttribArray(i + 1);
-		glVertexAttribPointer(i + 1, sizes[i], GL_FLOAT, GL_FALSE, stride, (const void*)(offset * sizeof(float)));
-		glVertexAttribDivisor(i + 1, 1);
-		offset += (size_t)sizes[i];
-	}
+	const GLint instance_sizes[] = {4, 3, 3};
+	bs_vertex_layout(1, instance_sizes, 3, 1);
 	glBindVertexArray(0);
 	return true;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "shader.h"
+#include "vertex_buffer.h"
 
 // Instance: a, b, colour, width.
 enum { line_instance_floats = 11 };
@@ -24,24 +25,13 @@ bool bs_lines_init(size_t capacity, bs_lines* dest) {
 	// Corner (end, side): end 0 is a, 1 is b; side -1 and 1 are the two edges.
 	static const float corners[] = {0, -1, 1, -1, 0, 1, 1, 1};
 	glGenVertexArrays(1, &dest->vao);
-	glGenBuffers(1, &dest->corner_vbo);
-	glGenBuffers(1, &dest->instance_vbo);
 	glBindVertexArray(dest->vao);
-	glBindBuffer(GL_ARRAY_BUFFER, dest->corner_vbo);
-	glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
-	glEnableVertexAttribArray(0);
-	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), (const void*)0);
-	glBindBuffer(GL_ARRAY_BUFFER, dest->instance_vbo);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(capacity * line_instance_floats * sizeof(float)), NULL, GL_DYNAMIC_DRAW);
-	GLsizei stride = line_instance_floats * sizeof(float);
-	const GLint sizes[] = {3, 3, 4, 1};
-	size_t offset = 0;
-	for (GLuint i = 0; i < 4; ++i) {
-		glEnableVertexAttribArray(i + 1);
-		glVertexAttribPointer(i + 1, sizes[i], GL_FLOAT, GL_FALSE, stride, (const void*)(offset * sizeof(float)));
-		glVertexAttribDivisor(i + 1, 1);
-		offset += (size_t)sizes[i];
-	}
+	dest->corner_vbo = bs_vertex_buffer(sizeof corners, corners, GL_STATIC_DRAW);
+	const GLint corner_size[] = {2};
+	bs_vertex_layout(0, corner_size, 1, 0);
+	dest->instance_vbo = bs_vertex_buffer(capacity * line_instance_floats * sizeof(float), NULL, GL_DYNAMIC_DRAW);
+	const GLint instance_sizes[] = {3, 3, 4, 1};
+	bs_vertex_layout(1, instance_sizes, 4, 1);
 	glBindVertexArray(0);
 	return true;
 }

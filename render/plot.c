@@ -50,9 +50,9 @@ static void series(const bs_timeline* timeline, const plot_area* area, size_t st
 		double value = value_of(frame);
 		float y = to_y(area, value);
 		bs_lines_add_2d(lines, to_x(area, frame->time), y, to_x(area, end), y, colour, 1.6f);
-		if (next <= last) {
-			bs_lines_add_2d(lines, to_x(area, end), y, to_x(area, end), to_y(area, value_of(&timeline->frames[next])),
-				colour, 1.6f);
+		double next_value = next <= last ? value_of(&timeline->frames[next]) : value;
+		if (next_value != value) {
+			bs_lines_add_2d(lines, to_x(area, end), y, to_x(area, end), to_y(area, next_value), colour, 1.6f);
 		}
 	}
 }

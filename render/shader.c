@@ -41,6 +41,20 @@ static char* read_text(const char* path) {
 	return text;
 }
 
+// True when `object` reports `status`; otherwise prints the driver's log,
+// headed by `what`.
+static bool succeeded(GLuint object, GLenum status, PFNGLGETSHADERIVPROC get_status, PFNGLGETSHADERINFOLOGPROC get_log,
+	const char* what) {
+	GLint ok = GL_FALSE;
+	get_status(object, status, &ok);
+	if (!ok) {
+		char log[4096];
+		get_log(object, sizeof log, NULL, log);
+		fprintf(stderr, "breakshot: %s:\n%s\n", what, log);
+	}
+	return ok;
+}
+
 static GLuint compile(GLenum stage, const char* name, const char* extension) {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s.%s", bs_shader_dir(), name, extension);
@@ -54,12 +68,9 @@ static GLuint compile(GLenum stage, const char* name, const char* extension) {
 	glShaderSource(shader, 1, sources, NULL);
 	glCompileShader(shader);
 	free(source);
-	GLint ok = GL_FALSE;
-	glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-	if (!ok) {
-		char log[4096];
-		glGetShaderInfoLog(shader, sizeof log, NULL, log);
-		fprintf(stderr, "breakshot: %s: shader compile failed:\n%s\n", path, log);
+	char what[4200];
+	snprintf(what, sizeof what, "%s: shader compile failed", path);
+	if (!succeeded(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, what)) {
 		glDeleteShader(shader);
 		return 0;
 	}
@@ -79,12 +90,9 @@ GLuint bs_shader_program(const char* name) {
 	glLinkProgram(program);
 	glDeleteShader(vertex);
 	glDeleteShader(fragment);
-	GLint ok = GL_FALSE;
-	glGetProgramiv(program, GL_LINK_STATUS, &ok);
-	if (!ok) {
-		char log[4096];
-		glGetProgramInfoLog(program, sizeof log, NULL, log);
-		fprintf(stderr, "breakshot: %s/%s.vert + %s.frag: shader link failed:\n%s\n", bs_shader_dir(), name, name, log);
+	char what[4200];
+	snprintf(what, sizeof what, "%s/%s.vert + %s.frag: shader link failed", bs_shader_dir(), name, name);
+	if (!succeeded(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, what)) {
 		glDeleteProgram(program);
 		return 0;
 	}

@@ -6,6 +6,7 @@
 
 #include "shader.h"
 #include "table_model.h"
+#include "vertex_buffer.h"
 
 // Vertex layout: position, normal, colour, and whether pocket holes cut it.
 enum { floats_per_vertex = 10 };
@@ -46,14 +47,19 @@ static void emit(mesh_builder* mesh, const vec3 position, const vec3 normal, rgb
 	mesh->count += 1;
 }
 
-// A flat quad p0 p1 p2 p3 (either winding; the table is drawn without culling).
-static void quad(mesh_builder* mesh, const vec3 p0, const vec3 p1, const vec3 p2, const vec3 p3, rgb colour, bool cut) {
+// The unnormalised normal of the quad p0 p1 _ p3 by the right-hand rule.
+static void quad_normal(const vec3 p0, const vec3 p1, const vec3 p3, vec3 dest) {
 	vec3 e1;
 	vec3 e2;
-	vec3 normal;
 	glm_vec3_sub((float*)p1, (float*)p0, e1);
 	glm_vec3_sub((float*)p3, (float*)p0, e2);
-	glm_vec3_cross(e1, e2, normal);
+	glm_vec3_cross(e1, e2, dest);
+}
+
+// A flat quad p0 p1 p2 p3 (either winding; the table is drawn without culling).
+static void quad(mesh_builder* mesh, const vec3 p0, const vec3 p1, const vec3 p2, const vec3 p3, rgb colour, bool cut) {
+	vec3 normal;
+	quad_normal(p0, p1, p3, normal);
 	glm_vec3_normalize(normal);
 	const float* corners[6] = {p0, p1, p2, p0, p2, p3};
 	for (int i = 0; i < 6; ++i) {
@@ -64,12 +70,8 @@ static void quad(mesh_builder* mesh, const vec3 p0, const vec3 p1, const vec3 p2
 // A quad whose normal must face `towards` (normals drive the lighting).
 static void facing_quad(mesh_builder* mesh, const vec3 p0, const vec3 p1, const vec3 p2, const vec3 p3,
 	const vec3 towards, rgb colour, bool cut) {
-	vec3 e1;
-	vec3 e2;
 	vec3 normal;
-	glm_vec3_sub((float*)p1, (float*)p0, e1);
-	glm_vec3_sub((float*)p3, (float*)p0, e2);
-	glm_vec3_cross(e1, e2, normal);
+	quad_normal(p0, p1, p3, normal);
 	if (glm_vec3_dot(normal, (float*)towards) < 0.0f) {
 		quad(mesh, p3, p2, p1, p0, colour, cut);
 	} else {
@@ -258,21 +260,11 @@ bool bs_table_mesh_init(const bs_table* table, bs_table_mesh* dest) {
 	}
 	dest->vertex_count = (GLsizei)mesh.count;
 	glGenVertexArrays(1, &dest->vao);
-	glGenBuffers(1, &dest->vbo);
 	glBindVertexArray(dest->vao);
-	glBindBuffer(GL_ARRAY_BUFFER, dest->vbo);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(mesh.count * floats_per_vertex * sizeof(float)), mesh.data,
-		GL_STATIC_DRAW);
+	dest->vbo = bs_vertex_buffer(mesh.count * floats_per_vertex * sizeof(float), mesh.data, GL_STATIC_DRAW);
 	free(mesh.data);
-	GLsizei stride = floats_per_vertex * sizeof(float);
-	glEnableVertexAttribArray(0);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, (const void*)0);
-	glEnableVertexAttribArray(1);
-	glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, (const void*)(3 * sizeof(float)));
-	glEnableVertexAttribArray(2);
-	glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, stride, (const void*)(6 * sizeof(float)));
-	glEnableVertexAttribArray(3);
-	glVertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, stride, (const void*)(9 * sizeof(float)));
+	const GLint sizes[] = {3, 3, 3, 1};
+	bs_vertex_layout(0, sizes, 4, 0);
 	glBindVertexArray(0);
 	return true;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "shader.h"
+#include "vertex_buffer.h"
 
 // Vertex: x, y, u, v, r, g, b, a; two triangles per quad.
 enum { text_vertex_floats = 8, text_quad_floats = 6 * text_vertex_floats };
@@ -23,18 +24,10 @@ bool bs_text_init(const bs_font* font, size_t quad_capacity, bs_text* dest) {
 	dest->u_screen = glGetUniformLocation(dest->program, "u_screen");
 	dest->u_atlas = glGetUniformLocation(dest->program, "u_atlas");
 	glGenVertexArrays(1, &dest->vao);
-	glGenBuffers(1, &dest->vbo);
 	glBindVertexArray(dest->vao);
-	glBindBuffer(GL_ARRAY_BUFFER, dest->vbo);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(quad_capacity * text_quad_floats * sizeof(float)), NULL,
-		GL_DYNAMIC_DRAW);
-	GLsizei stride = text_vertex_floats * sizeof(float);
-	glEnableVertexAttribArray(0);
-	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, (const void*)0);
-	glEnableVertexAttribArray(1);
-	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, stride, (const void*)(2 * sizeof(float)));
-	glEnableVertexAttribArray(2);
-	glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, stride, (const void*)(4 * sizeof(float)));
+	dest->vbo = bs_vertex_buffer(quad_capacity * text_quad_floats * sizeof(float), NULL, GL_DYNAMIC_DRAW);
+	const GLint sizes[] = {2, 2, 4};
+	bs_vertex_layout(0, sizes, 3, 0);
 	glBindVertexArray(0);
 	return true;
 }

@@ -111,9 +111,12 @@ static void start_aiming(bs_viewer* viewer) {
 	}
 	viewer->aiming = true;
 	viewer->playing = false;
-	if (bs_v2_len2(bs_v2_sub(viewer->aim_point, viewer->balls[cue].pos)) < 1e-6) {
-		viewer->aim_point = bs_v2_add(viewer->balls[cue].pos, bs_v2(0.5, 0.0));
+	// Until the mouse moves, aim along the cue ball's own path (or along +x).
+	bs_vec2 heading = bs_v2_normalize(viewer->balls[cue].vel);
+	if (bs_v2_len2(heading) == 0.0) {
+		heading = bs_v2(1.0, 0.0);
 	}
+	viewer->aim_point = bs_v2_mad(viewer->balls[cue].pos, 0.5, heading);
 	set_status(viewer, "aim with the mouse, Up/Down set the speed, click or Enter strikes, Esc cancels");
 }
 

@@ -314,6 +314,64 @@ static void test_stepping_by_key_equals_run_events(void) {
 	check_keys_match_run("scenes/9ball_break.json", "n n n n n", 5, false);
 }
 
+static char* read_text(const char* path) {
+	FILE* file = fopen(path, "rb");
+	if (!file) {
+		return NULL;
+	}
+	static char text[1 << 16];
+	size_t n = fread(text, 1, sizeof text - 1, file);
+	text[n] = '\0';
+	fclose(file);
+	return text;
+}
+
+// Writes the state after KEYS (and --at AT when >= 0) and returns its text.
+static char* state_after_keys(const char* scene, double at, const char* keys) {
+	char out[1024];
+	temp_path("keys_state.json", out, sizeof out);
+	char at_option[64] = "";
+	if (at >= 0.0) {
+		snprintf(at_option, sizeof at_option, "--at %.17g", at);
+	}
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' view '%s' %s --keys '%s' --out '%s' >/dev/null", breakshot(), scene,
+		at_option, keys, out);
+	if (run(command) != 0) {
+		return NULL;
+	}
+	char* text = read_text(out);
+	remove(out);
+	return text;
+}
+
+// A new shot strikes the cue ball from the displayed state: aimed along its
+// path by default, at the strike speed raised twice by 0.25 m/s.
+static void test_new_shot_from_current_state(void) {
+	char scene[1024];
+	data_path("view_balls.json", scene, sizeof scene);
+	char* text = state_after_keys(scene, 0.2, "s^^!");
+	CHECK_CONTAINS(text, "\"time\": 0.2,");
+	CHECK_CONTAINS(text, "{\"id\": 0, \"pos\": [1.2000000000000002, 0.635], \"vel\": [4.5, 0.0]");
+	text = state_after_keys(scene, 0.2, "s^^");
+	CHECK_CONTAINS(text, "\"vel\": [3.0, 0.0]"); // aiming alone strikes nothing
+}
+
+// J re-racks with the next jitter seed: the same balls, placed differently.
+static void test_rerack_moves_the_rack(void) {
+	char scene[1024];
+	snprintf(scene, sizeof scene, "%s/scenes/9ball_break.json", source_root());
+	char* text = state_after_keys(scene, -1.0, "");
+	char original[1 << 16];
+	snprintf(original, sizeof original, "%s", text ? text : "");
+	char* reracked = state_after_keys(scene, -1.0, "j");
+	CHECK(reracked != NULL && strcmp(original, reracked) != 0);
+	CHECK_CONTAINS(reracked, "{\"id\": 9,");
+	CHECK_CONTAINS(reracked, "\"vel\": [10.0, 0.0]");
+	char* back = state_after_keys(scene, -1.0, "jr");
+	CHECK(back != NULL && strcmp(reracked, back) == 0); // R resets to the re-racked scene
+}
+
 static void test_refusals(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
@@ -374,6 +432,8 @@ int main(void) {
 	RUN(test_pocketed_ball_is_not_drawn);
 	RUN(test_event_contact_is_marked);
 	RUN(test_stepping_by_key_equals_run_events);
+	RUN(test_new_shot_from_current_state);
+	RUN(test_rerack_moves_the_rack);
 	RUN(test_refusals);
 	RUN(test_no_display_explains_itself);
 	remove(temp_dir);
