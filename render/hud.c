@@ -57,8 +57,8 @@ void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* 
 	snprintf(lines[count], sizeof lines[0], "t = %.6f s   rate %s   %s", timeline->time, rate, mode);
 	colours[count++] = text_colour;
 	if (stats->frames_per_second > 0.0) {
-		snprintf(lines[count], sizeof lines[0], "events %" PRId64 "   %.1f fps (%.2f ms)", frame->event_count,
-			stats->frames_per_second, stats->frame_ms);
+		snprintf(lines[count], sizeof lines[0], "events %" PRId64 "   %.1f fps (%.2f ms, %s)", frame->event_count,
+			stats->frames_per_second, stats->frame_ms, stats->antialiasing ? stats->antialiasing : "");
 	} else {
 		snprintf(lines[count], sizeof lines[0], "events %" PRId64, frame->event_count);
 	}

@@ -10,6 +10,7 @@
 typedef struct bs_frame_stats {
 	double frames_per_second; ///< 0 when not measured (a screenshot)
 	double frame_ms;
+	const char* antialiasing; ///< how the scene is smoothed, or NULL
 } bs_frame_stats;
 
 /// Adds the HUD panel (top-left) to the text batch.

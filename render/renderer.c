@@ -146,13 +146,19 @@ static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width
 	bs_lines_flush(&renderer->lines, view.view_projection, width, height);
 }
 
-void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
-	int height) {
+void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
 	glViewport(0, 0, width, height);
 	glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 	draw_scene(renderer, viewer, width, height);
+}
 
+void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+	int height) {
+	glViewport(0, 0, width, height);
+	glDisable(GL_DEPTH_TEST);
+	glEnable(GL_BLEND);
+	glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 	bs_text_begin(&renderer->text);
 	bs_lines_begin(&renderer->lines);
 	bs_hud_draw(viewer, stats, &renderer->text);
@@ -171,4 +177,10 @@ void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_f
 		bs_hud_draw_help(&renderer->text, width, height);
 		bs_text_flush(&renderer->text, width, height);
 	}
+}
+
+void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+	int height) {
+	bs_renderer_draw_scene(renderer, viewer, width, height);
+	bs_renderer_draw_overlay(renderer, viewer, stats, width, height);
 }

@@ -25,6 +25,14 @@ typedef struct bs_renderer {
 /// is `text_pixels` high. False (after printing why) on failure.
 bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest);
 
+/// The table, the balls and the event and aim marks.
+void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
+
+/// The HUD, the plot and the help, over whatever is drawn.
+void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+	int height);
+
+/// The scene, then the overlay.
 void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
 	int height);
 

@@ -9,6 +9,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "antialias.h"
 #include "renderer.h"
 
 static void report_glfw_error(int code, const char* description) {
@@ -31,7 +32,8 @@ GLFWwindow* bs_window_open(int width, int height, bool visible) {
 	glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
 	glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
 	glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-	glfwWindowHint(GLFW_SAMPLES, 4);
+	// Antialiasing is done on our own target (antialias.h), not the window.
+	glfwWindowHint(GLFW_SAMPLES, 0);
 	glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
 	GLFWwindow* window = glfwCreateWindow(width, height, "breakshot", NULL, NULL);
 	if (!window) {
@@ -45,7 +47,6 @@ GLFWwindow* bs_window_open(int width, int height, bool visible) {
 		bs_window_close(window);
 		return NULL;
 	}
-	glEnable(GL_MULTISAMPLE);
 	return window;
 }
 
@@ -146,6 +147,11 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
 	if (!bs_renderer_init(viewer, text_pixels_for(state.height), &renderer)) {
 		return 1;
 	}
+	bs_antialias antialias;
+	if (!bs_antialias_init(&antialias)) {
+		bs_renderer_free(&renderer);
+		return 1;
+	}
 	glfwSetWindowUserPointer(window, &state);
 	glfwSetKeyCallback(window, on_key);
 	glfwSetMouseButtonCallback(window, on_button);
@@ -155,7 +161,8 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
 	// A measured run must not wait for the display's refresh.
 	glfwSwapInterval(frame_limit > 0 ? 0 : 1);
 
-	bs_frame_stats stats = {0.0, 0.0};
+	bs_frame_stats stats = {0.0, 0.0, bs_antialias_name(&antialias)};
+	int status = 0;
 	double last = glfwGetTime();
 	double measure_start = last;
 	int64_t frames = 0;
@@ -171,7 +178,13 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
 		}
 		bs_viewer_tick(viewer, fmin(elapsed, 0.1));
 		if (state.width > 0 && state.height > 0) {
-			bs_renderer_draw(&renderer, viewer, &stats, state.width, state.height);
+			if (!bs_antialias_begin(&antialias, state.width, state.height)) {
+				status = 1;
+				break;
+			}
+			bs_renderer_draw_scene(&renderer, viewer, state.width, state.height);
+			bs_antialias_end(&antialias);
+			bs_renderer_draw_overlay(&renderer, viewer, &stats, state.width, state.height);
 		}
 		glfwSwapBuffers(window);
 		glfwPollEvents();
@@ -179,9 +192,11 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
 	}
 	if (frame_limit > 0 && frames > 0) {
 		double total = glfwGetTime() - measure_start;
-		printf("breakshot view: %" PRId64 " frames at %dx%d, mean frame time %.3f ms (%.1f fps)\n", frames,
-			state.width, state.height, 1000.0 * total / (double)frames, (double)frames / total);
+		printf("breakshot view: %" PRId64 " frames at %dx%d (%s, %s), mean frame time %.3f ms (%.1f fps)\n", frames,
+			state.width, state.height, (const char*)glGetString(GL_RENDERER), bs_antialias_name(&antialias),
+			1000.0 * total / (double)frames, (double)frames / total);
 	}
+	bs_antialias_free(&antialias);
 	bs_renderer_free(&renderer);
-	return 0;
+	return status;
 }

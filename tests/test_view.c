@@ -372,6 +372,26 @@ static void test_rerack_moves_the_rack(void) {
 	CHECK(back != NULL && strcmp(reracked, back) == 0); // R resets to the re-racked scene
 }
 
+// The interactive window opens, plays and closes on its own after N frames,
+// with either way of smoothing the scene.
+static void test_window_runs_frames(void) {
+	char scene[1024];
+	snprintf(scene, sizeof scene, "%s/scenes/9ball_break.json", source_root());
+	const char* modes[] = {"msaa", "fxaa"};
+	for (int i = 0; i < 2; ++i) {
+		char out[1024];
+		temp_path("frames.txt", out, sizeof out);
+		char command[8192];
+		snprintf(command, sizeof command, "BREAKSHOT_AA=%s timeout 60 '%s' view '%s' --frames 5 --size 320x240 >'%s'",
+			modes[i], breakshot(), scene, out);
+		CHECK(run(command) == 0);
+		char* text = read_text(out);
+		CHECK_CONTAINS(text, "5 frames at 320x240");
+		CHECK_CONTAINS(text, i == 0 ? "4x MSAA" : "FXAA");
+		remove(out);
+	}
+}
+
 static void test_refusals(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
@@ -434,6 +454,7 @@ int main(void) {
 	RUN(test_stepping_by_key_equals_run_events);
 	RUN(test_new_shot_from_current_state);
 	RUN(test_rerack_moves_the_rack);
+	RUN(test_window_runs_frames);
 	RUN(test_refusals);
 	RUN(test_no_display_explains_itself);
 	remove(temp_dir);

@@ -1,0 +1,6 @@
+#version 330 core
+// One triangle that covers the screen, made from the vertex index alone.
+void main() {
+	vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+	gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
