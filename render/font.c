@@ -125,7 +125,7 @@ GLuint bs_font_ball_numbers(const char* file, int cell_size) {
 		return 0;
 	}
 	FT_Face face;
-	if (!open_face(library, file, cell_size * 9 / 16, &face)) {
+	if (!open_face(library, file, cell_size * 5 / 8, &face)) {
 		FT_Done_FreeType(library);
 		return 0;
 	}

@@ -17,8 +17,8 @@ uniform sampler2D u_numbers;
 out vec4 frag_colour;
 
 const vec3 ivory = vec3(0.96, 0.95, 0.90);
-const float spot_radius = 0.46;    // of the number spot, as a fraction of the ball's radius
-const float stripe_half_width = 0.55;
+const float spot_radius = 0.52;    // of the number spot, as a fraction of the ball's radius
+const float stripe_half_width = 0.6;
 
 void main() {
 	vec3 n = normalize(v_normal);

@@ -170,15 +170,15 @@ static void check_balls_in_view(bool top) {
 	vec2 at;
 	project_ball(&camera, &state, 0, 0.0f, at);
 	CHECK(is_white(pixel(&img, at)));
-	project_ball(&camera, &state, 3, 0.7f, at);
+	project_ball(&camera, &state, 3, 0.78f, at);
 	CHECK(is_red(pixel(&img, at)));
-	project_ball(&camera, &state, 3, -0.7f, at);
+	project_ball(&camera, &state, 3, -0.78f, at);
 	CHECK(is_red(pixel(&img, at)));
-	project_ball(&camera, &state, 11, 0.7f, at);
+	project_ball(&camera, &state, 11, 0.78f, at);
 	CHECK(is_red(pixel(&img, at)));
-	project_ball(&camera, &state, 1, -0.7f, at);
+	project_ball(&camera, &state, 1, 0.78f, at);
 	CHECK(is_yellow(pixel(&img, at)));
-	project_ball(&camera, &state, 8, 0.7f, at);
+	project_ball(&camera, &state, 8, 0.78f, at);
 	CHECK(is_black(pixel(&img, at)));
 	// Felt where the table is and no ball is; none outside the table.
 	vec2 felt;
@@ -219,13 +219,13 @@ static void test_pocketed_ball_is_not_drawn(void) {
 	bs_camera_init(&before.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	vec2 at;
-	project_ball(&camera, &before, 3, 0.6f, at);
+	project_ball(&camera, &before, 3, 0.78f, at);
 	CHECK(is_red(pixel(&img_before, at)));
 	for (float across = -0.6f; across <= 0.61f; across += 0.3f) {
 		project_ball(&camera, &after, 3, across, at);
 		CHECK(!is_red(pixel(&img_after, at)));
 	}
-	project_ball(&camera, &after, 1, 0.6f, at);
+	project_ball(&camera, &after, 1, 0.78f, at);
 	CHECK(is_yellow(pixel(&img_after, at)));
 	free(img_before.rgb);
 	free(img_after.rgb);
