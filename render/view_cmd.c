@@ -118,7 +118,11 @@ static int choose_state(bs_viewer* viewer, const view_options* options) {
 		}
 		bs_timeline_seek(timeline, options->at, 0);
 	}
-	for (int64_t i = 0; i < options->events && bs_timeline_step_forward(timeline); ++i) {
+	// As pressing N that many times: stops early when no event remains.
+	for (int64_t i = 0; i < options->events; ++i) {
+		if (!bs_timeline_step_forward(timeline)) {
+			break;
+		}
 	}
 	bs_viewer_refresh(viewer);
 	char error[512];

@@ -16,12 +16,14 @@ float luma(vec3 c) {
 }
 
 void main() {
-	vec2 uv = gl_FragCoord.xy * u_texel;
-	vec3 centre = texture(u_scene, uv).rgb;
-	float l_nw = luma(texture(u_scene, uv + vec2(-0.5, -0.5) * u_texel).rgb);
-	float l_ne = luma(texture(u_scene, uv + vec2(0.5, -0.5) * u_texel).rgb);
-	float l_sw = luma(texture(u_scene, uv + vec2(-0.5, 0.5) * u_texel).rgb);
-	float l_se = luma(texture(u_scene, uv + vec2(0.5, 0.5) * u_texel).rgb);
+	// Unfiltered fetches of the centre and its diagonal neighbours: the
+	// flat-area test needs no interpolation, and most of the screen is flat.
+	ivec2 p = ivec2(gl_FragCoord.xy);
+	vec3 centre = texelFetch(u_scene, p, 0).rgb;
+	float l_nw = luma(texelFetchOffset(u_scene, p, 0, ivec2(-1, 1)).rgb);
+	float l_ne = luma(texelFetchOffset(u_scene, p, 0, ivec2(1, 1)).rgb);
+	float l_sw = luma(texelFetchOffset(u_scene, p, 0, ivec2(-1, -1)).rgb);
+	float l_se = luma(texelFetchOffset(u_scene, p, 0, ivec2(1, -1)).rgb);
 	float l_m = luma(centre);
 	float l_min = min(l_m, min(min(l_nw, l_ne), min(l_sw, l_se)));
 	float l_max = max(l_m, max(max(l_nw, l_ne), max(l_sw, l_se)));
@@ -29,6 +31,7 @@ void main() {
 		frag_colour = vec4(centre, 1.0);
 		return;
 	}
+	vec2 uv = gl_FragCoord.xy * u_texel;
 	vec2 dir = vec2(-((l_nw + l_ne) - (l_sw + l_se)), (l_nw + l_sw) - (l_ne + l_se));
 	float reduce = max((l_nw + l_ne + l_sw + l_se) * 0.25 * reduce_mul, reduce_min);
 	float scale = 1.0 / (min(abs(dir.x), abs(dir.y)) + reduce);
