@@ -1,7 +1,8 @@
-// breakshot bench [--n N] [--phi PHI] [--events E] [--seed S]
+// breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled]
 //
-// Times the engine on a random gas of equal discs in a walled square box and
-// prints what it measured. Without --n it runs N = 1000 and N = 10000.
+// Times the engine and prints what it measured: a random gas of equal discs
+// (periodic box unless --walled) for N = 10^3 ... 10^6 at area fractions 0.3
+// and 0.5, and the frictionless 9-ball break. --n and --phi run one case.
 // A benchmark, not a test: it prints figures and never fails on them.
 #include <inttypes.h>
 #include <math.h>
@@ -10,56 +11,39 @@
 #include <string.h>
 
 #include "cli.h"
-#include "rng.h"
+#include "gas.h"
+#include "scene.h"
 #include "world.h"
 
-static const char bench_usage[] = "usage: breakshot bench [--n N] [--phi PHI] [--events E] [--seed S]";
+static const char bench_usage[] = "usage: breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled]";
 
-// N discs on a square lattice in a box sized for area fraction `phi`, each
-// nudged within its lattice cell, with Gaussian velocities (1 m/s per axis).
-static bs_ball_def* make_gas(int n, double phi, uint64_t seed, double* side) {
-	double r = BS_DEFAULT_RADIUS;
-	double box = sqrt((double)n * BS_PI * r * r / phi);
-	int per_row = (int)ceil(sqrt((double)n));
-	double spacing = box / per_row;
-	double slack = 0.5 * (spacing - 2.0 * r) * 0.999;
-	bs_ball_def* balls = malloc((size_t)n * sizeof *balls);
-	if (!balls) {
-		return NULL;
-	}
-	bs_rng rng = bs_rng_make(seed);
-	for (int i = 0; i < n; ++i) {
-		bs_ball_def ball = bs_default_ball_def();
-		ball.id = i;
-		ball.pos.x = (0.5 + (double)(i % per_row)) * spacing + bs_rng_range(&rng, -slack, slack);
-		ball.pos.y = (0.5 + (double)(i / per_row)) * spacing + bs_rng_range(&rng, -slack, slack);
-		ball.vel = bs_v2(bs_rng_normal(&rng), bs_rng_normal(&rng));
-		balls[i] = ball;
-	}
-	*side = box;
-	return balls;
+// Events to time for a gas of n discs: enough for a stable rate, few enough
+// that the full table runs in minutes on two cores.
+static int64_t default_events(int n) {
+	int64_t events = 10 * (int64_t)n;
+	return events < 2000000 ? 2000000 : events > 10000000 ? 10000000 : events;
 }
 
-static int bench_case(int n, double phi, int64_t events, uint64_t seed) {
-	double side = 0.0;
-	bs_ball_def* balls = make_gas(n, phi, seed, &side);
-	if (!balls) {
-		return bs_cli_fail("bench: out of memory");
+static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool periodic) {
+	bs_gas_def gas = bs_default_gas_def();
+	gas.count = n;
+	gas.fraction = phi;
+	gas.seed = seed;
+	gas.periodic = periodic;
+	bs_ball_def* balls = malloc((size_t)n * sizeof *balls);
+	bs_world_def def;
+	double gen0 = bs_cli_wall_seconds();
+	if (!balls || !bs_gas_make(&gas, &def, balls)) {
+		free(balls);
+		return bs_cli_fail("bench: cannot make a gas of %d discs at %.3g (out of memory?)", n, phi);
 	}
-	bs_world_def def = bs_default_world_def();
-	def.table = bs_table_rect(side, side);
-	def.balls = balls;
-	def.ball_count = n;
+	double gen = bs_cli_wall_seconds() - gen0;
 	bs_world* world = bs_world_create(&def);
 	free(balls);
 	if (!world) {
-		return bs_cli_fail("bench: out of memory");
+		return bs_cli_fail("bench: out of memory for %d discs", n);
 	}
-	// Let the lattice melt a little before timing.
-	int64_t warm = events / 10;
-	for (int64_t k = 0; k < warm && bs_world_step(world); ++k) {
-	}
-	int64_t collisions_before = bs_world_event_count_of(world, BS_EVENT_BALL);
+	int64_t collisions0 = bs_world_event_count_of(world, BS_EVENT_BALL);
 	int64_t done = 0;
 	double wall0 = bs_cli_wall_seconds();
 	double cpu0 = bs_cli_cpu_seconds();
@@ -68,28 +52,61 @@ static int bench_case(int n, double phi, int64_t events, uint64_t seed) {
 	}
 	double cpu = bs_cli_cpu_seconds() - cpu0;
 	double wall = bs_cli_wall_seconds() - wall0;
-	int64_t collisions = bs_world_event_count_of(world, BS_EVENT_BALL) - collisions_before;
-	printf("%8d %6.2f %10" PRId64 " %14.4g %14.4g %12.1f %10.3f\n", n, phi, done,
+	int64_t collisions = bs_world_event_count_of(world, BS_EVENT_BALL) - collisions0;
+	printf("%9d %5.2f %11" PRId64 " %14.4g %14.4g %10.1f %8.0f %9.2f %8.2f\n", n, phi, done,
 		cpu > 0.0 ? (double)collisions / cpu : 0.0, wall > 0.0 ? (double)done / wall : 0.0,
-		done > 0 ? 1e9 * wall / (double)done : 0.0, wall);
+		done > 0 ? 1e9 * wall / (double)done : 0.0, bs_world_bytes_per_ball(world), wall, gen);
+	fflush(stdout);
 	bs_world_destroy(world);
+	return 0;
+}
+
+// The 9-ball break, run whole (every ball pocketed) again and again.
+static int bench_break(const char* scene_path) {
+	bs_scene scene;
+	char error[512];
+	if (!bs_scene_load(scene_path, &scene, error, sizeof error)) {
+		fprintf(stderr, "breakshot: %s\n", error);
+		return BS_EXIT_USAGE;
+	}
+	int64_t events = 0;
+	int breaks = 0;
+	double wall0 = bs_cli_wall_seconds();
+	double wall = 0.0;
+	while (wall < 1.0 || breaks < 100) {
+		bs_world* world = bs_world_create(&scene.def);
+		while (bs_world_step(world)) {
+			++events;
+		}
+		bs_world_destroy(world);
+		++breaks;
+		wall = bs_cli_wall_seconds() - wall0;
+	}
+	bs_scene_free(&scene);
+	printf("9-ball break (%s): %d breaks, %.0f events each, %.2f us per 1000 events (world creation included)\n",
+		scene_path, breaks, (double)events / breaks, 1e9 * wall / (double)events);
 	return 0;
 }
 
 int bs_cmd_bench(int argc, char** argv) {
 	int64_t n = 0;
-	double phi = 0.3;
+	double phi = 0.0;
 	int64_t events = 0;
 	int64_t seed = 1;
+	bool periodic = true;
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
-		bool ok;
+		bool ok = true;
+		if (strcmp(argv[i], "--walled") == 0) {
+			periodic = false;
+			continue;
+		}
 		if (strcmp(argv[i], "--n") == 0) {
 			ok = bs_cli_parse_int64(value, "--n", 2, 10000000, &n);
 		} else if (strcmp(argv[i], "--phi") == 0) {
 			ok = bs_cli_parse_double(value, "--phi", &phi);
-			if (ok && !(phi > 0.0 && phi <= 0.5)) {
-				return bs_cli_fail("--phi must be in (0, 0.5] for the lattice gas");
+			if (ok && !(phi > 0.0 && phi <= BS_GAS_MAX_FRACTION)) {
+				return bs_cli_fail("--phi must be in (0, %.1f]", BS_GAS_MAX_FRACTION);
 			}
 		} else if (strcmp(argv[i], "--events") == 0) {
 			ok = bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &events);
@@ -103,17 +120,26 @@ int bs_cmd_bench(int argc, char** argv) {
 		}
 		++i;
 	}
-	printf("breakshot bench: random gas of equal discs (r = %.6g m), walled square box, release timings\n",
-		BS_DEFAULT_RADIUS);
-	printf("%8s %6s %10s %14s %14s %12s %10s\n", "N", "phi", "events", "collisions/s", "events/s", "ns/event",
-		"wall s");
-	if (n > 0) {
-		int64_t count = events > 0 ? events : (n <= 1000 ? 200000 : 2000000000 / n);
-		return bench_case((int)n, phi, count, (uint64_t)seed);
+	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis\n",
+		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled");
+	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "N", "phi", "events", "collisions/s", "events/s", "ns/event",
+		"B/ball", "wall s", "gen s");
+	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "", "", "", "(per CPU s)", "(wall)", "", "", "", "");
+	if (n > 0 || phi > 0.0) {
+		int count = n > 0 ? (int)n : 10000;
+		return bench_gas(count, phi > 0.0 ? phi : 0.5, events > 0 ? events : default_events(count), (uint64_t)seed,
+			periodic);
 	}
-	int status = bench_case(1000, phi, events > 0 ? events : 200000, (uint64_t)seed);
-	if (status == 0) {
-		status = bench_case(10000, phi, events > 0 ? events : 20000, (uint64_t)seed);
+	static const int sizes[] = {1000, 10000, 100000, 1000000};
+	static const double fractions[] = {0.3, 0.5};
+	for (int k = 0; k < 4; ++k) {
+		for (int f = 0; f < 2; ++f) {
+			int status = bench_gas(sizes[k], fractions[f], events > 0 ? events : default_events(sizes[k]),
+				(uint64_t)seed, periodic);
+			if (status != 0) {
+				return status;
+			}
+		}
 	}
-	return status;
+	return bench_break("scenes/9ball_break.json");
 }

@@ -162,8 +162,13 @@ static bool read_bool(loader* in, const json_t* value, const char* path, bool* d
 // Sections
 
 static bool read_table(loader* in, const json_t* value, bs_table* dest) {
-	static const char* const keys[] = {"size", "preset", "pockets", NULL};
+	static const char* const keys[] = {"size", "preset", "pockets", "periodic", NULL};
 	if (!expect_object(in, value, "table", keys)) {
+		return false;
+	}
+	bool periodic = false;
+	const json_t* periodic_value = json_object_get(value, "periodic");
+	if (periodic_value && !read_bool(in, periodic_value, "table.periodic", &periodic)) {
 		return false;
 	}
 	const json_t* size = json_object_get(value, "size");
@@ -178,6 +183,9 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 	bool pockets = preset != NULL; // a preset has pockets unless told otherwise
 	if (pockets_value && !read_bool(in, pockets_value, "table.pockets", &pockets)) {
 		return false;
+	}
+	if (periodic && (preset || pockets)) {
+		return fail(in, "table.periodic", "a periodic table has no cushions or pockets: give it a size, not a preset");
 	}
 	if (preset) {
 		if (!json_is_string(preset)) {
@@ -200,7 +208,7 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 	if (pockets) {
 		return fail(in, "table.pockets", "pockets need a table preset (\"preset\": \"9ft\"); a sized table is plain");
 	}
-	*dest = bs_table_rect(width, height);
+	*dest = periodic ? bs_table_periodic(width, height) : bs_table_rect(width, height);
 	return true;
 }
 
@@ -706,7 +714,7 @@ char* bs_scene_dump_world(const bs_world* world) {
 	} else {
 		append(&out, "{\n  \"table\": {\"size\": ");
 		append_vec2(&out, bs_v2(table->width, table->height));
-		append(&out, ", \"pockets\": false},\n");
+		append(&out, table->periodic ? ", \"periodic\": true},\n" : ", \"pockets\": false},\n");
 	}
 	append(&out, "  \"restitution\": {\"ball\": ");
 	append_number(&out, bs_world_ball_restitution(world));

@@ -35,6 +35,7 @@ typedef struct bs_table {
 	double width;  ///< playing length along x, between the cushion noses (m)
 	double height; ///< playing width along y (m)
 	bool has_pockets; ///< false for the plain rectangle
+	bool periodic;    ///< no cushions: a ball leaving one edge enters at the opposite one
 	char preset[16];  ///< the preset it was made from ("9ft"...), or "" for a plain rectangle
 
 	int cushion_count; ///< number of segments in use
@@ -73,6 +74,19 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
 
 /// The names bs_table_preset() accepts, as one comma-separated string.
 #define BS_TABLE_PRESET_NAMES "7ft, 8ft, 9ft"
+
+/// The periodic box [0, width) x [0, height) (m): no cushions, no pockets; a
+/// ball crossing an edge re-enters at the opposite edge, and two balls are
+/// as far apart as their nearest images.
+bs_table bs_table_periodic(double width, double height);
+
+/// The displacement `d` between two points of the table, reduced to the
+/// nearest image on a periodic table (unchanged otherwise).
+bs_vec2 bs_table_nearest(const bs_table* table, bs_vec2 d);
+
+/// A point of a periodic table wrapped into [0, width) x [0, height)
+/// (unchanged on other tables).
+bs_vec2 bs_table_wrap(const bs_table* table, bs_vec2 p);
 
 /// The inward unit normal of a segment (pointing into the playing side).
 bs_vec2 bs_segment_normal(bs_segment segment);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "collide.h"
+#include "grid.h"
 
 const char* bs_event_kind_name(bs_event_kind kind) {
 	switch (kind) {
@@ -96,6 +97,9 @@ static int compare_entries(const void* x, const void* y) {
 // must lie inside the table's bounds, and must not already be in a pocket.
 static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack) {
 	double reach = r * (1.0 - slack);
+	if (table->periodic) {
+		return p.x >= 0.0 && p.x < table->width && p.y >= 0.0 && p.y < table->height;
+	}
 	if (!table->has_pockets) {
 		return p.x >= reach && p.x <= table->width - reach && p.y >= reach && p.y <= table->height - reach;
 	}
@@ -152,9 +156,10 @@ static bool anchor_consistent(const bs_world_def* def, int i, const sort_entry* 
 		isnan(anchor->last_collision_time) || anchor->last_collision_time > def->time) {
 		return false;
 	}
-	bs_vec2 now = bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel);
+	bs_vec2 now = bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
+	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(now, ball->pos));
 	double slack = 1e-9 + 1e-12 * (fabs(now.x) + fabs(now.y));
-	if (fabs(now.x - ball->pos.x) > slack || fabs(now.y - ball->pos.y) > slack) {
+	if (fabs(off.x) > slack || fabs(off.y) > slack) {
 		return false;
 	}
 	switch (anchor->last_kind) {
@@ -169,6 +174,69 @@ static bool anchor_consistent(const bs_world_def* def, int i, const sort_entry* 
 	default:
 		return false;
 	}
+}
+
+// Finds the pair of circles closer than (1 - tolerance) times their radius
+// sum (nearest images on a periodic table) with the lowest first index, then
+// second, or sets *first = -1. Builds its own grid from the positions, so it
+// is O(N) for spread-out circles and trusts no other bookkeeping; it tries
+// every pair when the table is too small for a grid. Returns false when
+// memory runs out.
+static bool find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, int n, double tolerance,
+	int* first, int* second) {
+	*first = -1;
+	*second = -1;
+	double reach = 0.0;
+	for (int i = 0; i < n; ++i) {
+		reach = 2.0 * radius[i] > reach ? 2.0 * radius[i] : reach;
+	}
+	bool use_grid = bs_grid_fits(table, reach);
+	bs_grid grid;
+	if (use_grid) {
+		if (!bs_grid_init(&grid, table, reach, n)) {
+			return false;
+		}
+		for (int i = 0; i < n; ++i) {
+			bs_grid_place(&grid, i, pos[i]);
+		}
+	}
+	for (int i = 0; i < n && *first < 0; ++i) {
+		int cells[9];
+		int count = use_grid ? bs_grid_neighbourhood(&grid, i, cells) : 1;
+		for (int c = 0; c < count; ++c) {
+			for (int j = use_grid ? grid.head[cells[c]] : i + 1; j >= 0 && j < n; j = use_grid ? grid.next[j] : j + 1) {
+				if (j <= i || (*second >= 0 && j > *second)) {
+					continue;
+				}
+				double limit = (radius[i] + radius[j]) * (1.0 - tolerance);
+				if (bs_v2_len2(bs_table_nearest(table, bs_v2_sub(pos[j], pos[i]))) < limit * limit) {
+					*first = i;
+					*second = j;
+				}
+			}
+		}
+	}
+	if (use_grid) {
+		bs_grid_free(&grid);
+	}
+	return true;
+}
+
+// Touching balls placed by arithmetic may overlap by rounding; only a deeper
+// overlap is an error.
+static bool find_overlap(const bs_world_def* def, int* first, int* second) {
+	int n = def->ball_count;
+	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	bool ok = pos && radius;
+	for (int i = 0; ok && i < n; ++i) {
+		pos[i] = def->balls[i].pos;
+		radius[i] = def->balls[i].radius;
+	}
+	ok = ok && find_close_pair(&def->table, pos, radius, n, BS_TOUCH_TOLERANCE, first, second);
+	free(pos);
+	free(radius);
+	return ok;
 }
 
 bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
@@ -246,32 +314,15 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 				def->balls[i].id);
 		}
 	}
-	// Overlaps: sweep along x. Balls are sorted by their left edge; each is
-	// compared with the following ones until their left edge passes its right.
-	for (int i = 0; i < n; ++i) {
-		order[i].key = def->balls[i].pos.x - def->balls[i].radius;
-		order[i].index = i;
-	}
-	qsort(order, (size_t)n, sizeof *order, compare_entries);
-	for (int k = 0; k < n; ++k) {
-		const bs_ball_def* a = &def->balls[order[k].index];
-		double right = a->pos.x + a->radius;
-		for (int m = k + 1; m < n && order[m].key < right; ++m) {
-			const bs_ball_def* b = &def->balls[order[m].index];
-			// Touching balls placed by arithmetic may overlap by rounding; only
-			// a deeper overlap is an error.
-			double sigma = a->radius + b->radius;
-			double limit = sigma * (1.0 - BS_TOUCH_TOLERANCE);
-			if (bs_v2_len2(bs_v2_sub(b->pos, a->pos)) < limit * limit) {
-				int first = order[k].index < order[m].index ? order[k].index : order[m].index;
-				int second = order[k].index < order[m].index ? order[m].index : order[k].index;
-				free(order);
-				return report(dest, BS_DEF_OVERLAP, first, second, "balls %d and %d overlap", def->balls[first].id,
-					def->balls[second].id);
-			}
-		}
-	}
 	free(order);
+	int first, second;
+	if (!find_overlap(def, &first, &second)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "out of memory");
+	}
+	if (first >= 0) {
+		return report(dest, BS_DEF_OVERLAP, first, second, "balls %d and %d overlap", def->balls[first].id,
+			def->balls[second].id);
+	}
 	return true;
 }
 
@@ -306,6 +357,38 @@ static void sort_indices_by_id(int* idx, int* scratch, int n, const bs_ball* bal
 	memcpy(idx, scratch, (size_t)n * sizeof *idx);
 }
 
+// The order in which def's balls are stored: as given for small worlds, by
+// grid cell (then as given) from BS_SPATIAL_ORDER_MIN balls on.
+#define BS_SPATIAL_ORDER_MIN 100000
+
+static void spatial_order(const bs_world_def* def, double reach, int* order) {
+	int n = def->ball_count;
+	for (int i = 0; i < n; ++i) {
+		order[i] = i;
+	}
+	if (n < BS_SPATIAL_ORDER_MIN || !bs_grid_fits(&def->table, reach)) {
+		return;
+	}
+	sort_entry* keys = malloc((size_t)n * sizeof *keys);
+	if (!keys) {
+		return; // the order is a speed-up only
+	}
+	double cell = reach * (1.0 + BS_GRID_MARGIN);
+	int columns = (int)floor(def->table.width / cell);
+	for (int i = 0; i < n; ++i) {
+		bs_vec2 p = def->balls[i].pos;
+		double column = floor(p.x / cell);
+		double row = floor(p.y / cell);
+		keys[i].key = row * columns + (column < columns ? column : columns - 1);
+		keys[i].index = i;
+	}
+	qsort(keys, (size_t)n, sizeof *keys, compare_entries);
+	for (int i = 0; i < n; ++i) {
+		order[i] = keys[i].index;
+	}
+	free(keys);
+}
+
 bs_world* bs_world_create(const bs_world_def* def) {
 #ifndef NDEBUG
 	bs_def_report problem;
@@ -334,8 +417,21 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		bs_world_destroy(world);
 		return NULL;
 	}
+	// Large worlds store their balls in spatial order (row-major by grid
+	// cell), so that neighbours are near in memory too.
+	double reach = 0.0;
 	for (int i = 0; i < n; ++i) {
-		const bs_ball_def* src = &def->balls[i];
+		reach = 2.0 * def->balls[i].radius > reach ? 2.0 * def->balls[i].radius : reach;
+	}
+	int* order = malloc(cap * sizeof *order);
+	if (!order) {
+		free(scratch);
+		bs_world_destroy(world);
+		return NULL;
+	}
+	spatial_order(def, reach, order);
+	for (int i = 0; i < n; ++i) {
+		const bs_ball_def* src = &def->balls[order[i]];
 		bs_ball* ball = &world->balls[i];
 		ball->pos = src->pos;
 		ball->vel = src->vel;
@@ -356,7 +452,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	sort_indices_by_id(world->by_id, scratch, n, world->balls);
 	free(scratch);
 	for (int i = 0; i < n; ++i) {
-		const bs_ball_anchor* anchor = &def->balls[i].anchor;
+		const bs_ball_anchor* anchor = &def->balls[order[i]].anchor;
 		if (!anchor->set) {
 			continue;
 		}
@@ -371,6 +467,19 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		// other as their last contact shared that event (the later event of
 		// either would otherwise be its last), so they count as just resolved.
 		ball->last_serial = anchor->last_kind == BS_EVENT_NONE ? -1 : -2;
+	}
+	free(order);
+	world->use_grid = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
+		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= 64);
+	if (world->use_grid) {
+		if (!bs_grid_init(&world->grid, &def->table, reach, n)) {
+			bs_world_destroy(world);
+			return NULL;
+		}
+		for (int i = 0; i < n; ++i) {
+			bs_ball* ball = &world->balls[i];
+			bs_grid_place(&world->grid, i, bs_table_wrap(&world->table, bs_ball_position_at(ball, ball->time)));
+		}
 	}
 	world->last_event.kind = BS_EVENT_NONE;
 	world->last_event.time = def->time;
@@ -387,6 +496,9 @@ void bs_world_destroy(bs_world* world) {
 		return;
 	}
 	bs_event_queue_free(&world->queue);
+	if (world->use_grid) {
+		bs_grid_free(&world->grid);
+	}
 	free(world->balls);
 	free(world->targets);
 	free(world->by_id);
@@ -395,6 +507,21 @@ void bs_world_destroy(bs_world* world) {
 
 // ---------------------------------------------------------------------------
 // Queries
+
+bool bs_world_uses_grid(const bs_world* world) {
+	return world->use_grid;
+}
+
+double bs_world_bytes_per_ball(const bs_world* world) {
+	size_t n = (size_t)(world->ball_count > 0 ? world->ball_count : 1);
+	size_t per_ball = sizeof(bs_ball) + sizeof(bs_slot_target) + sizeof(int) /* by_id */ +
+		sizeof(bs_event_key) + 2 * sizeof(int) /* heap, position */;
+	size_t total = sizeof *world + n * per_ball;
+	if (world->use_grid) {
+		total += n * 4 * sizeof(int) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
+	}
+	return (double)total / (double)n;
+}
 
 double bs_world_time(const bs_world* world) {
 	return world->time;
@@ -457,7 +584,7 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time)
 	const bs_ball* ball = &world->balls[index];
 	bs_ball_state state;
 	state.id = ball->id;
-	state.pos = ball->pocketed ? ball->pos : bs_ball_position_at(ball, time);
+	state.pos = ball->pocketed ? ball->pos : bs_table_wrap(&world->table, bs_ball_position_at(ball, time));
 	state.vel = ball->vel;
 	state.radius = ball->radius;
 	state.mass = ball->mass;
@@ -494,7 +621,7 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		}
 		bs_ball_def def = bs_default_ball_def();
 		def.id = ball->id;
-		def.pos = bs_ball_position_at(ball, world->time);
+		def.pos = bs_table_wrap(&world->table, bs_ball_position_at(ball, world->time));
 		def.vel = ball->vel;
 		def.radius = ball->radius;
 		def.mass = ball->mass;
@@ -517,33 +644,54 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 
 bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	double now = world->time;
-	for (int i = 0; i < world->ball_count; ++i) {
+	int n = world->ball_count;
+	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	int* index = malloc((size_t)(n > 0 ? n : 1) * sizeof *index);
+	if (!pos || !radius || !index) {
+		free(pos);
+		free(radius);
+		free(index);
+		snprintf(dest, dest_size, "out of memory while validating");
+		return false;
+	}
+	int on_table = 0;
+	bool ok = true;
+	for (int i = 0; i < n && ok; ++i) {
 		const bs_ball* a = &world->balls[i];
 		if (a->pocketed) {
 			continue;
 		}
+		bs_vec2 pa = bs_table_wrap(&world->table, bs_ball_position_at(a, now));
 		if (a->time > now) {
 			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
-			return false;
-		}
-		bs_vec2 pa = bs_ball_position_at(a, now);
-		if (!ball_inside_table(&world->table, pa, a->radius, OVERLAP_TOLERANCE)) {
+			ok = false;
+		} else if (!ball_inside_table(&world->table, pa, a->radius, OVERLAP_TOLERANCE)) {
 			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);
-			return false;
+			ok = false;
 		}
-		for (int j = i + 1; j < world->ball_count; ++j) {
-			const bs_ball* b = &world->balls[j];
-			if (b->pocketed) {
-				continue;
-			}
-			double sigma = a->radius + b->radius;
-			double distance = bs_v2_len(bs_v2_sub(bs_ball_position_at(b, now), pa));
-			if (distance < sigma * (1.0 - OVERLAP_TOLERANCE)) {
-				snprintf(dest, dest_size, "balls %d and %d overlap by %.3g m at t = %.17g", a->id, b->id,
-					sigma - distance, now);
-				return false;
-			}
-		}
+		pos[on_table] = pa;
+		radius[on_table] = a->radius;
+		index[on_table++] = i;
+	}
+	int first = -1, second = -1;
+	if (ok && !find_close_pair(&world->table, pos, radius, on_table, OVERLAP_TOLERANCE, &first, &second)) {
+		snprintf(dest, dest_size, "out of memory while validating");
+		ok = false;
+	}
+	if (ok && first >= 0) {
+		const bs_ball* a = &world->balls[index[first]];
+		const bs_ball* b = &world->balls[index[second]];
+		double distance = bs_v2_len(bs_table_nearest(&world->table, bs_v2_sub(pos[second], pos[first])));
+		snprintf(dest, dest_size, "balls %d and %d overlap by %.3g m at t = %.17g", a->id, b->id,
+			a->radius + b->radius - distance, now);
+		ok = false;
+	}
+	free(pos);
+	free(radius);
+	free(index);
+	if (!ok) {
+		return false;
 	}
 	if (!bs_event_queue_valid(&world->queue)) {
 		snprintf(dest, dest_size, "the event queue is out of order");

@@ -78,6 +78,13 @@ typedef struct bs_ball_def {
 /// A ball def at rest at the origin with the default radius and mass.
 bs_ball_def bs_default_ball_def(void);
 
+/// How prediction finds the balls a ball may meet.
+typedef enum bs_neighbour_search {
+	BS_NEIGHBOURS_AUTO = 0, ///< the cell grid for 64 balls or more (when it fits), every ball otherwise
+	BS_NEIGHBOURS_ALL,      ///< every other ball: O(N) per prediction; the reference
+	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 x 3 cells
+} bs_neighbour_search;
+
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
 	bs_table table;             ///< the table; the world copies it
@@ -90,6 +97,9 @@ typedef struct bs_world_def {
 	double elastic_window;
 	const bs_ball_def* balls; ///< the balls; the world copies them
 	int ball_count;           ///< number of balls, >= 0
+	/// Which pairs prediction examines. It changes only which pairs are looked
+	/// at, never the arithmetic: every choice gives the same events, bit for bit.
+	bs_neighbour_search neighbour_search;
 } bs_world_def;
 
 /// A 2.54 m x 1.27 m plain table, ideal elastic restitution, the default
@@ -131,6 +141,12 @@ typedef struct bs_world bs_world;
 /// Creates a world. The def must pass bs_world_def_check() (asserted in debug
 /// builds). Returns NULL only when memory runs out.
 bs_world* bs_world_create(const bs_world_def* def);
+
+/// Whether the world uses the cell grid for neighbour search.
+bool bs_world_uses_grid(const bs_world* world);
+
+/// Bytes of memory the world holds per ball, everything included.
+double bs_world_bytes_per_ball(const bs_world* world);
 
 /// Destroys a world and frees all its memory. Accepts NULL.
 void bs_world_destroy(bs_world* world);

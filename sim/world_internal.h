@@ -6,7 +6,12 @@
 #include <stdint.h>
 
 #include "event_queue.h"
+#include "grid.h"
 #include "world.h"
+
+/// Internal event kind, after the public ones in the tie order: a ball's
+/// centre leaves its grid cell. Never reported; it changes no motion.
+#define BS_EVENT_CELL BS_EVENT_KIND_COUNT
 
 /// One ball. Its position is stored at its own time `time` and read anywhere
 /// later by pos + vel (t - time): a ball is only touched when an event
@@ -35,9 +40,9 @@ typedef struct bs_ball {
 
 /// What a ball's queue slot points at, besides its ordering key.
 typedef struct bs_slot_target {
-	int kind;              ///< bs_event_kind, or BS_EVENT_NONE
-	int index;             ///< partner ball index, or obstacle index
-	uint32_t partner_count; ///< the partner's count when predicted
+	int kind;              ///< bs_event_kind, BS_EVENT_CELL, or BS_EVENT_NONE
+	int index;             ///< partner ball index, obstacle index, or the crossing's axis (0 x, 1 y)
+	uint32_t partner_count; ///< the partner's count when predicted; for a crossing, 1 for +1 and 0 for -1
 } bs_slot_target;
 
 struct bs_world {
@@ -59,9 +64,14 @@ struct bs_world {
 
 	/// Ball indices sorted by id, for bs_world_find_ball in O(log N).
 	int* by_id;
+
+	bool use_grid; ///< neighbour search through `grid`; otherwise every ball
+	bs_grid grid;
 };
 
-/// Position of a ball at `time` by exact straight-line extrapolation.
+/// Position of a ball at `time` by exact straight-line extrapolation (on a
+/// periodic table, possibly outside the box: callers wrap or take the nearest
+/// image).
 static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 	return bs_v2_mad(ball->pos, time - ball->time, ball->vel);
 }

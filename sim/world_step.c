@@ -50,11 +50,25 @@ static double not_before(double time, double now) {
 // the two balls' stored states: the pair is examined at the later of their
 // own clocks, so predicting it again at any later moment, or in a world
 // restored from a saved state, gives exactly the same bits.
-static double predict_pair(const bs_ball* a, const bs_ball* b, double now) {
+static double predict_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, double now) {
 	double since = a->time > b->time ? a->time : b->time;
-	bs_vec2 d = bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since));
+	bs_vec2 d = bs_table_nearest(table, bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since)));
 	double t = bs_toi_circles(d, bs_v2_sub(b->vel, a->vel), a->radius + b->radius);
 	return t < INFINITY ? not_before(since + t, now) : INFINITY;
+}
+
+static void consider_pair(const bs_world* world, candidate* best, int index, int j, double now) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_ball* other = &world->balls[j];
+	if (j == index || other->pocketed || just_resolved(ball, index, other, j)) {
+		return;
+	}
+	double t = predict_pair(&world->table, ball, other, now);
+	if (t < INFINITY) {
+		int lo = ball->id < other->id ? ball->id : other->id;
+		int hi = ball->id < other->id ? other->id : ball->id;
+		consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	}
 }
 
 void bs_world_predict(bs_world* world, int index) {
@@ -69,16 +83,17 @@ void bs_world_predict(bs_world* world, int index) {
 	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
 	best.target = (bs_slot_target){BS_EVENT_NONE, -1, 0};
 
-	for (int j = 0; j < world->ball_count; ++j) {
-		const bs_ball* other = &world->balls[j];
-		if (j == index || other->pocketed || just_resolved(ball, index, other, j)) {
-			continue;
+	if (world->use_grid) {
+		int cells[9];
+		int count = bs_grid_neighbourhood(&world->grid, index, cells);
+		for (int c = 0; c < count; ++c) {
+			for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
+				consider_pair(world, &best, index, j, now);
+			}
 		}
-		double t = predict_pair(ball, other, now);
-		if (t < INFINITY) {
-			int lo = ball->id < other->id ? ball->id : other->id;
-			int hi = ball->id < other->id ? other->id : ball->id;
-			consider(&best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	} else {
+		for (int j = 0; j < world->ball_count; ++j) {
+			consider_pair(world, &best, index, j, now);
 		}
 	}
 
@@ -112,6 +127,13 @@ void bs_world_predict(bs_world* world, int index) {
 			consider(&best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
 	}
+	if (world->use_grid && moving) {
+		int axis, step;
+		double t = bs_grid_crossing(&world->grid, index, p, v, since, &axis, &step);
+		if (t < INFINITY) {
+			consider(&best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, step > 0 ? 1u : 0u);
+		}
+	}
 
 	world->targets[index] = best.target;
 	if (best.target.kind == BS_EVENT_NONE) {
@@ -138,16 +160,31 @@ static bool is_stale(const bs_world* world, int index) {
 static int next_event_ball(bs_world* world) {
 	for (;;) {
 		int top = bs_event_queue_top(&world->queue);
-		if (top < 0 || !is_stale(world, top)) {
+		if (top < 0) {
+			return top;
+		}
+		const bs_slot_target* target = &world->targets[top];
+		if (target->kind == BS_EVENT_CELL) {
+			// The centre leaves its cell: move it to the next one and look
+			// again from there. No motion changes, so no one else's
+			// prediction goes stale.
+			bs_grid_cross(&world->grid, top, target->index, target->partner_count ? 1 : -1);
+		} else if (!is_stale(world, top)) {
 			return top;
 		}
 		bs_world_predict(world, top);
 	}
 }
 
-static void move_to(bs_ball* ball, double time) {
-	ball->pos = bs_ball_position_at(ball, time);
+// Re-anchors a ball at `time` (wrapped into the box on a periodic table) and
+// files it under the cell of its new anchor.
+static void move_to(bs_world* world, int index, double time) {
+	bs_ball* ball = &world->balls[index];
+	ball->pos = bs_table_wrap(&world->table, bs_ball_position_at(ball, time));
 	ball->time = time;
+	if (world->use_grid) {
+		bs_grid_place(&world->grid, index, ball->pos);
+	}
 }
 
 // The restitution to use, with the elastic window guarding against inelastic
@@ -185,9 +222,9 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 		bj = swap;
 	}
 	double now = world->time;
-	move_to(bi, now);
-	move_to(bj, now);
-	bs_vec2 n = bs_v2_normalize(bs_v2_sub(bj->pos, bi->pos));
+	move_to(world, (int)(bi - world->balls), now);
+	move_to(world, (int)(bj - world->balls), now);
+	bs_vec2 n = bs_v2_normalize(bs_table_nearest(&world->table, bs_v2_sub(bj->pos, bi->pos)));
 	double e = effective_restitution(world, world->ball_restitution, bi, bj, now);
 	double impulse = bs_resolve_balls(&bi->vel, bi->mass, &bj->vel, bj->mass, n, e);
 	record->a = bi->id;
@@ -227,23 +264,26 @@ static void process(bs_world* world, int index) {
 		mark(&world->balls[target.index], BS_EVENT_BALL, index, serial, now);
 		break;
 	case BS_EVENT_CUSHION: {
-		move_to(ball, now);
+		move_to(world, index, now);
 		bs_vec2 n = bs_segment_normal(table->cushions[target.index]);
 		resolve_obstacle(world, ball, n, bs_v2_mad(ball->pos, -ball->radius, n), &record);
 		mark(ball, target.kind, target.index, serial, now);
 		break;
 	}
 	case BS_EVENT_JAW: {
-		move_to(ball, now);
+		move_to(world, index, now);
 		bs_vec2 q = table->jaws[target.index];
 		resolve_obstacle(world, ball, bs_v2_normalize(bs_v2_sub(ball->pos, q)), q, &record);
 		mark(ball, target.kind, target.index, serial, now);
 		break;
 	}
 	case BS_EVENT_POCKET:
-		move_to(ball, now);
+		move_to(world, index, now);
 		world->pocketed_energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
 		ball->pocketed = true;
+		if (world->use_grid) {
+			bs_grid_remove(&world->grid, index);
+		}
 		ball->pocket = target.index;
 		ball->pocket_time = now;
 		record.impulse = 0.0;

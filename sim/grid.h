@@ -1,0 +1,67 @@
+// breakshot: the cell grid for neighbour search.
+//
+// The table is cut into cells at least as wide as the largest radius sum of
+// any two balls (with a margin), so two balls can only touch while their
+// cells are neighbours (3 x 3). Each ball sits in the cell of its centre; when
+// the centre leaves the cell, a cell-crossing event (internal, never reported)
+// moves it to the next cell and its events are predicted again. A crossing
+// does not touch the ball's motion, so the grid changes only which pairs are
+// examined, never the arithmetic that predicts or resolves them.
+//
+// On a periodic table the cells wrap: a ball leaving the last column enters
+// the first, and its extrapolated (unwrapped) position is tracked as so many
+// box lengths ahead of its cell.
+#ifndef BREAKSHOT_GRID_H
+#define BREAKSHOT_GRID_H
+
+#include <stdbool.h>
+
+#include "table.h"
+#include "vec2.h"
+
+/// Relative margin on the cell size: rounding in crossing times must never let
+/// two touching balls sit in cells that are not neighbours.
+#define BS_GRID_MARGIN 1e-9
+
+typedef struct bs_grid {
+	int nx, ny;      ///< cells along x and y
+	double cell_w;   ///< cell width (m)
+	double cell_h;   ///< cell height (m)
+	bool periodic;   ///< the cells wrap around
+	int* head;       ///< head[cell]: the first ball in the cell, or -1
+	int* next;       ///< next[ball], -1 at the end of a cell's list
+	int* prev;       ///< prev[ball], -1 at the start
+	int* column;     ///< the ball's unwrapped column: its cell column + box lengths * nx
+	int* row;        ///< likewise for rows
+} bs_grid;
+
+/// Whether a grid is worth having: at least 3 cells a side (so the 3 x 3
+/// neighbourhood never meets itself on a periodic table).
+bool bs_grid_fits(const bs_table* table, double reach);
+
+/// Allocates a grid for `ball_count` balls with cells at least `reach` (m)
+/// wide. Returns false when memory runs out.
+bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_count);
+
+/// Frees the grid's memory.
+void bs_grid_free(bs_grid* grid);
+
+/// Puts a ball into the cell of `pos` (a position inside the table), taking it
+/// out of the cell it was in, if any.
+void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos);
+
+/// Takes a ball out of the grid (pocketed).
+void bs_grid_remove(bs_grid* grid, int ball);
+
+/// The time (s) at which the ball, anchored at `pos` at `time` and moving at
+/// `vel`, leaves its cell, or INFINITY. `axis` gets 0 (x) or 1 (y) and
+/// `step` +1 or -1: pass them to bs_grid_cross.
+double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis, int* step);
+
+/// Moves the ball one cell along `axis` by `step`.
+void bs_grid_cross(bs_grid* grid, int ball, int axis, int step);
+
+/// The cells of the ball's 3 x 3 neighbourhood (fewer at a wall). Returns the count.
+int bs_grid_neighbourhood(const bs_grid* grid, int ball, int dest[9]);
+
+#endif
