@@ -218,7 +218,7 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 #define REALISTIC_CUSHION_RESTITUTION 0.75
 
 static bool read_restitution(loader* in, const json_t* value, bs_world_def* def) {
-	static const char* const keys[] = {"ball", "cushion", "elastic_window", NULL};
+	static const char* const keys[] = {"ball", "cushion", "elastic_window", "rest_speed", NULL};
 	if (json_is_string(value)) {
 		const char* name = json_string_value(value);
 		if (strcmp(name, "ideal") == 0) {
@@ -252,6 +252,19 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 		}
 		if (def->elastic_window < 0.0) {
 			return fail(in, "restitution.elastic_window", "must be >= 0 s, got %.17g", def->elastic_window);
+		}
+		if (def->elastic_window == 0.0 && (def->ball_restitution < 1.0 || def->cushion_restitution < 1.0)) {
+			return fail(in, "restitution.elastic_window",
+				"must be > 0 s when a restitution is below 1: it guards against inelastic collapse");
+		}
+	}
+	const json_t* rest = json_object_get(value, "rest_speed");
+	if (rest) {
+		if (!read_number(in, rest, "restitution.rest_speed", &def->rest_speed)) {
+			return false;
+		}
+		if (def->rest_speed < 0.0) {
+			return fail(in, "restitution.rest_speed", "must be >= 0 m/s, got %.17g", def->rest_speed);
 		}
 	}
 	return true;
@@ -433,8 +446,8 @@ static bool read_cue(loader* in, const json_t* value, bs_cue_def* dest) {
 	if (!read_number(in, speed, "cue.speed", &dest->speed)) {
 		return false;
 	}
-	if (dest->speed < 0.0) {
-		return fail(in, "cue.speed", "must be >= 0 m/s, got %.17g", dest->speed);
+	if (dest->speed < 0.0 || dest->speed > BS_MAX_SPEED) {
+		return fail(in, "cue.speed", "must be in [0, %g] m/s, got %.17g", BS_MAX_SPEED, dest->speed);
 	}
 	if ((angle != NULL) == (aim != NULL)) {
 		return fail(in, "cue", "give exactly one of angle_deg or aim");
@@ -507,7 +520,13 @@ static bool check_world(loader* in, bs_scene* scene) {
 		return true;
 	}
 	char path[64] = "";
+	if (scene->has_rack && report.ball_index >= 0) {
+		// The user wrote a rack, not these balls: name the rack.
+		return fail(in, "rack", "%s (a rack that does not fit this table)", report.message);
+	}
 	switch (report.problem) {
+	case BS_DEF_BAD_TABLE:
+		return fail(in, "table.size", "%s", report.message);
 	case BS_DEF_DUPLICATE_ID:
 		snprintf(path, sizeof path, "balls[%d].id", report.other_index);
 		return fail(in, path, "duplicate id %d (also used by balls[%d])", scene->balls[report.other_index].id,
@@ -722,6 +741,8 @@ char* bs_scene_dump_world(const bs_world* world) {
 	append_number(&out, bs_world_cushion_restitution(world));
 	append(&out, ", \"elastic_window\": ");
 	append_number(&out, bs_world_elastic_window(world));
+	append(&out, ", \"rest_speed\": ");
+	append_number(&out, bs_world_rest_speed(world));
 	append(&out, "},\n  \"time\": ");
 	append_number(&out, bs_world_time(world));
 	append(&out, ",\n  \"balls\": [");

@@ -49,6 +49,7 @@ bs_world_def bs_default_world_def(void) {
 	def.ball_restitution = 1.0;
 	def.cushion_restitution = 1.0;
 	def.elastic_window = BS_DEFAULT_ELASTIC_WINDOW;
+	def.rest_speed = BS_DEFAULT_REST_SPEED;
 	def.balls = NULL;
 	def.ball_count = 0;
 	return def;
@@ -123,8 +124,18 @@ static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double
 			return false;
 		}
 	}
-	// Away from the pockets the ball must be on the playing surface.
-	return p.x >= -r && p.x <= table->width + r && p.y >= -r && p.y <= table->height + r;
+	// Away from the pockets the ball must be on the playing surface; near one
+	// it may be in the throat, between the jaw tips and the capture circle.
+	if (p.x >= -r && p.x <= table->width + r && p.y >= -r && p.y <= table->height + r) {
+		return true;
+	}
+	for (int k = 0; k < table->pocket_count; ++k) {
+		double throat = table->pockets[k].radius + table->pockets[k].mouth;
+		if (bs_v2_len2(bs_v2_sub(p, table->pockets[k].centre)) <= throat * throat) {
+			return true;
+		}
+	}
+	return false;
 }
 
 // `by_id` holds the ball indices sorted by id (as sort entries).
@@ -245,8 +256,9 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	dest->other_index = -1;
 	dest->message[0] = '\0';
 	const bs_table* table = &def->table;
-	if (!finite_positive(table->width) || !finite_positive(table->height)) {
-		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be finite and positive");
+	if (!finite_positive(table->width) || !finite_positive(table->height) || table->width > BS_MAX_LENGTH ||
+		table->height > BS_MAX_LENGTH) {
+		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
 	}
 	if (!isfinite(def->time)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the start time must be finite");
@@ -260,19 +272,33 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	if (!(isfinite(def->elastic_window) && def->elastic_window >= 0.0)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the elastic window must be finite and >= 0");
 	}
+	if ((def->ball_restitution < 1.0 || def->cushion_restitution < 1.0) && !(def->elastic_window > 0.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"the elastic window must be > 0 when a restitution is below 1: it is the guard against inelastic "
+			"collapse (unboundedly many collisions in finite time)");
+	}
+	if (!(isfinite(def->rest_speed) && def->rest_speed >= 0.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the rest speed must be finite and >= 0");
+	}
 	if (def->ball_count < 0 || (def->ball_count > 0 && def->balls == NULL)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be >= 0 with a balls array");
 	}
 	for (int i = 0; i < def->ball_count; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
-		if (!finite_positive(ball->radius)) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the radius must be finite and positive", ball->id);
+		if (!finite_positive(ball->radius) || ball->radius < BS_MIN_RADIUS || ball->radius > BS_MAX_LENGTH) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the radius must be in [%g, %g] m", ball->id,
+				BS_MIN_RADIUS, BS_MAX_LENGTH);
 		}
-		if (!finite_positive(ball->mass)) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be finite and positive", ball->id);
+		if (!finite_positive(ball->mass) || ball->mass < BS_MIN_MASS || ball->mass > BS_MAX_MASS) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be in [%g, %g] kg", ball->id,
+				BS_MIN_MASS, BS_MAX_MASS);
 		}
 		if (!finite_v2(ball->pos) || !finite_v2(ball->vel)) {
 			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: position and velocity must be finite", ball->id);
+		}
+		if (bs_v2_len(ball->vel) > BS_MAX_SPEED) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the speed must be at most %g m/s", ball->id,
+				BS_MAX_SPEED);
 		}
 	}
 	int n = def->ball_count;
@@ -297,7 +323,8 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	}
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
-		if (!ball_inside_table(table, ball->pos, ball->radius, 0.0)) {
+		// A ball saved just after a cushion may sit a rounding inside r.
+		if (!ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE)) {
 			free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "
@@ -335,8 +362,8 @@ static int compare_by_id(const void* x, const void* y, const bs_ball* balls) {
 	return (a > b) - (a < b);
 }
 
-// qsort has no context argument in C11: sort the (small) index array by
-// insertion into a merge sort of our own instead of a global.
+// qsort has no context argument in C11, and a global would break "no global
+// state": sort the index array with a merge sort of our own.
 static void sort_indices_by_id(int* idx, int* scratch, int n, const bs_ball* balls) {
 	if (n < 2) {
 		return;
@@ -406,6 +433,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->ball_restitution = def->ball_restitution;
 	world->cushion_restitution = def->cushion_restitution;
 	world->elastic_window = def->elastic_window;
+	world->rest_speed = def->rest_speed;
 	world->ball_count = n;
 	world->balls = calloc(cap, sizeof *world->balls);
 	world->targets = calloc(cap, sizeof *world->targets);
@@ -543,6 +571,10 @@ double bs_world_elastic_window(const bs_world* world) {
 	return world->elastic_window;
 }
 
+double bs_world_rest_speed(const bs_world* world) {
+	return world->rest_speed;
+}
+
 bs_event bs_world_last_event(const bs_world* world) {
 	return world->last_event;
 }
@@ -580,12 +612,12 @@ int bs_world_find_ball(const bs_world* world, int id) {
 
 bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time) {
 	assert(index >= 0 && index < world->ball_count && "bs_world_ball_state: index out of range; use bs_world_find_ball");
-	assert(time >= world->time && "bs_world_ball_state: the state is exact only at or after the current time");
+	assert(time >= world->time && "bs_world_ball_state: ask for a time at or after bs_world_time(); earlier states are gone");
 	const bs_ball* ball = &world->balls[index];
 	bs_ball_state state;
 	state.id = ball->id;
 	state.pos = ball->pocketed ? ball->pos : bs_table_wrap(&world->table, bs_ball_position_at(ball, time));
-	state.vel = ball->vel;
+	state.vel = ball->pocketed ? bs_v2(0.0, 0.0) : ball->vel;
 	state.radius = ball->radius;
 	state.mass = ball->mass;
 	state.pocketed = ball->pocketed;
@@ -628,9 +660,14 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		def.anchor.set = true;
 		def.anchor.time = ball->time;
 		def.anchor.pos = ball->pos;
-		def.anchor.last_kind = (bs_event_kind)(ball->last_kind == BS_EVENT_POCKET ? BS_EVENT_NONE : ball->last_kind);
-		def.anchor.last_target =
-			ball->last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id : ball->last_target;
+		// The last contact is kept unless it was a pocket or a ball since
+		// pocketed (which the export leaves out).
+		bool partner_gone = ball->last_kind == BS_EVENT_BALL && world->balls[ball->last_target].pocketed;
+		def.anchor.last_kind =
+			(bs_event_kind)(ball->last_kind == BS_EVENT_POCKET || partner_gone ? BS_EVENT_NONE : ball->last_kind);
+		def.anchor.last_target = def.anchor.last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id
+			: def.anchor.last_kind == BS_EVENT_NONE                        ? -1
+																			: ball->last_target;
 		def.anchor.last_collision_time = ball->last_collision_time;
 		dest[count++] = def;
 	}

@@ -25,6 +25,20 @@
 /// Default elastic window (s), about the contact time of two pool balls: see
 /// bs_world_def.elastic_window. It matters only when a restitution is below 1.
 #define BS_DEFAULT_ELASTIC_WINDOW 1e-4
+/// Default rest speed (m/s): see bs_world_def.rest_speed. A pool ball at
+/// 1 mm/s is at rest for any player; slower, a frictionless run would crawl
+/// on for days of simulated time.
+#define BS_DEFAULT_REST_SPEED 1e-3
+/// Largest table side and ball radius accepted (m): beyond it the arithmetic
+/// of a pool simulator means nothing.
+#define BS_MAX_LENGTH 1e4
+/// Smallest ball radius accepted (m).
+#define BS_MIN_RADIUS 1e-6
+/// Largest speed accepted (m/s).
+#define BS_MAX_SPEED 1e4
+/// Mass range accepted (kg).
+#define BS_MIN_MASS 1e-9
+#define BS_MAX_MASS 1e9
 
 /// What an event is. The numeric order is the documented tie order: events at
 /// exactly the same time are taken by kind first, then by `a`, then by `b`.
@@ -93,8 +107,14 @@ typedef struct bs_world_def {
 	double cushion_restitution; ///< ball-cushion (and jaw) coefficient of restitution, in [0, 1]
 	/// Inelastic-collapse guard (s): a collision of a ball whose previous
 	/// collision was less than this long ago is treated as elastic (the TC
-	/// model of Luding and McNamara). 0 switches the guard off.
+	/// model of Luding and McNamara). Must be > 0 when a restitution is below
+	/// 1; 0 is allowed only for ideal elastic worlds, where it changes nothing.
 	double elastic_window;
+	/// Rest speed (m/s), >= 0: after an inelastic collision (one that used a
+	/// restitution below 1), a ball left slower than this is stopped. Without
+	/// friction, inelastic collisions slow balls geometrically but never to
+	/// zero; this ends that tail. Elastic collisions never stop a ball.
+	double rest_speed;
 	const bs_ball_def* balls; ///< the balls; the world copies them
 	int ball_count;           ///< number of balls, >= 0
 	/// Which pairs prediction examines. It changes only which pairs are looked
@@ -115,8 +135,8 @@ bs_world_def bs_default_world_def(void);
 typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
 	BS_DEF_BAD_TABLE,       ///< a table size is not finite and positive
-	BS_DEF_BAD_NUMBER,      ///< a time or restitution is not finite or out of range
-	BS_DEF_BAD_BALL,        ///< a ball's radius or mass is not finite and positive, or a position or velocity not finite
+	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window or rest speed is not finite or out of range
+	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not within [r, W-r] x [r, H-r], or is already in a pocket
 	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start, disagrees with pos, or names no such contact
@@ -157,10 +177,17 @@ double bs_world_time(const bs_world* world);
 /// The table the world was made with.
 const bs_table* bs_world_table(const bs_world* world);
 
-/// The ball-ball and cushion restitutions in use.
+/// The ball-ball restitution in use.
 double bs_world_ball_restitution(const bs_world* world);
+
+/// The ball-cushion (and jaw) restitution in use.
 double bs_world_cushion_restitution(const bs_world* world);
+
+/// The elastic window in use (s): see bs_world_def.elastic_window.
 double bs_world_elastic_window(const bs_world* world);
+
+/// The rest speed in use (m/s): see bs_world_def.rest_speed.
+double bs_world_rest_speed(const bs_world* world);
 
 /// Finds the next event without processing it. Returns false when no event
 /// remains (every ball at rest, or none left). The impulse, point and normal
@@ -172,9 +199,10 @@ bool bs_world_peek(bs_world* world, bs_event* dest);
 bool bs_world_step(bs_world* world);
 
 /// Processes every event with a time <= `time` (s), then sets the world's time
-/// to `time`. `time` must not be before the current time. Returns the number
-/// of events processed. Stops early after `max_events` events (when > 0),
-/// leaving the time at the last processed event.
+/// to `time`. A `time` before the current time changes nothing (and asserts
+/// in debug builds). Returns the number of events processed. Stops early
+/// after `max_events` events (when > 0), leaving the time at the last
+/// processed event.
 int64_t bs_world_advance(bs_world* world, double time, int64_t max_events);
 
 /// The last processed event, or one of kind BS_EVENT_NONE before the first.
@@ -203,8 +231,9 @@ int bs_world_ball_count(const bs_world* world);
 int bs_world_find_ball(const bs_world* world, int id);
 
 /// The state of ball `index` at `time` (s), by exact linear extrapolation from
-/// its last event. `time` must be at or after the current time; the answer is
-/// exact up to the next event. A pocketed ball keeps its position at capture.
+/// its last event. `time` should be at or after the current time; the answer
+/// is exact from the ball's last event up to the next event. A pocketed ball
+/// keeps its position at capture and reports zero velocity.
 bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
 
 /// Totals over the balls on the table at the current time.

@@ -51,6 +51,7 @@ struct bs_world {
 	double ball_restitution;
 	double cushion_restitution;
 	double elastic_window;
+	double rest_speed;
 
 	int ball_count;
 	bs_ball* balls;

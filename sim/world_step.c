@@ -202,6 +202,15 @@ static double effective_restitution(const bs_world* world, double e, const bs_ba
 	return e;
 }
 
+// Without friction an inelastic world never comes to rest: speeds shrink
+// geometrically towards underflow. A ball an inelastic collision leaves
+// slower than the rest speed is stopped.
+static void stop_if_resting(const bs_world* world, bs_ball* ball) {
+	if (bs_v2_len2(ball->vel) < world->rest_speed * world->rest_speed) {
+		ball->vel = bs_v2(0.0, 0.0);
+	}
+}
+
 static void mark(bs_ball* ball, int kind, int target, int64_t serial, double now) {
 	ball->count += 1;
 	ball->last_kind = kind;
@@ -227,6 +236,10 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 	bs_vec2 n = bs_v2_normalize(bs_table_nearest(&world->table, bs_v2_sub(bj->pos, bi->pos)));
 	double e = effective_restitution(world, world->ball_restitution, bi, bj, now);
 	double impulse = bs_resolve_balls(&bi->vel, bi->mass, &bj->vel, bj->mass, n, e);
+	if (e < 1.0) {
+		stop_if_resting(world, bi);
+		stop_if_resting(world, bj);
+	}
 	record->a = bi->id;
 	record->b = bj->id;
 	record->impulse = fabs(impulse);
@@ -237,6 +250,9 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 static void resolve_obstacle(bs_world* world, bs_ball* ball, bs_vec2 n, bs_vec2 point, bs_event* record) {
 	double e = effective_restitution(world, world->cushion_restitution, ball, NULL, world->time);
 	record->impulse = bs_resolve_obstacle(&ball->vel, ball->mass, n, e);
+	if (e < 1.0) {
+		stop_if_resting(world, ball);
+	}
 	record->normal = n;
 	record->point = point;
 }
@@ -341,6 +357,9 @@ bool bs_world_step(bs_world* world) {
 
 int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
 	assert(time >= world->time && "bs_world_advance: the world cannot go back in time; pass a time >= bs_world_time()");
+	if (!(time >= world->time)) {
+		return 0;
+	}
 	int64_t processed = 0;
 	for (;;) {
 		if (max_events > 0 && processed >= max_events) {

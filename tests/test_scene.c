@@ -53,6 +53,25 @@ static const bad_case bad_cases[] = {
 	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [-1, 0.5]} ]}", "balls[0].pos: ball 0"},
 	{"{" TABLE ", \"balls\": [ {\"id\": 3, \"pos\": [1, 1]}, {\"id\": 5, \"pos\": [2, 1]}, {\"id\": 7, \"pos\": [1.05, 1]} ]}",
 		"balls 3 and 7 overlap"},
+	// out of the range a pool simulator means anything in
+	{"{\"table\": {\"size\": [1e308, 1e308]}, \"balls\": []}", "table.size: the table size must be positive and at most"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"radius\": 1e-320} ]}", "the radius must be in"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1e300, 0]} ]}", "the speed must be at most"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 1e300, \"angle_deg\": 0}}",
+		"cue.speed: must be in [0, 10000] m/s"},
+	// the collapse guard cannot be switched off while a restitution is below 1
+	{"{" TABLE ", \"restitution\": {\"ball\": 0.5, \"elastic_window\": 0}, \"balls\": []}",
+		"restitution.elastic_window: must be > 0 s when a restitution is below 1"},
+	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\"}, \"balls\": []}",
+		"rack: give either balls or a rack, not both"},
+	{"{\"table\": {\"preset\": \"12ft\"}, \"balls\": []}", "table.preset: unknown preset \"12ft\""},
+	{"{\"table\": {\"size\": [0.3, 0.3]}, \"rack\": {\"game\": \"8-ball\"}}", "rack: "},
+	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\", \"gap\": 0.001, \"jitter\": 0.001}}",
+		"rack.jitter: must be in [0, gap / 2]"},
+	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"snooker\"}}", "rack.game: expected"},
+	{"{\"table\": {\"preset\": \"9ft\", \"periodic\": true}, \"balls\": []}", "table.periodic: a periodic table"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 1, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 3, \"angle_deg\": 0}}",
+		"cue: there is no ball with id 0"},
 	// a saved anchor that does not lead to the stated position
 	{"{" TABLE ", \"time\": 1, \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1, 0],"
 			  " \"anchor\": {\"time\": 0.5, \"pos\": [0.2, 1]}} ]}",

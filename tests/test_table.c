@@ -303,9 +303,10 @@ static void gap_zero_breaks_complete_identically(void) {
 static void inelastic_touching_rack_does_not_collapse(void) {
 	// Restitution 0.5 on an exactly touching rack: without the elastic window,
 	// inelastic collapse would take unboundedly many collisions.
-	const char* games[] = {"9-ball", "8-ball", "10-ball"};
-	for (int g = 0; g < 3; ++g) {
-		bs_scene scene = load_break(games[g], 0.0, 0.5);
+	const char* games[] = {"9-ball", "8-ball", "10-ball", "9-ball"};
+	double restitutions[] = {0.5, 0.5, 0.5, 0.0};
+	for (int g = 0; g < 4; ++g) {
+		bs_scene scene = load_break(games[g], 0.0, restitutions[g]);
 		bs_world* world = bs_world_create(&scene.def);
 		double e0 = bs_world_totals(world).kinetic_energy;
 		int64_t n = run_break(world, 30.0, e0, false);
@@ -317,8 +318,128 @@ static void inelastic_touching_rack_does_not_collapse(void) {
 	}
 }
 
+// Loads a scene file from the source tree.
+static bool load_scene_file(const char* name, bs_scene* dest) {
+	char path[512];
+	const char* root = getenv("BREAKSHOT_SOURCE_ROOT");
+	snprintf(path, sizeof path, "%s/scenes/%s", root ? root : ".", name);
+	char error[512];
+	bool ok = bs_scene_load(path, dest, error, sizeof error);
+	if (!ok) {
+		fprintf(stderr, "  %s\n", error);
+	}
+	return ok;
+}
+
+static void every_saved_state_reloads_and_continues_exactly(void) {
+	// Stop after each of the first events, save, reload, and continue: the
+	// reload is accepted every time (balls a rounding inside a cushion, last
+	// contacts with balls since pocketed) and continues bit for bit.
+	const char* scenes[] = {"9ball_break.json", "8ball_break.json", "newtons_cradle.json", "demo.json"};
+	enum { STOPS = 160, AFTER = 40 };
+	for (int s = 0; s < 4; ++s) {
+		bs_scene scene;
+		CHECK(load_scene_file(scenes[s], &scene));
+		if (check_failures_in_test) {
+			return;
+		}
+		static bs_event reference[STOPS + AFTER];
+		bs_world* whole = bs_world_create(&scene.def);
+		int total = 0;
+		while (total < STOPS + AFTER && bs_world_step(whole)) {
+			reference[total++] = bs_world_last_event(whole);
+		}
+		bs_world_destroy(whole);
+		int refused = 0, parted = 0;
+		for (int stop = 1; stop < STOPS && stop < total; ++stop) {
+			bs_world* first = bs_world_create(&scene.def);
+			for (int k = 0; k < stop; ++k) {
+				bs_world_step(first);
+			}
+			char* saved = bs_scene_dump_world(first);
+			bs_scene again;
+			char error[512];
+			if (!bs_scene_load_text(saved, "saved", &again, error, sizeof error)) {
+				if (refused++ == 0) {
+					fprintf(stderr, "  %s, stop %d: %s\n", scenes[s], stop, error);
+				}
+			} else {
+				bs_world* second = bs_world_create(&again.def);
+				for (int k = stop; k < total && k < stop + AFTER; ++k) {
+					if (!bs_world_step(second) || !check_same_event(bs_world_last_event(second), reference[k])) {
+						parted += 1;
+						break;
+					}
+				}
+				bs_world_destroy(second);
+				bs_scene_free(&again);
+			}
+			free(saved);
+			bs_world_destroy(first);
+		}
+		CHECK(refused == 0);
+		CHECK(parted == 0);
+		bs_scene_free(&scene);
+	}
+}
+
+static void inelastic_runs_come_to_rest(void) {
+	// Realistic restitution, no friction: speeds shrink geometrically. The rest
+	// speed ends the tail, so the run stops by itself at a sensible time,
+	// valid at every event.
+	const char* text = "{\"table\": {\"size\": [2.54, 1.27]}, \"restitution\": \"realistic\", \"balls\": ["
+					   "{\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3, 1]}, {\"id\": 1, \"pos\": [1.9, 0.66]},"
+					   "{\"id\": 2, \"pos\": [1.2, 0.3], \"vel\": [-1, 2]}]}";
+	bs_scene scene;
+	char error[512];
+	CHECK(bs_scene_load_text(text, "realistic.json", &scene, error, sizeof error));
+	bs_world* world = bs_world_create(&scene.def);
+	char problem[256];
+	int64_t events = 0;
+	while (bs_world_step(world) && events < 1000000) {
+		events += 1;
+		if (!bs_world_validate(world, problem, sizeof problem)) {
+			fprintf(stderr, "  event %lld: %s\n", (long long)events, problem);
+			CHECK(false);
+			break;
+		}
+	}
+	bs_totals end = bs_world_totals(world);
+	printf("  realistic: at rest after %lld events at t = %.6g s\n", (long long)events, bs_world_time(world));
+	CHECK(events < 1000000);
+	CHECK(end.kinetic_energy == 0.0);
+	CHECK(bs_world_time(world) < 1e5);
+	bs_world_destroy(world);
+	bs_scene_free(&scene);
+}
+
+static void small_ball_in_a_pocket_throat_is_on_the_table(void) {
+	// A 1 cm ball heading straight into a side pocket passes through the
+	// throat (below y = -r) before its centre reaches the capture circle.
+	bs_ball_def ball = bs_default_ball_def();
+	ball.radius = 0.01;
+	ball.pos = bs_v2(1.32, 0.3);
+	ball.vel = bs_v2(0.0, -1.0);
+	bs_world* world = world_on_9ft(&ball, 1);
+	char problem[256];
+	bool pocketed = false;
+	for (int k = 0; k < 20 && !pocketed && bs_world_step(world); ++k) {
+		bool valid = bs_world_validate(world, problem, sizeof problem);
+		if (!valid) {
+			fprintf(stderr, "  %s\n", problem);
+		}
+		CHECK(valid);
+		pocketed = bs_world_last_event(world).kind == BS_EVENT_POCKET;
+	}
+	CHECK(pocketed);
+	bs_world_destroy(world);
+}
+
 int main(void) {
 	RUN(presets_have_regulation_sizes);
+	RUN(every_saved_state_reloads_and_continues_exactly);
+	RUN(inelastic_runs_come_to_rest);
+	RUN(small_ball_in_a_pocket_throat_is_on_the_table);
 	RUN(straight_shot_into_each_pocket);
 	RUN(rail_ball_meets_the_far_side_jaw);
 	RUN(ball_into_a_corner_jaw_is_deflected);

@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "rng.h"
 #include "scene.h"
 #include "world.h"
+
+#include "check.h"
 
 static const double r = BS_DEFAULT_RADIUS;
 
@@ -270,6 +272,30 @@ static void saved_state_continues_the_same_run(void) {
 	bs_world_destroy(second);
 }
 
+static void just_resolved_pair_is_not_detected_again(void) {
+	// Perfectly inelastic oblique hits leave a closing speed of zero plus or
+	// minus rounding along the line of centres. The pair just resolved must
+	// never be taken again at the same instant.
+	bs_rng rng = bs_rng_make(21);
+	int again = 0;
+	for (int k = 0; k < 5000; ++k) {
+		double angle = bs_rng_range(&rng, -1.2, 1.2);
+		bs_ball_def balls[2] = {ball_at(0, 0.8, 0.6, bs_rng_range(&rng, 0.5, 3.0), bs_rng_range(&rng, -0.3, 0.3)),
+			ball_at(1, 0.8 + 0.2 * cos(angle), 0.6 + 0.2 * sin(angle), 0.0, 0.0)};
+		balls[1].mass = bs_rng_range(&rng, 0.1, 0.4);
+		bs_world* world = make_world(balls, 2, 0.0, 1.0);
+		if (bs_world_step(world) && bs_world_last_event(world).kind == BS_EVENT_BALL) {
+			bs_event hit = bs_world_last_event(world);
+			bs_event next;
+			if (bs_world_peek(world, &next) && next.kind == BS_EVENT_BALL && next.time == hit.time) {
+				again += 1;
+			}
+		}
+		bs_world_destroy(world);
+	}
+	CHECK(again == 0);
+}
+
 int main(void) {
 	RUN(head_on_record);
 	RUN(state_is_exact_extrapolation);
@@ -280,5 +306,6 @@ int main(void) {
 	RUN(cushion_restitution_scales_normal_speed);
 	RUN(def_check_reports_problems);
 	RUN(saved_state_continues_the_same_run);
+	RUN(just_resolved_pair_is_not_detected_again);
 	return check_summary();
 }
