@@ -2,78 +2,65 @@
 
 #include <stdlib.h>
 
-bool bs_event_key_before(bs_event_key x, bs_event_key y) {
-	if (x.time != y.time) {
-		return x.time < y.time;
-	}
-	if (x.kind != y.kind) {
-		return x.kind < y.kind;
-	}
-	if (x.a != y.a) {
-		return x.a < y.a;
-	}
-	return x.b < y.b;
-}
-
-// Full order between two slots: the key, then the slot index, so that two
+// Full order between two entries: the key, then the slot index, so that two
 // slots holding the same pair event (one per ball) still order the same way.
-static bool slot_before(const bs_event_queue* queue, int x, int y) {
-	bs_event_key kx = queue->keys[x];
-	bs_event_key ky = queue->keys[y];
-	if (bs_event_key_before(kx, ky)) {
+static inline bool entry_before(const bs_queue_entry* x, const bs_queue_entry* y) {
+	if (x->key.time != y->key.time) {
+		return x->key.time < y->key.time; // the common case: no tie
+	}
+	if (bs_event_key_before(x->key, y->key)) {
 		return true;
 	}
-	if (bs_event_key_before(ky, kx)) {
+	if (bs_event_key_before(y->key, x->key)) {
 		return false;
 	}
-	return x < y;
+	return x->slot < y->slot;
 }
 
-static void place(bs_event_queue* queue, int at, int slot) {
-	queue->heap[at] = slot;
-	queue->position[slot] = at;
+static inline void place(bs_event_queue* queue, int at, bs_queue_entry entry) {
+	queue->heap[at] = entry;
+	queue->position[entry.slot] = at;
 }
 
 static void sift_up(bs_event_queue* queue, int at) {
-	int slot = queue->heap[at];
+	bs_queue_entry entry = queue->heap[at];
 	while (at > 0) {
 		int parent = (at - 1) / 2;
-		if (!slot_before(queue, slot, queue->heap[parent])) {
+		if (!entry_before(&entry, &queue->heap[parent])) {
 			break;
 		}
 		place(queue, at, queue->heap[parent]);
 		at = parent;
 	}
-	place(queue, at, slot);
+	place(queue, at, entry);
 }
 
 static void sift_down(bs_event_queue* queue, int at) {
-	int slot = queue->heap[at];
+	bs_queue_entry entry = queue->heap[at];
 	for (;;) {
 		int child = 2 * at + 1;
 		if (child >= queue->size) {
 			break;
 		}
-		if (child + 1 < queue->size && slot_before(queue, queue->heap[child + 1], queue->heap[child])) {
+		if (child + 1 < queue->size && entry_before(&queue->heap[child + 1], &queue->heap[child])) {
 			child += 1;
 		}
-		if (!slot_before(queue, queue->heap[child], slot)) {
+		if (!entry_before(&queue->heap[child], &entry)) {
 			break;
 		}
 		place(queue, at, queue->heap[child]);
 		at = child;
 	}
-	place(queue, at, slot);
+	place(queue, at, entry);
 }
 
 bool bs_event_queue_init(bs_event_queue* queue, int capacity) {
 	queue->capacity = capacity;
 	queue->size = 0;
 	size_t n = capacity > 0 ? (size_t)capacity : 1;
-	queue->keys = malloc(n * sizeof *queue->keys);
 	queue->heap = malloc(n * sizeof *queue->heap);
 	queue->position = malloc(n * sizeof *queue->position);
-	if (!queue->keys || !queue->heap || !queue->position) {
+	if (!queue->heap || !queue->position) {
 		bs_event_queue_free(queue);
 		return false;
 	}
@@ -84,10 +71,8 @@ bool bs_event_queue_init(bs_event_queue* queue, int capacity) {
 }
 
 void bs_event_queue_free(bs_event_queue* queue) {
-	free(queue->keys);
 	free(queue->heap);
 	free(queue->position);
-	queue->keys = NULL;
 	queue->heap = NULL;
 	queue->position = NULL;
 	queue->size = 0;
@@ -95,16 +80,23 @@ void bs_event_queue_free(bs_event_queue* queue) {
 }
 
 void bs_event_queue_set(bs_event_queue* queue, int slot, bs_event_key key) {
-	queue->keys[slot] = key;
+	bs_queue_entry entry = {key, slot};
 	int at = queue->position[slot];
 	if (at < 0) {
 		at = queue->size++;
-		place(queue, at, slot);
+		place(queue, at, entry);
 		sift_up(queue, at);
 		return;
 	}
-	sift_up(queue, at);
-	sift_down(queue, queue->position[slot]);
+	// Most updates move a key later (the ball's next event after this one):
+	// sift down first, and up only when it moved earlier.
+	bool earlier = entry_before(&entry, &queue->heap[at]);
+	place(queue, at, entry);
+	if (earlier) {
+		sift_up(queue, at);
+	} else {
+		sift_down(queue, at);
+	}
 }
 
 void bs_event_queue_remove(bs_event_queue* queue, int slot) {
@@ -113,26 +105,26 @@ void bs_event_queue_remove(bs_event_queue* queue, int slot) {
 		return;
 	}
 	queue->position[slot] = -1;
-	int last = queue->heap[--queue->size];
-	if (last == slot) {
+	bs_queue_entry last = queue->heap[--queue->size];
+	if (last.slot == slot) {
 		return;
 	}
+	bool earlier = entry_before(&last, &queue->heap[at]);
 	place(queue, at, last);
-	sift_up(queue, at);
-	sift_down(queue, queue->position[last]);
-}
-
-int bs_event_queue_top(const bs_event_queue* queue) {
-	return queue->size > 0 ? queue->heap[0] : -1;
+	if (earlier) {
+		sift_up(queue, at);
+	} else {
+		sift_down(queue, at);
+	}
 }
 
 bool bs_event_queue_valid(const bs_event_queue* queue) {
 	for (int at = 0; at < queue->size; ++at) {
-		int slot = queue->heap[at];
+		int slot = queue->heap[at].slot;
 		if (slot < 0 || slot >= queue->capacity || queue->position[slot] != at) {
 			return false;
 		}
-		if (at > 0 && slot_before(queue, slot, queue->heap[(at - 1) / 2])) {
+		if (at > 0 && entry_before(&queue->heap[at], &queue->heap[(at - 1) / 2])) {
 			return false;
 		}
 	}

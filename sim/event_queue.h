@@ -3,6 +3,9 @@
 // is O(log N) and finding the earliest event O(1). Keeping one event per ball
 // (rather than one per predicted pair) bounds the queue at N entries.
 //
+// The keys live inside the heap array, so sifting compares neighbours in
+// memory rather than chasing slot indices.
+//
 // Order: time, then kind, then a, then b (the ids of bs_event), then the
 // owning ball's index. That order is total, so runs are bit-for-bit repeatable.
 #ifndef BREAKSHOT_EVENT_QUEUE_H
@@ -13,18 +16,37 @@
 /// The ordering key of one pending event.
 typedef struct bs_event_key {
 	double time; ///< absolute time (s); INFINITY for "no event"
-	int kind;    ///< bs_event_kind
+	int kind;    ///< bs_event_kind (or the internal cell crossing)
 	int a;       ///< lower ball id, or the ball's id
 	int b;       ///< higher ball id, or the obstacle index
 } bs_event_key;
 
+/// One heap entry: a slot's key and the slot.
+typedef struct bs_queue_entry {
+	bs_event_key key;
+	int slot;
+} bs_queue_entry;
+
 typedef struct bs_event_queue {
-	int capacity;       ///< number of slots (balls)
-	int size;           ///< slots currently in the heap
-	bs_event_key* keys; ///< keys[slot]
-	int* heap;          ///< heap[position] = slot
-	int* position;      ///< position[slot] = index in heap, or -1 when absent
+	int capacity;          ///< number of slots (balls)
+	int size;              ///< slots currently in the heap
+	bs_queue_entry* heap;  ///< the heap, ordered by (key, slot)
+	int* position;         ///< position[slot] = index in heap, or -1 when absent
 } bs_event_queue;
+
+/// True when key x comes strictly before key y in the documented order.
+static inline bool bs_event_key_before(bs_event_key x, bs_event_key y) {
+	if (x.time != y.time) {
+		return x.time < y.time;
+	}
+	if (x.kind != y.kind) {
+		return x.kind < y.kind;
+	}
+	if (x.a != y.a) {
+		return x.a < y.a;
+	}
+	return x.b < y.b;
+}
 
 /// Allocates a queue of `capacity` empty slots. Returns false when memory runs out.
 bool bs_event_queue_init(bs_event_queue* queue, int capacity);
@@ -39,10 +61,14 @@ void bs_event_queue_set(bs_event_queue* queue, int slot, bs_event_key key);
 void bs_event_queue_remove(bs_event_queue* queue, int slot);
 
 /// The slot with the earliest key, or -1 when the queue is empty.
-int bs_event_queue_top(const bs_event_queue* queue);
+static inline int bs_event_queue_top(const bs_event_queue* queue) {
+	return queue->size > 0 ? queue->heap[0].slot : -1;
+}
 
-/// True when key x comes strictly before key y in the documented order.
-bool bs_event_key_before(bs_event_key x, bs_event_key y);
+/// The key of a slot that is in the queue.
+static inline bs_event_key bs_event_queue_key(const bs_event_queue* queue, int slot) {
+	return queue->heap[queue->position[slot]].key;
+}
 
 /// Checks the heap property and the position index. O(N).
 bool bs_event_queue_valid(const bs_event_queue* queue);

@@ -13,7 +13,7 @@ bs_gas_def bs_default_gas_def(void) {
 	def.mass = BS_DEFAULT_MASS;
 	def.periodic = true;
 	def.seed = 1;
-	def.melt_collisions = 2.0;
+	def.melt_collisions = 5.0;
 	return def;
 }
 

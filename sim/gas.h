@@ -21,7 +21,7 @@ typedef struct bs_gas_def {
 } bs_gas_def;
 
 /// 1000 discs of the default radius and mass at area fraction 0.3, periodic,
-/// seed 1, melted by 2 collisions per disc.
+/// seed 1, melted by 5 collisions per disc.
 bs_gas_def bs_default_gas_def(void);
 
 /// The most a gas def allows for `fraction`.

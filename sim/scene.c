@@ -724,9 +724,9 @@ static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, bool w
 	append(out, "}");
 }
 
-char* bs_scene_dump_world(const bs_world* world) {
+char* bs_scene_dump_def(const bs_world_def* def) {
 	text_buffer out = {0};
-	const bs_table* table = bs_world_table(world);
+	const bs_table* table = &def->table;
 	if (table->preset[0]) {
 		append(&out, "{\n  \"table\": {\"preset\": \"%s\", \"pockets\": %s},\n", table->preset,
 			table->has_pockets ? "true" : "false");
@@ -736,40 +736,55 @@ char* bs_scene_dump_world(const bs_world* world) {
 		append(&out, table->periodic ? ", \"periodic\": true},\n" : ", \"pockets\": false},\n");
 	}
 	append(&out, "  \"restitution\": {\"ball\": ");
-	append_number(&out, bs_world_ball_restitution(world));
+	append_number(&out, def->ball_restitution);
 	append(&out, ", \"cushion\": ");
-	append_number(&out, bs_world_cushion_restitution(world));
+	append_number(&out, def->cushion_restitution);
 	append(&out, ", \"elastic_window\": ");
-	append_number(&out, bs_world_elastic_window(world));
+	append_number(&out, def->elastic_window);
 	append(&out, ", \"rest_speed\": ");
-	append_number(&out, bs_world_rest_speed(world));
+	append_number(&out, def->rest_speed);
 	append(&out, "},\n  \"time\": ");
-	append_number(&out, bs_world_time(world));
+	append_number(&out, def->time);
 	append(&out, ",\n  \"balls\": [");
-	int n = bs_world_ball_count(world);
-	bs_ball_def* balls = malloc((size_t)(n > 0 ? n : 1) * sizeof *balls);
-	if (!balls) {
-		free(out.data);
-		return NULL;
-	}
-	int count = bs_world_export_balls(world, balls);
-	for (int i = 0; i < count; ++i) {
-		append(&out, "%s\n    {\"id\": %d, \"pos\": ", i ? "," : "", balls[i].id);
-		append_vec2(&out, balls[i].pos);
+	for (int i = 0; i < def->ball_count; ++i) {
+		const bs_ball_def* ball = &def->balls[i];
+		append(&out, "%s\n    {\"id\": %d, \"pos\": ", i ? "," : "", ball->id);
+		append_vec2(&out, ball->pos);
 		append(&out, ", \"vel\": ");
-		append_vec2(&out, balls[i].vel);
+		append_vec2(&out, ball->vel);
 		append(&out, ", \"radius\": ");
-		append_number(&out, balls[i].radius);
+		append_number(&out, ball->radius);
 		append(&out, ", \"mass\": ");
-		append_number(&out, balls[i].mass);
-		append_anchor(&out, &balls[i].anchor, bs_world_elastic_window(world) > 0.0);
+		append_number(&out, ball->mass);
+		if (ball->anchor.set) {
+			append_anchor(&out, &ball->anchor, def->elastic_window > 0.0);
+		}
 		append(&out, "}");
 	}
-	free(balls);
 	append(&out, "\n  ]\n}\n");
 	if (out.failed) {
 		free(out.data);
 		return NULL;
 	}
 	return out.data;
+}
+
+char* bs_scene_dump_world(const bs_world* world) {
+	int n = bs_world_ball_count(world);
+	bs_ball_def* balls = malloc((size_t)(n > 0 ? n : 1) * sizeof *balls);
+	if (!balls) {
+		return NULL;
+	}
+	bs_world_def def = bs_default_world_def();
+	def.table = *bs_world_table(world);
+	def.ball_restitution = bs_world_ball_restitution(world);
+	def.cushion_restitution = bs_world_cushion_restitution(world);
+	def.elastic_window = bs_world_elastic_window(world);
+	def.rest_speed = bs_world_rest_speed(world);
+	def.time = bs_world_time(world);
+	def.balls = balls;
+	def.ball_count = bs_world_export_balls(world, balls);
+	char* text = bs_scene_dump_def(&def);
+	free(balls);
+	return text;
 }

@@ -46,6 +46,11 @@ bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char
 /// Frees a scene's memory. Accepts a zeroed or already freed scene.
 void bs_scene_free(bs_scene* scene);
 
+/// A world def as scene JSON text (balls with their anchors when set), every
+/// number round-trippable. Returns a malloc'd string, or NULL when memory
+/// runs out.
+char* bs_scene_dump_def(const bs_world_def* def);
+
 /// The world's state at its current time as scene JSON text, in the same
 /// schema, with `time` set and every number round-trippable (17 significant
 /// digits). Pocketed balls are left out. Returns a malloc'd string, or NULL

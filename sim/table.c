@@ -26,39 +26,6 @@ bs_table bs_table_periodic(double width, double height) {
 	return table;
 }
 
-static double nearest_1d(double d, double length) {
-	if (d > 0.5 * length) {
-		return d - length * floor(d / length + 0.5);
-	}
-	if (d < -0.5 * length) {
-		return d - length * floor(d / length + 0.5);
-	}
-	return d;
-}
-
-bs_vec2 bs_table_nearest(const bs_table* table, bs_vec2 d) {
-	if (!table->periodic) {
-		return d;
-	}
-	return bs_v2(nearest_1d(d.x, table->width), nearest_1d(d.y, table->height));
-}
-
-static double wrap_1d(double x, double length) {
-	if (x >= 0.0 && x < length) {
-		return x;
-	}
-	x -= length * floor(x / length);
-	// Rounding can land exactly on `length` (x a hair below 0 plus length).
-	return x < length ? x : 0.0;
-}
-
-bs_vec2 bs_table_wrap(const bs_table* table, bs_vec2 p) {
-	if (!table->periodic) {
-		return p;
-	}
-	return bs_v2(wrap_1d(p.x, table->width), wrap_1d(p.y, table->height));
-}
-
 bs_vec2 bs_segment_normal(bs_segment segment) {
 	return bs_v2_perp(bs_v2_normalize(bs_v2_sub(segment.b, segment.a)));
 }

@@ -80,13 +80,42 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
 /// as far apart as their nearest images.
 bs_table bs_table_periodic(double width, double height);
 
+/// The nearest image of a displacement along one periodic side (m).
+static inline double bs_periodic_nearest(double d, double length) {
+	if (d > 0.5 * length || d < -0.5 * length) {
+		return d - length * floor(d / length + 0.5);
+	}
+	return d;
+}
+
+/// A coordinate wrapped into [0, length) (m).
+static inline double bs_periodic_wrap(double x, double length) {
+	if (x >= 0.0 && x < length) {
+		return x;
+	}
+	x -= length * floor(x / length);
+	// Rounding can land exactly on `length` (x a hair below 0, plus length).
+	return x < length ? x : 0.0;
+}
+
 /// The displacement `d` between two points of the table, reduced to the
-/// nearest image on a periodic table (unchanged otherwise).
-bs_vec2 bs_table_nearest(const bs_table* table, bs_vec2 d);
+/// nearest image on a periodic table (unchanged otherwise). Inline: prediction
+/// calls it for every pair it examines.
+static inline bs_vec2 bs_table_nearest(const bs_table* table, bs_vec2 d) {
+	if (!table->periodic) {
+		return d;
+	}
+	return bs_v2(bs_periodic_nearest(d.x, table->width), bs_periodic_nearest(d.y, table->height));
+}
 
 /// A point of a periodic table wrapped into [0, width) x [0, height)
 /// (unchanged on other tables).
-bs_vec2 bs_table_wrap(const bs_table* table, bs_vec2 p);
+static inline bs_vec2 bs_table_wrap(const bs_table* table, bs_vec2 p) {
+	if (!table->periodic) {
+		return p;
+	}
+	return bs_v2(bs_periodic_wrap(p.x, table->width), bs_periodic_wrap(p.y, table->height));
+}
 
 /// The inward unit normal of a segment (pointing into the playing side).
 bs_vec2 bs_segment_normal(bs_segment segment);

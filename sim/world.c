@@ -735,10 +735,10 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		return false;
 	}
 	for (int i = 0; i < world->queue.size; ++i) {
-		int slot = world->queue.heap[i];
-		if (world->queue.keys[slot].time < now) {
+		int slot = world->queue.heap[i].slot;
+		if (world->queue.heap[i].key.time < now) {
 			snprintf(dest, dest_size, "ball %d has a pending event at %.17g, before the world time %.17g",
-				world->balls[slot].id, world->queue.keys[slot].time, now);
+				world->balls[slot].id, world->queue.heap[i].key.time, now);
 			return false;
 		}
 	}

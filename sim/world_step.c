@@ -258,7 +258,7 @@ static void resolve_obstacle(bs_world* world, bs_ball* ball, bs_vec2 n, bs_vec2 
 }
 
 static void process(bs_world* world, int index) {
-	bs_event_key key = world->queue.keys[index];
+	bs_event_key key = bs_event_queue_key(&world->queue, index);
 	bs_slot_target target = world->targets[index];
 	assert(key.time >= world->time && "events are taken in time order");
 	world->time = key.time;
@@ -335,7 +335,7 @@ bool bs_world_peek(bs_world* world, bs_event* dest) {
 	if (index < 0) {
 		return false;
 	}
-	bs_event_key key = world->queue.keys[index];
+	bs_event_key key = bs_event_queue_key(&world->queue, index);
 	dest->kind = (bs_event_kind)key.kind;
 	dest->time = key.time;
 	dest->a = key.a;
@@ -366,7 +366,7 @@ int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
 			return processed;
 		}
 		int index = next_event_ball(world);
-		if (index < 0 || world->queue.keys[index].time > time) {
+		if (index < 0 || bs_event_queue_key(&world->queue, index).time > time) {
 			break;
 		}
 		process(world, index);

@@ -73,7 +73,8 @@ static void queue_random_updates_match_sorting(void) {
 	qsort(sorted, (size_t)count, sizeof *sorted, compare_keys);
 	for (int k = 0; k < count; ++k) {
 		int top = bs_event_queue_top(&queue);
-		CHECK(compare_keys(&queue.keys[top], &sorted[k]) == 0);
+		bs_event_key key = bs_event_queue_key(&queue, top);
+		CHECK(compare_keys(&key, &sorted[k]) == 0);
 		bs_event_queue_remove(&queue, top);
 	}
 	bs_event_queue_free(&queue);
