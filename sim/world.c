@@ -384,6 +384,9 @@ static void sort_indices_by_id(int* idx, int* scratch, int n, const bs_ball* bal
 	memcpy(idx, scratch, (size_t)n * sizeof *idx);
 }
 
+// From this many balls on, AUTO picks the calendar queue.
+#define BS_CALENDAR_MIN 512
+
 // The order in which def's balls are stored: as given for small worlds, by
 // grid cell (then as given) from BS_SPATIAL_ORDER_MIN balls on.
 #define BS_SPATIAL_ORDER_MIN 100000
@@ -439,8 +442,11 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->targets = calloc(cap, sizeof *world->targets);
 	world->by_id = malloc(cap * sizeof *world->by_id);
 	int* scratch = malloc(cap * sizeof *scratch);
-	if (!world->balls || !world->targets || !world->by_id || !scratch ||
-		!bs_event_queue_init(&world->queue, n)) {
+	// The calendar queue pays off from a few thousand balls (measured: README).
+	world->use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN);
+	bool queue_ready = world->use_calendar ? bs_calendar_queue_init(&world->calendar, n)
+										   : bs_event_queue_init(&world->queue, n);
+	if (!world->balls || !world->targets || !world->by_id || !scratch || !queue_ready) {
 		free(scratch);
 		bs_world_destroy(world);
 		return NULL;
@@ -470,7 +476,6 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		ball->count = 0;
 		ball->last_kind = BS_EVENT_NONE;
 		ball->last_target = -1;
-		ball->last_serial = -1;
 		ball->last_collision_time = -INFINITY;
 		ball->pocketed = false;
 		ball->pocket = -1;
@@ -488,13 +493,9 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		ball->pos = anchor->pos;
 		ball->time = anchor->time;
 		ball->last_collision_time = anchor->last_collision_time;
-		ball->last_kind = anchor->last_kind;
+		ball->last_kind = (int8_t)anchor->last_kind;
 		ball->last_target = anchor->last_kind == BS_EVENT_BALL ? bs_world_find_ball(world, anchor->last_target)
 															   : anchor->last_target;
-		// One serial for every restored contact: two balls that name each
-		// other as their last contact shared that event (the later event of
-		// either would otherwise be its last), so they count as just resolved.
-		ball->last_serial = anchor->last_kind == BS_EVENT_NONE ? -1 : -2;
 	}
 	free(order);
 	world->use_grid = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
@@ -523,7 +524,11 @@ void bs_world_destroy(bs_world* world) {
 	if (!world) {
 		return;
 	}
-	bs_event_queue_free(&world->queue);
+	if (world->use_calendar) {
+		bs_calendar_queue_free(&world->calendar);
+	} else {
+		bs_event_queue_free(&world->queue);
+	}
 	if (world->use_grid) {
 		bs_grid_free(&world->grid);
 	}
@@ -542,9 +547,13 @@ bool bs_world_uses_grid(const bs_world* world) {
 
 double bs_world_bytes_per_ball(const bs_world* world) {
 	size_t n = (size_t)(world->ball_count > 0 ? world->ball_count : 1);
-	size_t per_ball = sizeof(bs_ball) + sizeof(bs_slot_target) + sizeof(int) /* by_id */ +
-		sizeof(bs_event_key) + 2 * sizeof(int) /* heap, position */;
+	size_t per_ball = sizeof(bs_ball) + sizeof(bs_slot_target) + sizeof(int) /* by_id */;
 	size_t total = sizeof *world + n * per_ball;
+	if (world->use_calendar) {
+		total += n * (sizeof(bs_event_key) + 3 * sizeof(int)) + (size_t)world->calendar.bucket_count * sizeof(int);
+	} else {
+		total += n * (sizeof(bs_queue_entry) + sizeof(int));
+	}
 	if (world->use_grid) {
 		total += n * 4 * sizeof(int) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
 	}
@@ -730,15 +739,14 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	if (!ok) {
 		return false;
 	}
-	if (!bs_event_queue_valid(&world->queue)) {
+	if (world->use_calendar ? !bs_calendar_queue_valid(&world->calendar) : !bs_event_queue_valid(&world->queue)) {
 		snprintf(dest, dest_size, "the event queue is out of order");
 		return false;
 	}
-	for (int i = 0; i < world->queue.size; ++i) {
-		int slot = world->queue.heap[i].slot;
-		if (world->queue.heap[i].key.time < now) {
+	for (int slot = 0; slot < world->ball_count; ++slot) {
+		if (bs_world_queue_contains(world, slot) && bs_world_queue_key(world, slot).time < now) {
 			snprintf(dest, dest_size, "ball %d has a pending event at %.17g, before the world time %.17g",
-				world->balls[slot].id, world->queue.heap[i].key.time, now);
+				world->balls[slot].id, bs_world_queue_key(world, slot).time, now);
 			return false;
 		}
 	}

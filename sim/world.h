@@ -99,6 +99,14 @@ typedef enum bs_neighbour_search {
 	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 x 3 cells
 } bs_neighbour_search;
 
+/// Which priority queue holds the pending events (one per ball). Both give
+/// the same events in the same order; they differ only in speed.
+typedef enum bs_queue_kind {
+	BS_QUEUE_AUTO = 0,  ///< the faster one for the size (see README: measured)
+	BS_QUEUE_HEAP,      ///< an indexed binary heap: O(log N) per update
+	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
+} bs_queue_kind;
+
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
 	bs_table table;             ///< the table; the world copies it
@@ -120,6 +128,8 @@ typedef struct bs_world_def {
 	/// Which pairs prediction examines. It changes only which pairs are looked
 	/// at, never the arithmetic: every choice gives the same events, bit for bit.
 	bs_neighbour_search neighbour_search;
+	/// Which event queue to use; every choice gives the same events.
+	bs_queue_kind queue;
 } bs_world_def;
 
 /// A 2.54 m x 1.27 m plain table, ideal elastic restitution, the default

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "calendar_queue.h"
 #include "event_queue.h"
 #include "grid.h"
 #include "world.h"
@@ -15,27 +16,30 @@
 
 /// One ball. Its position is stored at its own time `time` and read anywhere
 /// later by pos + vel (t - time): a ball is only touched when an event
-/// involves it.
+/// involves it. What prediction reads for every pair it examines fills the
+/// first 64 bytes (one cache line); what only events read comes after.
 typedef struct bs_ball {
 	bs_vec2 pos;   ///< centre at `time` (m)
 	bs_vec2 vel;   ///< velocity (m/s)
 	double time;   ///< time of the last update (s)
 	double radius; ///< m
-	double mass;   ///< kg
 	int id;
 	/// Events this ball has taken part in. A prediction made against a partner
 	/// remembers the partner's count; a different count later means the
 	/// partner has changed course and the prediction is stale.
 	uint32_t count;
-	/// The ball's last event (kind and target) and its serial number, so that a
-	/// pair just resolved is never re-detected (it separates by construction).
-	int last_kind;
+	/// The ball's last contact (kind and target: a ball index or an obstacle
+	/// index), so that a pair just resolved is never re-detected (it separates
+	/// by construction). Two balls that name each other as their last contact
+	/// shared that event: the later event of either would be its last.
 	int last_target;
-	int64_t last_serial;
-	double last_collision_time; ///< for the elastic window (s)
+	int8_t last_kind;
 	bool pocketed;
-	int pocket;
-	double pocket_time;
+	// Read by events only.
+	double mass;                ///< kg
+	double last_collision_time; ///< for the elastic window (s)
+	double pocket_time;         ///< when it was pocketed (s)
+	int pocket;                 ///< the pocket's index, or -1
 } bs_ball;
 
 /// What a ball's queue slot points at, besides its ordering key.
@@ -56,7 +60,9 @@ struct bs_world {
 	int ball_count;
 	bs_ball* balls;
 	bs_slot_target* targets; ///< targets[ball index]
+	bool use_calendar;       ///< pending events in `calendar`, otherwise in `queue`
 	bs_event_queue queue;
+	bs_calendar_queue calendar;
 
 	bs_event last_event;
 	int64_t event_count;
@@ -75,6 +81,37 @@ struct bs_world {
 /// image).
 static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 	return bs_v2_mad(ball->pos, time - ball->time, ball->vel);
+}
+
+// The event queue in use, behind one interface.
+
+static inline void bs_world_queue_set(bs_world* world, int slot, bs_event_key key) {
+	if (world->use_calendar) {
+		bs_calendar_queue_set(&world->calendar, slot, key);
+	} else {
+		bs_event_queue_set(&world->queue, slot, key);
+	}
+}
+
+static inline void bs_world_queue_remove(bs_world* world, int slot) {
+	if (world->use_calendar) {
+		bs_calendar_queue_remove(&world->calendar, slot);
+	} else {
+		bs_event_queue_remove(&world->queue, slot);
+	}
+}
+
+static inline int bs_world_queue_top(bs_world* world) {
+	return world->use_calendar ? bs_calendar_queue_top(&world->calendar) : bs_event_queue_top(&world->queue);
+}
+
+static inline bs_event_key bs_world_queue_key(const bs_world* world, int slot) {
+	return world->use_calendar ? bs_calendar_queue_key(&world->calendar, slot)
+							   : bs_event_queue_key(&world->queue, slot);
+}
+
+static inline bool bs_world_queue_contains(const bs_world* world, int slot) {
+	return world->use_calendar ? world->calendar.bucket[slot] != -1 : world->queue.position[slot] >= 0;
 }
 
 /// Predicts ball `index`'s earliest event from the current time and stores it

@@ -23,7 +23,7 @@
 // event. Skipping them keeps rounding from re-detecting the same contact.
 static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
 	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
-		b->last_target == a_index && a->last_serial == b->last_serial;
+		b->last_target == a_index;
 }
 
 typedef struct candidate {
@@ -74,7 +74,7 @@ static void consider_pair(const bs_world* world, candidate* best, int index, int
 void bs_world_predict(bs_world* world, int index) {
 	bs_ball* ball = &world->balls[index];
 	if (ball->pocketed) {
-		bs_event_queue_remove(&world->queue, index);
+		bs_world_queue_remove(world, index);
 		world->targets[index].kind = BS_EVENT_NONE;
 		return;
 	}
@@ -137,9 +137,9 @@ void bs_world_predict(bs_world* world, int index) {
 
 	world->targets[index] = best.target;
 	if (best.target.kind == BS_EVENT_NONE) {
-		bs_event_queue_remove(&world->queue, index);
+		bs_world_queue_remove(world, index);
 	} else {
-		bs_event_queue_set(&world->queue, index, best.key);
+		bs_world_queue_set(world, index, best.key);
 	}
 }
 
@@ -159,7 +159,7 @@ static bool is_stale(const bs_world* world, int index) {
 // the way are predicted again: each costs one prediction, no scan of the queue.
 static int next_event_ball(bs_world* world) {
 	for (;;) {
-		int top = bs_event_queue_top(&world->queue);
+		int top = bs_world_queue_top(world);
 		if (top < 0) {
 			return top;
 		}
@@ -211,11 +211,10 @@ static void stop_if_resting(const bs_world* world, bs_ball* ball) {
 	}
 }
 
-static void mark(bs_ball* ball, int kind, int target, int64_t serial, double now) {
+static void mark(bs_ball* ball, int kind, int target, double now) {
 	ball->count += 1;
-	ball->last_kind = kind;
+	ball->last_kind = (int8_t)kind;
 	ball->last_target = target;
-	ball->last_serial = serial;
 	if (kind != BS_EVENT_POCKET) {
 		ball->last_collision_time = now;
 	}
@@ -258,12 +257,11 @@ static void resolve_obstacle(bs_world* world, bs_ball* ball, bs_vec2 n, bs_vec2 
 }
 
 static void process(bs_world* world, int index) {
-	bs_event_key key = bs_event_queue_key(&world->queue, index);
+	bs_event_key key = bs_world_queue_key(world, index);
 	bs_slot_target target = world->targets[index];
 	assert(key.time >= world->time && "events are taken in time order");
 	world->time = key.time;
 	double now = world->time;
-	int64_t serial = world->event_count;
 	bs_ball* ball = &world->balls[index];
 	const bs_table* table = &world->table;
 
@@ -276,21 +274,21 @@ static void process(bs_world* world, int index) {
 	switch (target.kind) {
 	case BS_EVENT_BALL:
 		resolve_ball_pair(world, index, target.index, &record);
-		mark(ball, BS_EVENT_BALL, target.index, serial, now);
-		mark(&world->balls[target.index], BS_EVENT_BALL, index, serial, now);
+		mark(ball, BS_EVENT_BALL, target.index, now);
+		mark(&world->balls[target.index], BS_EVENT_BALL, index, now);
 		break;
 	case BS_EVENT_CUSHION: {
 		move_to(world, index, now);
 		bs_vec2 n = bs_segment_normal(table->cushions[target.index]);
 		resolve_obstacle(world, ball, n, bs_v2_mad(ball->pos, -ball->radius, n), &record);
-		mark(ball, target.kind, target.index, serial, now);
+		mark(ball, target.kind, target.index, now);
 		break;
 	}
 	case BS_EVENT_JAW: {
 		move_to(world, index, now);
 		bs_vec2 q = table->jaws[target.index];
 		resolve_obstacle(world, ball, bs_v2_normalize(bs_v2_sub(ball->pos, q)), q, &record);
-		mark(ball, target.kind, target.index, serial, now);
+		mark(ball, target.kind, target.index, now);
 		break;
 	}
 	case BS_EVENT_POCKET:
@@ -305,7 +303,7 @@ static void process(bs_world* world, int index) {
 		record.impulse = 0.0;
 		record.point = ball->pos;
 		record.normal = bs_v2_normalize(bs_v2_sub(ball->pos, table->pockets[target.index].centre));
-		mark(ball, target.kind, target.index, serial, now);
+		mark(ball, target.kind, target.index, now);
 		break;
 	default:
 		assert(false && "a queued slot always names an event kind");
@@ -324,7 +322,7 @@ static void process(bs_world* world, int index) {
 #ifdef BS_VALIDATE
 	char problem[256];
 	if (!bs_world_validate(world, problem, sizeof problem)) {
-		fprintf(stderr, "breakshot: validation failed after event %lld: %s\n", (long long)serial, problem);
+		fprintf(stderr, "breakshot: validation failed after event %lld: %s\n", (long long)(world->event_count - 1), problem);
 		abort();
 	}
 #endif
@@ -335,7 +333,7 @@ bool bs_world_peek(bs_world* world, bs_event* dest) {
 	if (index < 0) {
 		return false;
 	}
-	bs_event_key key = bs_event_queue_key(&world->queue, index);
+	bs_event_key key = bs_world_queue_key(world, index);
 	dest->kind = (bs_event_kind)key.kind;
 	dest->time = key.time;
 	dest->a = key.a;
@@ -366,7 +364,7 @@ int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
 			return processed;
 		}
 		int index = next_event_ball(world);
-		if (index < 0 || bs_event_queue_key(&world->queue, index).time > time) {
+		if (index < 0 || bs_world_queue_key(world, index).time > time) {
 			break;
 		}
 		process(world, index);

@@ -74,6 +74,33 @@ static void grid_and_brute_force_give_the_same_events(void) {
 	}
 }
 
+static void calendar_and_heap_give_the_same_events(void) {
+	enum { BALLS = 600, EVENTS = 20000 };
+	static bs_ball_def balls[BALLS];
+	for (int periodic = 0; periodic <= 1; ++periodic) {
+		bs_world_def def;
+		mixed_scene(7 + (uint64_t)periodic, periodic, balls, BALLS, &def);
+		def.queue = BS_QUEUE_HEAP;
+		bs_world* heap = bs_world_create(&def);
+		def.queue = BS_QUEUE_CALENDAR;
+		bs_world* calendar = bs_world_create(&def);
+		int same = 0;
+		for (int k = 0; k < EVENTS; ++k) {
+			bool a = bs_world_step(heap), b = bs_world_step(calendar);
+			if (a != b || !check_same_event(bs_world_last_event(heap), bs_world_last_event(calendar))) {
+				fprintf(stderr, "  %s: event %d differs\n", periodic ? "periodic" : "walled", k);
+				break;
+			}
+			same += 1;
+		}
+		CHECK(same == EVENTS);
+		char problem[256];
+		CHECK(bs_world_validate(calendar, problem, sizeof problem));
+		bs_world_destroy(heap);
+		bs_world_destroy(calendar);
+	}
+}
+
 static void periodic_gas_keeps_energy_and_momentum(void) {
 	enum { N = 400 };
 	static bs_ball_def balls[N];
@@ -115,6 +142,7 @@ static void periodic_gas_keeps_energy_and_momentum(void) {
 
 int main(void) {
 	RUN(grid_and_brute_force_give_the_same_events);
+	RUN(calendar_and_heap_give_the_same_events);
 	RUN(periodic_gas_keeps_energy_and_momentum);
 	return check_summary();
 }

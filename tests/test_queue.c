@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "calendar_queue.h"
 #include "event_queue.h"
 #include "rng.h"
 #include "world.h"
@@ -78,6 +79,50 @@ static void queue_random_updates_match_sorting(void) {
 		bs_event_queue_remove(&queue, top);
 	}
 	bs_event_queue_free(&queue);
+}
+
+static void calendar_queue_matches_the_heap(void) {
+	// Random updates, removals and pops with many ties: the calendar queue
+	// gives exactly the heap's order, across window moves and overflow.
+	enum { N = 300 };
+	bs_event_queue heap;
+	bs_calendar_queue calendar;
+	CHECK(bs_event_queue_init(&heap, N) && bs_calendar_queue_init(&calendar, N));
+	bs_rng rng = bs_rng_make(9);
+	double now = 0.0;
+	for (int i = 0; i < N; ++i) {
+		bs_event_key key = {floor(bs_rng_range(&rng, 0, 50)) * 0.25, 0, i, i + 1};
+		bs_event_queue_set(&heap, i, key);
+		bs_calendar_queue_set(&calendar, i, key);
+	}
+	int agreed = 0;
+	for (int step = 0; step < 50000; ++step) {
+		int top = bs_event_queue_top(&heap);
+		if (top != bs_calendar_queue_top(&calendar)) {
+			break;
+		}
+		agreed += 1;
+		now = bs_event_queue_key(&heap, top).time;
+		double u = bs_rng_uniform(&rng);
+		int slot = u < 0.7 ? top : (int)(bs_rng_next(&rng) % N);
+		if (u > 0.95) {
+			bs_event_queue_remove(&heap, slot);
+			bs_calendar_queue_remove(&calendar, slot);
+			continue;
+		}
+		// Mostly the near future, sometimes far ahead, with ties.
+		double ahead = bs_rng_uniform(&rng) < 0.02 ? bs_rng_range(&rng, 0, 1000) : floor(bs_rng_range(&rng, 0, 8)) * 0.125;
+		bs_event_key key = {now + ahead, (int)(bs_rng_next(&rng) % 3), (int)(bs_rng_next(&rng) % 4), slot};
+		bs_event_queue_set(&heap, slot, key);
+		bs_calendar_queue_set(&calendar, slot, key);
+		if (heap.size == 0) {
+			break;
+		}
+	}
+	CHECK(agreed > 40000);
+	CHECK(bs_calendar_queue_valid(&calendar));
+	bs_event_queue_free(&heap);
+	bs_calendar_queue_free(&calendar);
 }
 
 static bs_world* make_world(const bs_ball_def* balls, int count) {
@@ -167,6 +212,7 @@ int main(void) {
 	RUN(queue_orders_by_time_then_kind_then_ids);
 	RUN(queue_identical_keys_order_by_slot);
 	RUN(queue_random_updates_match_sorting);
+	RUN(calendar_queue_matches_the_heap);
 	RUN(stale_prediction_is_discarded);
 	RUN(simultaneous_events_follow_the_documented_order);
 	RUN(corner_hit_takes_both_cushions_in_index_order);

@@ -1,0 +1,231 @@
+#include "calendar_queue.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define ABSENT (-1)
+#define IN_OVERFLOW (-2)
+
+// The order of event_queue.c: the key, then the slot index.
+static bool slot_before(const bs_calendar_queue* queue, int x, int y) {
+	bs_event_key kx = queue->keys[x];
+	bs_event_key ky = queue->keys[y];
+	if (kx.time != ky.time) {
+		return kx.time < ky.time;
+	}
+	if (bs_event_key_before(kx, ky)) {
+		return true;
+	}
+	if (bs_event_key_before(ky, kx)) {
+		return false;
+	}
+	return x < y;
+}
+
+bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
+	size_t n = (size_t)(capacity > 0 ? capacity : 1);
+	queue->capacity = capacity;
+	queue->size = 0;
+	// About two buckets per ball: room for the near future of every ball.
+	queue->bucket_count = capacity > 8 ? 2 * capacity : 16;
+	queue->keys = malloc(n * sizeof *queue->keys);
+	queue->next = malloc(n * sizeof *queue->next);
+	queue->prev = malloc(n * sizeof *queue->prev);
+	queue->bucket = malloc(n * sizeof *queue->bucket);
+	queue->head = malloc((size_t)queue->bucket_count * sizeof *queue->head);
+	if (!queue->keys || !queue->next || !queue->prev || !queue->bucket || !queue->head) {
+		bs_calendar_queue_free(queue);
+		return false;
+	}
+	for (size_t i = 0; i < n; ++i) {
+		queue->bucket[i] = ABSENT;
+	}
+	for (int b = 0; b < queue->bucket_count; ++b) {
+		queue->head[b] = -1;
+	}
+	queue->overflow = -1;
+	queue->overflow_size = 0;
+	queue->origin = NAN; // set by the first insertion
+	queue->width = NAN;
+	queue->current = 0;
+	queue->cached_top = -1;
+	return true;
+}
+
+void bs_calendar_queue_free(bs_calendar_queue* queue) {
+	free(queue->keys);
+	free(queue->next);
+	free(queue->prev);
+	free(queue->bucket);
+	free(queue->head);
+	queue->keys = NULL;
+	queue->next = queue->prev = queue->bucket = queue->head = NULL;
+	queue->size = 0;
+}
+
+static int* list_head(bs_calendar_queue* queue, int bucket) {
+	return bucket == IN_OVERFLOW ? &queue->overflow : &queue->head[bucket];
+}
+
+static void unlink_slot(bs_calendar_queue* queue, int slot) {
+	int bucket = queue->bucket[slot];
+	if (queue->prev[slot] >= 0) {
+		queue->next[queue->prev[slot]] = queue->next[slot];
+	} else {
+		*list_head(queue, bucket) = queue->next[slot];
+	}
+	if (queue->next[slot] >= 0) {
+		queue->prev[queue->next[slot]] = queue->prev[slot];
+	}
+	if (bucket == IN_OVERFLOW) {
+		queue->overflow_size -= 1;
+	}
+	queue->bucket[slot] = ABSENT;
+}
+
+static void link_slot(bs_calendar_queue* queue, int slot, int bucket) {
+	int* head = list_head(queue, bucket);
+	queue->prev[slot] = -1;
+	queue->next[slot] = *head;
+	if (*head >= 0) {
+		queue->prev[*head] = slot;
+	}
+	*head = slot;
+	queue->bucket[slot] = bucket;
+	if (bucket == IN_OVERFLOW) {
+		queue->overflow_size += 1;
+	}
+}
+
+// The bucket for a time: never before the current one (a key a rounding
+// earlier than the window still belongs at its front), overflow past the window.
+static int bucket_for(const bs_calendar_queue* queue, double time) {
+	double offset = (time - queue->origin) / queue->width;
+	if (!(offset < (double)queue->bucket_count)) {
+		return IN_OVERFLOW;
+	}
+	int bucket = offset > 0.0 ? (int)offset : 0;
+	return bucket < queue->current ? queue->current : bucket;
+}
+
+static void file_slot(bs_calendar_queue* queue, int slot) {
+	link_slot(queue, slot, bucket_for(queue, queue->keys[slot].time));
+}
+
+// Starts a window at `origin`, with a width fitted to the queued keys: the
+// span of the earliest few times per bucket wanted.
+static void start_window(bs_calendar_queue* queue, double origin) {
+	// The events ahead arrive at about size / (mean lead time) per second;
+	// aim at two per bucket.
+	double lead = 0.0;
+	int counted = 0;
+	for (int slot = queue->overflow; slot >= 0 && counted < 4096; slot = queue->next[slot], ++counted) {
+		lead += queue->keys[slot].time - origin;
+	}
+	double mean_lead = counted > 0 ? lead / counted : 0.0;
+	if (mean_lead > 0.0 && queue->size > 0) {
+		queue->width = 2.0 * mean_lead / queue->size;
+	} else if (!(queue->width > 0.0)) {
+		queue->width = 1.0;
+	}
+	queue->origin = origin;
+	queue->current = 0;
+	// Sort the overflow into the new window.
+	int slot = queue->overflow;
+	queue->overflow = -1;
+	queue->overflow_size = 0;
+	while (slot >= 0) {
+		int next = queue->next[slot];
+		queue->bucket[slot] = ABSENT;
+		file_slot(queue, slot);
+		slot = next;
+	}
+}
+
+void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key) {
+	if (queue->bucket[slot] != ABSENT) {
+		unlink_slot(queue, slot);
+		queue->size -= 1;
+	}
+	queue->keys[slot] = key;
+	queue->size += 1;
+	if (!(queue->width > 0.0)) {
+		// First insertion: everything waits in the overflow until a top().
+		link_slot(queue, slot, IN_OVERFLOW);
+	} else {
+		file_slot(queue, slot);
+	}
+	if (queue->cached_top >= 0 && queue->cached_top != slot && slot_before(queue, slot, queue->cached_top)) {
+		queue->cached_top = slot;
+	} else if (queue->cached_top == slot) {
+		queue->cached_top = -1; // it moved later: look again
+	}
+}
+
+void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot) {
+	if (queue->bucket[slot] == ABSENT) {
+		return;
+	}
+	unlink_slot(queue, slot);
+	queue->size -= 1;
+	if (queue->cached_top == slot) {
+		queue->cached_top = -1;
+	}
+}
+
+int bs_calendar_queue_top(bs_calendar_queue* queue) {
+	if (queue->cached_top >= 0) {
+		return queue->cached_top;
+	}
+	if (queue->size == 0) {
+		return -1;
+	}
+	if (!(queue->width > 0.0)) {
+		// The first top: open a window at the earliest queued time.
+		double earliest = INFINITY;
+		for (int slot = queue->overflow; slot >= 0; slot = queue->next[slot]) {
+			earliest = queue->keys[slot].time < earliest ? queue->keys[slot].time : earliest;
+		}
+		start_window(queue, earliest);
+	}
+	for (;;) {
+		while (queue->current < queue->bucket_count && queue->head[queue->current] < 0) {
+			queue->current += 1;
+		}
+		if (queue->current < queue->bucket_count) {
+			break;
+		}
+		// The window is used up: move it on to the earliest overflow time.
+		double earliest = INFINITY;
+		for (int slot = queue->overflow; slot >= 0; slot = queue->next[slot]) {
+			earliest = queue->keys[slot].time < earliest ? queue->keys[slot].time : earliest;
+		}
+		start_window(queue, earliest);
+	}
+	int best = queue->head[queue->current];
+	for (int slot = queue->next[best]; slot >= 0; slot = queue->next[slot]) {
+		if (slot_before(queue, slot, best)) {
+			best = slot;
+		}
+	}
+	queue->cached_top = best;
+	return best;
+}
+
+bool bs_calendar_queue_valid(const bs_calendar_queue* queue) {
+	int counted = 0;
+	for (int slot = 0; slot < queue->capacity; ++slot) {
+		int bucket = queue->bucket[slot];
+		if (bucket == ABSENT) {
+			continue;
+		}
+		counted += 1;
+		if (bucket != IN_OVERFLOW && (bucket < queue->current || bucket >= queue->bucket_count)) {
+			return false;
+		}
+		if (queue->next[slot] >= 0 && queue->prev[queue->next[slot]] != slot) {
+			return false;
+		}
+	}
+	return counted == queue->size;
+}

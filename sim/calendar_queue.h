@@ -1,0 +1,60 @@
+// breakshot: a calendar queue (Brown 1988; as used for event-driven MD by
+// Paul 2007) with one slot per ball: the same interface and the same total
+// order as the binary heap in event_queue.h, so the two give identical events.
+//
+// Time is cut into buckets of width `width` over a window of `bucket_count`
+// buckets from `origin`; each bucket is an unsorted list of slots, and events
+// beyond the window wait in an overflow list. The earliest event is found by
+// scanning the current bucket (a few entries), moving on to the next bucket
+// when it empties; when the window is used up it moves on by its length and
+// the overflow is sorted into it. The width adapts to the event rate, aiming
+// at about two events per bucket, so every operation is O(1) on average.
+#ifndef BREAKSHOT_CALENDAR_QUEUE_H
+#define BREAKSHOT_CALENDAR_QUEUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "event_queue.h"
+
+typedef struct bs_calendar_queue {
+	int capacity;       ///< number of slots (balls)
+	int size;           ///< slots currently queued
+	bs_event_key* keys; ///< keys[slot]
+	int* next;          ///< next[slot] in its bucket or the overflow list
+	int* prev;          ///< prev[slot]
+	int* bucket;        ///< bucket[slot]: index, OVERFLOW, or ABSENT
+	int bucket_count;   ///< buckets in the window
+	int* head;          ///< head[bucket]
+	int overflow;       ///< head of the overflow list
+	int overflow_size;  ///< slots in it
+	double origin;      ///< start time of bucket 0 of the window (s)
+	double width;       ///< bucket width (s)
+	int current;        ///< the bucket holding the earliest events
+	int cached_top;     ///< the earliest slot, or -1 when it must be found again
+} bs_calendar_queue;
+
+/// Allocates a queue of `capacity` empty slots. Returns false when memory runs out.
+bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity);
+
+/// Frees the queue's memory.
+void bs_calendar_queue_free(bs_calendar_queue* queue);
+
+/// Sets the slot's key (its time must be finite), inserting it if absent.
+void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key);
+
+/// Takes the slot out of the queue (no-op when absent).
+void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot);
+
+/// The slot with the earliest key (by the heap's order), or -1 when empty.
+int bs_calendar_queue_top(bs_calendar_queue* queue);
+
+/// The key of a slot that is in the queue.
+static inline bs_event_key bs_calendar_queue_key(const bs_calendar_queue* queue, int slot) {
+	return queue->keys[slot];
+}
+
+/// Checks that every slot is where its key says and the lists are sound. O(N).
+bool bs_calendar_queue_valid(const bs_calendar_queue* queue);
+
+#endif
