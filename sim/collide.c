@@ -41,7 +41,10 @@ double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture)
 }
 
 double bs_toi_segment(bs_vec2 p, bs_vec2 v, double r, bs_segment segment) {
-	bs_vec2 n = bs_segment_normal(segment);
+	return bs_toi_segment_normal(p, v, r, segment, bs_segment_normal(segment));
+}
+
+double bs_toi_segment_normal(bs_vec2 p, bs_vec2 v, double r, bs_segment segment, bs_vec2 n) {
 	double approach_speed = -bs_v2_dot(v, n);
 	if (!(approach_speed > 0.0)) {
 		return INFINITY;

@@ -27,6 +27,10 @@ double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture)
 /// contact falls beyond the segment's ends (the jaw points handle those).
 double bs_toi_segment(bs_vec2 p, bs_vec2 v, double r, bs_segment segment);
 
+/// bs_toi_segment with the segment's inward unit normal given (it must be
+/// bs_segment_normal(segment)): the same result, without the square root.
+double bs_toi_segment_normal(bs_vec2 p, bs_vec2 v, double r, bs_segment segment, bs_vec2 normal);
+
 /// Resolves a collision of two balls along the unit normal `n` (from ball 1
 /// towards ball 2) with restitution `e`:
 /// J = (1+e) m1 m2 / (m1+m2) ((v1 - v2) . n); v1 -= J/m1 n; v2 += J/m2 n.

@@ -79,6 +79,19 @@ void bs_event_queue_free(bs_event_queue* queue) {
 	queue->capacity = 0;
 }
 
+// Puts `entry` at `at` and restores the heap order around it. Most updates
+// move a key later (the ball's next event after this one): sift down, and up
+// only when it moved earlier.
+static void replace_at(bs_event_queue* queue, int at, bs_queue_entry entry) {
+	bool earlier = entry_before(&entry, &queue->heap[at]);
+	place(queue, at, entry);
+	if (earlier) {
+		sift_up(queue, at);
+	} else {
+		sift_down(queue, at);
+	}
+}
+
 void bs_event_queue_set(bs_event_queue* queue, int slot, bs_event_key key) {
 	bs_queue_entry entry = {key, slot};
 	int at = queue->position[slot];
@@ -88,15 +101,7 @@ void bs_event_queue_set(bs_event_queue* queue, int slot, bs_event_key key) {
 		sift_up(queue, at);
 		return;
 	}
-	// Most updates move a key later (the ball's next event after this one):
-	// sift down first, and up only when it moved earlier.
-	bool earlier = entry_before(&entry, &queue->heap[at]);
-	place(queue, at, entry);
-	if (earlier) {
-		sift_up(queue, at);
-	} else {
-		sift_down(queue, at);
-	}
+	replace_at(queue, at, entry);
 }
 
 void bs_event_queue_remove(bs_event_queue* queue, int slot) {
@@ -109,13 +114,7 @@ void bs_event_queue_remove(bs_event_queue* queue, int slot) {
 	if (last.slot == slot) {
 		return;
 	}
-	bool earlier = entry_before(&last, &queue->heap[at]);
-	place(queue, at, last);
-	if (earlier) {
-		sift_up(queue, at);
-	} else {
-		sift_down(queue, at);
-	}
+	replace_at(queue, at, last);
 }
 
 bool bs_event_queue_valid(const bs_event_queue* queue) {

@@ -16,12 +16,14 @@ bs_table bs_table_rect(double width, double height) {
 	table.cushions[2] = (bs_segment){{0.0, 0.0}, {width, 0.0}};
 	table.cushions[3] = (bs_segment){{width, height}, {0.0, height}};
 	table.cushion_count = 4;
+	table.nose_count = 4;
 	return table;
 }
 
 bs_table bs_table_periodic(double width, double height) {
 	bs_table table = bs_table_rect(width, height);
 	table.cushion_count = 0;
+	table.nose_count = 0;
 	table.periodic = true;
 	return table;
 }
@@ -90,6 +92,11 @@ static void add_pocket(bs_table* table, jaw_tip first, jaw_tip second, double cu
 	pocket.radius = capture_radius;
 	pocket.mouth = mouth;
 	int k = table->pocket_count++;
+	pocket.first_facing = 6 + 2 * k;
+	pocket.facing_count = 2;
+	pocket.first_jaw = 4 * k;
+	pocket.jaw_count = 4;
+	pocket.reach = pocket.radius;
 	table->pockets[k] = pocket;
 
 	double turn = (180.0 - cut_deg) * BS_PI / 180.0;
@@ -106,6 +113,11 @@ static void add_pocket(bs_table* table, jaw_tip first, jaw_tip second, double cu
 		table->cushions[6 + 2 * k + side] = facing;
 		table->jaws[4 * k + side] = tips[side].tip;
 		table->jaws[4 * k + 2 + side] = end;
+		// The facing runs from the tip to the circle: the tip is its far end.
+		double tip_distance = bs_v2_len(bs_v2_sub(tips[side].tip, pocket.centre));
+		if (tip_distance > table->pockets[k].reach) {
+			table->pockets[k].reach = tip_distance;
+		}
 	}
 }
 
@@ -138,6 +150,7 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest) {
 	table.cushions[4] = (bs_segment){{0.5 * w - s, h}, {c, h}};
 	table.cushions[5] = (bs_segment){{0.0, h - c}, {0.0, c}};
 	table.cushion_count = 18;
+	table.nose_count = 6;
 	table.jaw_count = 24;
 	table.pocket_count = 0;
 	bs_vec2 px = bs_v2(1.0, 0.0), nx = bs_v2(-1.0, 0.0), py = bs_v2(0.0, 1.0), ny = bs_v2(0.0, -1.0);

@@ -28,6 +28,12 @@ typedef struct bs_pocket {
 	bs_vec2 centre; ///< centre of the capture circle (m)
 	double radius;  ///< capture radius (m), > 0
 	double mouth;   ///< width of the pocket's mouth between the jaws (m), for drawing
+	/// The pocket's own obstacles, which prediction looks at only when a
+	/// ball's path comes near: cushions [first_facing, first_facing +
+	/// facing_count) and jaws [first_jaw, first_jaw + jaw_count).
+	int first_facing, facing_count;
+	int first_jaw, jaw_count;
+	double reach; ///< distance from `centre` to the farthest of those obstacles, or the capture radius (m)
 } bs_pocket;
 
 /// The shape of a table. Plain value: copy it freely; a world keeps its own copy.
@@ -39,6 +45,9 @@ typedef struct bs_table {
 	char preset[16];  ///< the preset it was made from ("9ft"...), or "" for a plain rectangle
 
 	int cushion_count; ///< number of segments in use
+	/// Segments [0, nose_count) belong to no pocket and are always looked at;
+	/// the rest belong to pockets (bs_pocket.first_facing).
+	int nose_count;
 	bs_segment cushions[BS_MAX_CUSHIONS];
 
 	int jaw_count; ///< number of jaw points in use

@@ -432,6 +432,9 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	int n = def->ball_count;
 	size_t cap = (size_t)(n > 0 ? n : 1);
 	world->table = def->table;
+	for (int s = 0; s < def->table.cushion_count; ++s) {
+		world->cushion_normals[s] = bs_segment_normal(def->table.cushions[s]);
+	}
 	world->time = def->time;
 	world->ball_restitution = def->ball_restitution;
 	world->cushion_restitution = def->cushion_restitution;

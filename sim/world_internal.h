@@ -51,6 +51,7 @@ typedef struct bs_slot_target {
 
 struct bs_world {
 	bs_table table;
+	bs_vec2 cushion_normals[BS_MAX_CUSHIONS]; ///< bs_segment_normal of each cushion, worked out once
 	double time;
 	double ball_restitution;
 	double cushion_restitution;

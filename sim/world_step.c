@@ -57,7 +57,7 @@ static double predict_pair(const bs_table* table, const bs_ball* a, const bs_bal
 	return t < INFINITY ? not_before(since + t, now) : INFINITY;
 }
 
-static void consider_pair(const bs_world* world, candidate* best, int index, int j, double now) {
+static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball* other = &world->balls[j];
 	if (j == index || other->pocketed || just_resolved(ball, index, other, j)) {
@@ -69,6 +69,31 @@ static void consider_pair(const bs_world* world, candidate* best, int index, int
 		int hi = ball->id < other->id ? other->id : ball->id;
 		consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
 	}
+}
+
+static inline void consider_segment(const bs_world* world, candidate* best, const bs_ball* ball, int s, double now) {
+	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
+		return;
+	}
+	double t = bs_toi_segment_normal(ball->pos, ball->vel, ball->radius, world->table.cushions[s],
+		world->cushion_normals[s]);
+	if (t < INFINITY) {
+		consider(best, not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
+	}
+}
+
+// Whether the path p + v (t - since), for t from `since` to `until` (s;
+// INFINITY for the whole ray), comes within `reach` (m) of `centre`. Errs on
+// the side of yes by a relative 1e-9, so rounding never hides a contact.
+static bool path_passes_near(bs_vec2 p, bs_vec2 v, double since, double until, bs_vec2 centre, double reach) {
+	bs_vec2 d = bs_v2_sub(centre, p);
+	double speed2 = bs_v2_dot(v, v);
+	double along = bs_v2_dot(d, v) / speed2; // time of the closest approach, from `since`
+	double limit = until - since;
+	double t = along < 0.0 ? 0.0 : along > limit ? limit : along;
+	bs_vec2 gap = bs_v2_sub(d, bs_v2_scale(t, v));
+	double slack = reach * (1.0 + 1e-9);
+	return bs_v2_dot(gap, gap) <= slack * slack;
 }
 
 void bs_world_predict(bs_world* world, int index) {
@@ -103,26 +128,30 @@ void bs_world_predict(bs_world* world, int index) {
 	bs_vec2 v = ball->vel;
 	double since = ball->time;
 	bool moving = v.x != 0.0 || v.y != 0.0;
-	for (int s = 0; moving && s < table->cushion_count; ++s) {
-		if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
-			continue;
-		}
-		double t = bs_toi_segment(p, v, ball->radius, table->cushions[s]);
-		if (t < INFINITY) {
-			consider(&best, not_before(since + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
-		}
+	for (int s = 0; moving && s < table->nose_count; ++s) {
+		consider_segment(world, &best, ball, s, now);
 	}
-	for (int k = 0; moving && k < table->jaw_count; ++k) {
-		if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k) {
-			continue;
-		}
-		double t = bs_toi_circles(bs_v2_sub(table->jaws[k], p), bs_v2_scale(-1.0, v), ball->radius);
-		if (t < INFINITY) {
-			consider(&best, not_before(since + t, now), BS_EVENT_JAW, ball->id, k, k, 0);
-		}
-	}
+	// A pocket's facings, jaws and capture circle can only come first if the
+	// ball's path, up to the earliest event found so far, passes within reach
+	// of the pocket. Skipping the others changes nothing but the work.
 	for (int k = 0; moving && k < table->pocket_count; ++k) {
-		double t = bs_toi_enter_circle(p, v, table->pockets[k].centre, table->pockets[k].radius);
+		const bs_pocket* pocket = &table->pockets[k];
+		if (!path_passes_near(p, v, since, best.key.time, pocket->centre, pocket->reach + ball->radius)) {
+			continue;
+		}
+		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
+			consider_segment(world, &best, ball, s, now);
+		}
+		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
+			if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
+				continue;
+			}
+			double t = bs_toi_circles(bs_v2_sub(table->jaws[j], p), bs_v2_scale(-1.0, v), ball->radius);
+			if (t < INFINITY) {
+				consider(&best, not_before(since + t, now), BS_EVENT_JAW, ball->id, j, j, 0);
+			}
+		}
+		double t = bs_toi_enter_circle(p, v, pocket->centre, pocket->radius);
 		if (t < INFINITY) {
 			consider(&best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
@@ -279,7 +308,7 @@ static void process(bs_world* world, int index) {
 		break;
 	case BS_EVENT_CUSHION: {
 		move_to(world, index, now);
-		bs_vec2 n = bs_segment_normal(table->cushions[target.index]);
+		bs_vec2 n = world->cushion_normals[target.index];
 		resolve_obstacle(world, ball, n, bs_v2_mad(ball->pos, -ball->radius, n), &record);
 		mark(ball, target.kind, target.index, now);
 		break;
