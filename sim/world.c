@@ -501,6 +501,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 															   : anchor->last_target;
 	}
 	free(order);
+	world->cull_pockets = def->neighbour_search != BS_NEIGHBOURS_ALL;
 	world->use_grid = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
 		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= 64);
 	if (world->use_grid) {

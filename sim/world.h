@@ -95,7 +95,7 @@ bs_ball_def bs_default_ball_def(void);
 /// How prediction finds the balls a ball may meet.
 typedef enum bs_neighbour_search {
 	BS_NEIGHBOURS_AUTO = 0, ///< the cell grid for 64 balls or more (when it fits), every ball otherwise
-	BS_NEIGHBOURS_ALL,      ///< every other ball: O(N) per prediction; the reference
+	BS_NEIGHBOURS_ALL,      ///< every other ball and every obstacle: O(N) per prediction; the reference
 	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 x 3 cells
 } bs_neighbour_search;
 

@@ -74,6 +74,7 @@ struct bs_world {
 	int* by_id;
 
 	bool use_grid; ///< neighbour search through `grid`; otherwise every ball
+	bool cull_pockets; ///< look at a pocket's obstacles only when a path passes near (off for the reference path)
 	bs_grid grid;
 };
 

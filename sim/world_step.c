@@ -136,7 +136,8 @@ void bs_world_predict(bs_world* world, int index) {
 	// of the pocket. Skipping the others changes nothing but the work.
 	for (int k = 0; moving && k < table->pocket_count; ++k) {
 		const bs_pocket* pocket = &table->pockets[k];
-		if (!path_passes_near(p, v, since, best.key.time, pocket->centre, pocket->reach + ball->radius)) {
+		if (world->cull_pockets &&
+			!path_passes_near(p, v, since, best.key.time, pocket->centre, pocket->reach + ball->radius)) {
 			continue;
 		}
 		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
