@@ -3,12 +3,15 @@
 // Prints each trace's energy and momentum summary, their largest difference
 // on a common time axis and the first event at which they differ; exits 0
 // when the difference is within the tolerance, 1 beyond it, 2 on bad input.
+// The plot is opened before anything is printed and written last.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "output_file.h"
 #include "plot.h"
+#include "same_file.h"
 #include "trace_compare.h"
 #include "trace_read.h"
 
@@ -28,7 +31,8 @@ static const char compare_usage[] =
 	"energy, |p| for the momentum; 1 when both are 0). The largest of these\n"
 	"relative differences is checked against the tolerance (default 1e-9).\n"
 	"\n"
-	"exit status: 0 within the tolerance, 1 beyond it, 2 on bad input";
+	"exit status: 0 within the tolerance, 1 beyond it, 2 on bad input (including a\n"
+	"--plot that cannot be created or that names an input) or when writing the plot fails";
 
 #define DEFAULT_TOLERANCE 1e-9
 
@@ -89,7 +93,11 @@ static int parse_compare_options(int argc, char** argv, compare_options* dest) {
 	if (has_size && !dest->plot_path) {
 		return bs_cli_fail("compare: --size is the size of the --plot image; give --plot FILE too");
 	}
-	return 0;
+	// A and B may be one file (a self-compare); the plot may be neither.
+	const bs_named_path files[] = {{"A", dest->paths[0]}, {"--plot", dest->plot_path}};
+	const bs_named_path other_files[] = {{"B", dest->paths[1]}, {"--plot", dest->plot_path}};
+	int status = bs_check_distinct_files("compare", files, 2);
+	return status != 0 ? status : bs_check_distinct_files("compare", other_files, 2);
 }
 
 static void print_stats(const char* letter, const bs_trace_data* trace, const char* path) {
@@ -156,6 +164,13 @@ int bs_cmd_compare(int argc, char** argv) {
 			return bs_cli_fail("%s", error);
 		}
 	}
+	// Opened before anything is printed: an unwritable plot is bad input.
+	bs_output_file plot = {0};
+	if (options.plot_path && !bs_output_open(&plot, options.plot_path)) {
+		bs_trace_free(&traces[0]);
+		bs_trace_free(&traces[1]);
+		return BS_EXIT_USAGE;
+	}
 	bs_trace_difference diff = bs_trace_difference_of(&traces[0], &traces[1]);
 	if (!diff.overlap) {
 		status = bs_cli_fail("compare: the traces share no instant (%s ends at %.17g s, %s starts at %.17g s)",
@@ -175,13 +190,15 @@ int bs_cmd_compare(int argc, char** argv) {
 		status = within ? 0 : 1;
 		if (options.plot_path) {
 			bs_plot_trace plotted[2] = {{&traces[0], options.paths[0]}, {&traces[1], options.paths[1]}};
-			if (bs_plot_write(options.plot_path, plotted, 2, options.plot_width, options.plot_height)) {
+			if (bs_plot_write(&plot, plotted, 2, options.plot_width, options.plot_height)) {
 				printf("plot: %s (%d x %d)\n", options.plot_path, options.plot_width, options.plot_height);
 			} else {
+				// Not 1, which says "beyond the tolerance": no comparison outcome.
 				status = BS_EXIT_USAGE;
 			}
 		}
 	}
+	bs_output_abort(&plot); // when the traces share no instant; a no-op once written
 	bs_trace_free(&traces[0]);
 	bs_trace_free(&traces[1]);
 	return status;

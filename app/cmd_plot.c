@@ -1,14 +1,20 @@
 // breakshot plot TRACE.csv --out FILE.png|FILE.svg [--size WxH]
 //
 // Draws one trace's kinetic energy and momentum against time (plot.h).
+// Exits 0 when the plot is written, 2 on bad input (the trace, the arguments,
+// an --out that cannot be created or that names the trace itself), 1 when
+// writing fails at the end.
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "output_file.h"
 #include "plot.h"
+#include "same_file.h"
 #include "trace_read.h"
 
-static const char plot_usage[] = "usage: breakshot plot TRACE.csv --out FILE.png|FILE.svg [--size WxH]";
+static const char plot_usage[] = "usage: breakshot plot TRACE.csv --out FILE.png|FILE.svg [--size WxH]\n"
+								 "exit status: 0 written, 1 writing failed, 2 on bad input";
 
 int bs_cmd_plot(int argc, char** argv) {
 	const char* trace_path = NULL;
@@ -46,13 +52,23 @@ int bs_cmd_plot(int argc, char** argv) {
 	if (!trace_path || !out_path) {
 		return bs_cli_fail("plot: needs a trace and --out FILE\n%s", plot_usage);
 	}
+	const bs_named_path files[] = {{"the trace", trace_path}, {"--out", out_path}};
+	int status = bs_check_distinct_files("plot", files, 2);
+	if (status != 0) {
+		return status;
+	}
 	bs_trace_data trace;
 	char error[512];
 	if (!bs_trace_read(trace_path, &trace, error, sizeof error)) {
 		return bs_cli_fail("%s", error);
 	}
+	bs_output_file out;
+	if (!bs_output_open(&out, out_path)) {
+		bs_trace_free(&trace);
+		return BS_EXIT_USAGE;
+	}
 	bs_plot_trace plotted = {&trace, trace_path};
-	bool ok = bs_plot_write(out_path, &plotted, 1, width, height);
+	bool ok = bs_plot_write(&out, &plotted, 1, width, height);
 	bs_trace_free(&trace);
 	if (!ok) {
 		return 1;

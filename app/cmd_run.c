@@ -6,6 +6,10 @@
 // comes first, or until no event remains; then prints a summary. With
 // --sample the trace holds the totals every DT instead of at every event.
 // --method frames runs the frame-stepped baseline instead (run_frames.h).
+// Without either limit a run stops at a default number of events: a closed
+// table without friction never runs out of events, and its trace would fill
+// the disk. The outputs are opened before simulating and committed together
+// at the end (output_file.h).
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -16,17 +20,40 @@
 #include "output_file.h"
 #include "run_frames.h"
 #include "run_summary.h"
+#include "same_file.h"
 #include "scene.h"
 #include "trace.h"
 #include "world.h"
+
+/// The limit of a run given neither --events nor --until: events, or frames
+/// for --method frames (whose contacts can stop coming while the frames go
+/// on). A break on a pool table ends by itself (every ball pocketed or at
+/// rest) far below it.
+#define DEFAULT_LIMIT 10000000
 
 static const char run_usage[] =
 	"usage: breakshot run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
 	"                     [--method events|frames] [--dt DT]";
 
+static const char run_help[] =
+	"\n"
+	"Without --events or --until a run stops at a default limit of 10000000 events\n"
+	"(frames for --method frames) and says so: a closed table without friction never\n"
+	"runs out of events.\n"
+	"\n"
+	"--trace and --out are written whole or not at all: both are opened before the\n"
+	"simulation starts and put in place together at the end; when one cannot be\n"
+	"written, neither is left.\n"
+	"\n"
+	"exit status: 0 done; 2 on bad input: arguments, the scene, an output that cannot\n"
+	"be created (refused before simulating), or two of SCENE, --trace and --out naming\n"
+	"the same file; 1 when writing the outputs fails at the end (a full disk) or\n"
+	"memory runs out";
+
 typedef struct run_options {
 	const char* scene_path;
 	int64_t max_events; ///< 0: no limit
+	bool default_limit; ///< neither limit was given: DEFAULT_LIMIT applies
 	double until;       ///< absolute time (s); INFINITY: no limit
 	bool has_until;
 	const char* trace_path;
@@ -48,14 +75,18 @@ static bool parse_interval(const char* value, const char* option, double* dest) 
 	return true;
 }
 
-// Returns 0 when parsed, BS_EXIT_USAGE (after printing why) otherwise.
+// Returns 0 when parsed, -1 after printing the help, BS_EXIT_USAGE (after
+// printing why) otherwise.
 static int parse_run_options(int argc, char** argv, run_options* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->until = INFINITY;
 	for (int i = 0; i < argc; ++i) {
 		const char* arg = argv[i];
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(arg, "--events") == 0) {
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			printf("%s\n%s\n", run_usage, run_help);
+			return -1;
+		} else if (strcmp(arg, "--events") == 0) {
 			if (!bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &dest->max_events)) {
 				return BS_EXIT_USAGE;
 			}
@@ -108,9 +139,13 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 		return bs_cli_fail("run: --out is for the event method: a frames run can end with balls overlapping, "
 						   "which no scene may hold");
 	}
-	if (dest->trace_path && dest->out_path && strcmp(dest->trace_path, dest->out_path) == 0) {
-		return bs_cli_fail("run: --trace and --out name the same file '%s'", dest->trace_path);
+	const bs_named_path files[] = {
+		{"the scene", dest->scene_path}, {"--trace", dest->trace_path}, {"--out", dest->out_path}};
+	int status = bs_check_distinct_files("run", files, 3);
+	if (status != 0) {
+		return status;
 	}
+	dest->default_limit = dest->max_events == 0 && !dest->has_until;
 	return 0;
 }
 
@@ -122,7 +157,7 @@ static void write_event_row(FILE* stream, const bs_world* world) {
 }
 
 static void print_summary(const run_options* options, const bs_world* world, const bs_totals* start, double start_time,
-	double wall) {
+	double wall, bool stopped_by_default) {
 	bs_totals end = bs_world_totals(world);
 	int64_t events = bs_world_event_count(world);
 	printf("breakshot run %s\n", options->scene_path);
@@ -146,13 +181,73 @@ static void print_summary(const run_options* options, const bs_world* world, con
 	printf("  balls on table  %d of %d\n", end.balls_on_table, bs_world_ball_count(world));
 	double rate = wall > 0.0 ? (double)events / wall : 0.0;
 	printf("  wall time       %.6f s (%.4g events/s)\n", wall, rate);
+	if (stopped_by_default) {
+		printf("  stopped at the default limit of %d events; pass --events or --until\n", DEFAULT_LIMIT);
+	}
+}
+
+// Steps the world to the end the options ask for, writing the trace rows to
+// `trace` (NULL: no trace). Returns whether the run stopped at the default
+// event limit with events still to come.
+static bool run_events(const run_options* options, bs_world* world, FILE* trace, double start_time) {
+	bs_totals start = bs_world_totals(world);
+	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, start_time, options->sample);
+	if (trace) {
+		bs_trace_write_header(trace);
+		if (options->sample > 0.0) {
+			sampler.stream = trace;
+		} else {
+			bs_trace_write_row(trace, 0, start_time, "start", -1, -1, 0.0, &start);
+		}
+	}
+	int64_t max_events = options->default_limit ? DEFAULT_LIMIT : options->max_events;
+	bool stopped_by_default = false;
+	for (;;) {
+		bs_event next;
+		bool has_next = bs_world_peek(world, &next);
+		if (max_events > 0 && bs_world_event_count(world) >= max_events) {
+			stopped_by_default = options->default_limit && has_next;
+			break;
+		}
+		if (!has_next || next.time > options->until) {
+			if (options->has_until) {
+				bs_world_advance(world, options->until, 0);
+			}
+			break;
+		}
+		if (sampler.stream && bs_trace_sampler_next_time(&sampler) < next.time) {
+			bs_totals before = bs_world_totals(world);
+			bs_trace_sample_before(&sampler, next.time, bs_world_event_count(world), &before);
+		}
+		bs_world_step(world);
+		if (trace && !sampler.stream) {
+			write_event_row(trace, world);
+		}
+	}
+	if (sampler.stream) {
+		bs_totals end = bs_world_totals(world);
+		bs_trace_sample_through(&sampler, bs_world_time(world), bs_world_event_count(world), &end);
+	}
+	return stopped_by_default;
+}
+
+// Writes the state reached as a scene to `out`. False when memory runs out.
+static bool write_state(bs_world* world, FILE* out) {
+	char* text = bs_scene_dump_world(world);
+	if (!text) {
+		fprintf(stderr, "breakshot: out of memory writing the state\n");
+		return false;
+	}
+	fputs(text, out); // a write error shows when the file is committed
+	free(text);
+	return true;
 }
 
 int bs_cmd_run(int argc, char** argv) {
 	run_options options;
 	int status = parse_run_options(argc, argv, &options);
 	if (status != 0) {
-		return status;
+		return status < 0 ? 0 : status;
 	}
 	bs_scene scene;
 	char error[512];
@@ -165,75 +260,48 @@ int bs_cmd_run(int argc, char** argv) {
 		bs_scene_free(&scene);
 		return bs_cli_fail("--until %.17g is before the scene's time %.17g", options.until, start_time);
 	}
+	// Every output is opened before any work, so an unwritable path is bad
+	// input refused at once, not found after the simulation.
+	bs_output_file trace = {0};
+	bs_output_file out = {0};
+	bs_output_file* const outputs[] = {&trace, &out};
+	if ((options.trace_path && !bs_output_open(&trace, options.trace_path)) ||
+		(options.out_path && !bs_output_open(&out, options.out_path))) {
+		bs_output_abort(&trace);
+		bs_scene_free(&scene);
+		return BS_EXIT_USAGE;
+	}
+
 	if (options.use_frames) {
-		bs_frames_run run = {options.scene_path, options.frame_dt, options.max_events, options.until,
-			options.has_until, options.trace_path, options.sample};
+		bs_frames_run run = {options.scene_path, options.frame_dt, options.max_events,
+			options.default_limit ? DEFAULT_LIMIT : 0, options.until, options.has_until, trace.stream, options.sample};
 		status = bs_run_frames(&scene.def, &run);
 		bs_scene_free(&scene);
-		return status;
-	}
-	bs_world* world = bs_world_create(&scene.def);
-	bs_scene_free(&scene);
-	if (!world) {
-		return bs_cli_fail("out of memory creating the world");
-	}
-
-	bs_output_file trace = {0};
-	if (options.trace_path && !bs_output_open(&trace, options.trace_path)) {
+	} else {
+		bs_world* world = bs_world_create(&scene.def);
+		bs_scene_free(&scene);
+		if (!world) {
+			bs_output_abort(&trace);
+			bs_output_abort(&out);
+			fprintf(stderr, "breakshot: out of memory creating the world\n");
+			return 1;
+		}
+		bs_totals start = bs_world_totals(world);
+		double wall_start = bs_cli_wall_seconds();
+		bool stopped_by_default = run_events(&options, world, trace.stream, start_time);
+		double wall = bs_cli_wall_seconds() - wall_start;
+		if (out.stream && !write_state(world, out.stream)) {
+			status = 1;
+		}
+		print_summary(&options, world, &start, start_time, wall, stopped_by_default);
 		bs_world_destroy(world);
-		return 1;
 	}
 
-	bs_totals start = bs_world_totals(world);
-	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, start_time, options.sample);
-	if (trace.stream) {
-		bs_trace_write_header(trace.stream);
-		if (options.sample > 0.0) {
-			sampler.stream = trace.stream;
-		} else {
-			bs_trace_write_row(trace.stream, 0, start_time, "start", -1, -1, 0.0, &start);
-		}
+	if (status != 0) {
+		bs_output_abort(&trace);
+		bs_output_abort(&out);
+	} else if (!bs_output_commit_all(outputs, 2)) {
+		status = 1;
 	}
-
-	double wall_start = bs_cli_wall_seconds();
-	for (;;) {
-		if (options.max_events > 0 && bs_world_event_count(world) >= options.max_events) {
-			break;
-		}
-		bs_event next;
-		if (!bs_world_peek(world, &next) || next.time > options.until) {
-			if (options.has_until) {
-				bs_world_advance(world, options.until, 0);
-			}
-			break;
-		}
-		if (sampler.stream && bs_trace_sampler_next_time(&sampler) < next.time) {
-			bs_totals before = bs_world_totals(world);
-			bs_trace_sample_before(&sampler, next.time, bs_world_event_count(world), &before);
-		}
-		bs_world_step(world);
-		if (trace.stream && !sampler.stream) {
-			write_event_row(trace.stream, world);
-		}
-	}
-	double wall = bs_cli_wall_seconds() - wall_start;
-	if (sampler.stream) {
-		bs_totals end = bs_world_totals(world);
-		bs_trace_sample_through(&sampler, bs_world_time(world), bs_world_event_count(world), &end);
-	}
-
-	int exit_status = 0;
-	if (trace.stream && !bs_output_commit(&trace)) {
-		exit_status = 1;
-	}
-	if (options.out_path) {
-		char* text = bs_scene_dump_world(world);
-		if (!text || !bs_output_write_all(options.out_path, text, strlen(text))) {
-			exit_status = 1;
-		}
-		free(text);
-	}
-	print_summary(&options, world, &start, start_time, wall);
-	bs_world_destroy(world);
-	return exit_status;
+	return status;
 }

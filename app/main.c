@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output_file.h"
 
 static const char usage[] =
 	"usage: breakshot COMMAND [ARGS]\n"
@@ -11,7 +12,8 @@ static const char usage[] =
 	"  run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
 	"            [--method events|frames] [--dt DT]\n"
 	"        simulate a scene headless and print a summary; --method frames runs the\n"
-	"        frame-stepped baseline and reports the collisions it missed\n"
+	"        frame-stepped baseline and reports the collisions it missed; without\n"
+	"        --events or --until it stops at 10000000 events or frames ('run --help')\n"
 	"  view SCENE [--screenshot FILE.png [--at T | --events N] [--size WxH]]\n"
 	"        open the OpenGL viewer (or render one frame to a PNG)\n"
 	"  bench [--n N] [--phi PHI] [--events E] [--seed S]\n"
@@ -24,6 +26,8 @@ static const char usage[] =
 	"  help  show this text\n";
 
 int main(int argc, char** argv) {
+	// Before the viewer's driver starts threads (output_file.h says why).
+	bs_output_init();
 	if (argc < 2) {
 		fputs(usage, stderr);
 		return BS_EXIT_USAGE;

@@ -1,9 +1,102 @@
 #include "output_file.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/// At most this many outputs open at once; a command writes two at most.
+#define MAX_OPEN_OUTPUTS 16
+
+// The temporary files that exist right now, for the signal handler. Changed
+// only with the cleanup signals blocked, so the handler never sees a slot
+// half written.
+static char* open_temps[MAX_OPEN_OUTPUTS];
+
+static bool initialised;
+static mode_t file_mode = 0644; ///< 0666 & ~umask, once initialised
+
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define CLEANUP_SIGNAL_COUNT ((int)(sizeof cleanup_signals / sizeof cleanup_signals[0]))
+
+static void cleanup_signal_set(sigset_t* set) {
+	sigemptyset(set);
+	for (int k = 0; k < CLEANUP_SIGNAL_COUNT; ++k) {
+		sigaddset(set, cleanup_signals[k]);
+	}
+}
+
+// Removes the temporary files, then dies of the signal as if we had not
+// caught it, so the parent sees the real cause. unlink, sigaction and raise
+// are async-signal-safe.
+static void remove_temps_and_die(int signal_number) {
+	for (int i = 0; i < MAX_OPEN_OUTPUTS; ++i) {
+		if (open_temps[i]) {
+			unlink(open_temps[i]);
+		}
+	}
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = SIG_DFL;
+	sigemptyset(&action.sa_mask);
+	sigaction(signal_number, &action, NULL);
+	// Blocked while this handler runs: it lands, with the default action, on return.
+	raise(signal_number);
+}
+
+void bs_output_init(void) {
+	if (initialised) {
+		return;
+	}
+	initialised = true;
+	mode_t mask = umask(0);
+	umask(mask);
+	file_mode = 0666 & ~mask;
+	struct sigaction action;
+	memset(&action, 0, sizeof action);
+	action.sa_handler = remove_temps_and_die;
+	cleanup_signal_set(&action.sa_mask);
+	for (int k = 0; k < CLEANUP_SIGNAL_COUNT; ++k) {
+		struct sigaction old;
+		// An ignored signal (SIGHUP under nohup) or someone else's handler stays as it is.
+		if (sigaction(cleanup_signals[k], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+			old.sa_handler == SIG_DFL) {
+			sigaction(cleanup_signals[k], &action, NULL);
+		}
+	}
+}
+
+static void block_cleanup_signals(sigset_t* old) {
+	sigset_t set;
+	cleanup_signal_set(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void restore_signals(const sigset_t* old) {
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+// Call these two with the cleanup signals blocked: register once the file
+// exists, unregister once it is gone (renamed or removed).
+static bool register_temp(char* temp_path) {
+	for (int i = 0; i < MAX_OPEN_OUTPUTS; ++i) {
+		if (!open_temps[i]) {
+			open_temps[i] = temp_path;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void unregister_temp(const char* temp_path) {
+	for (int i = 0; i < MAX_OPEN_OUTPUTS; ++i) {
+		if (open_temps[i] == temp_path) {
+			open_temps[i] = NULL;
+		}
+	}
+}
 
 static char* copy_string(const char* text) {
 	size_t n = strlen(text) + 1;
@@ -23,7 +116,14 @@ static void release(bs_output_file* out) {
 }
 
 bool bs_output_open(bs_output_file* out, const char* path) {
+	bs_output_init();
 	memset(out, 0, sizeof *out);
+	// The rename at the end would fail on a directory; say so now, not after the work.
+	struct stat existing;
+	if (stat(path, &existing) == 0 && S_ISDIR(existing.st_mode)) {
+		fprintf(stderr, "breakshot: %s: cannot write: it is a directory\n", path);
+		return false;
+	}
 	out->path = copy_string(path);
 	size_t n = strlen(path) + sizeof ".tmp-XXXXXX";
 	out->temp_path = malloc(n);
@@ -33,55 +133,114 @@ bool bs_output_open(bs_output_file* out, const char* path) {
 		return false;
 	}
 	snprintf(out->temp_path, n, "%s.tmp-XXXXXX", path);
+	// Created and registered with the signals held off, so a signal finds
+	// either no file or a registered one, never a half-made name.
+	sigset_t old;
+	block_cleanup_signals(&old);
 	int fd = mkstemp(out->temp_path);
-	if (fd < 0) {
-		fprintf(stderr, "breakshot: %s: cannot write: %s\n", path, strerror(errno));
-		release(out);
-		return false;
-	}
-	out->stream = fdopen(fd, "w");
-	if (!out->stream) {
-		fprintf(stderr, "breakshot: %s: cannot write: %s\n", path, strerror(errno));
+	int error = errno;
+	if (fd >= 0 && !register_temp(out->temp_path)) {
 		close(fd);
 		unlink(out->temp_path);
+		fd = -1;
+		error = EMFILE;
+	}
+	if (fd >= 0) {
+		out->stream = fdopen(fd, "w");
+		error = errno;
+		if (!out->stream) {
+			close(fd);
+			unlink(out->temp_path);
+			unregister_temp(out->temp_path);
+		}
+	}
+	restore_signals(&old);
+	if (!out->stream) {
+		fprintf(stderr, "breakshot: %s: cannot write: %s\n", path, strerror(error));
 		release(out);
 		return false;
 	}
 	return true;
 }
 
-bool bs_output_commit(bs_output_file* out) {
-	bool ok = fflush(out->stream) == 0 && !ferror(out->stream);
-	ok = (fclose(out->stream) == 0) && ok;
+// Flushes and closes the temporary file and gives it its final mode.
+// Prints why on failure.
+static bool finish(bs_output_file* out) {
+	int error = 0;
+	if (fflush(out->stream) != 0) {
+		error = errno;
+	} else if (ferror(out->stream)) {
+		error = EIO; // an earlier write failed; its errno is long gone
+	} else if (fchmod(fileno(out->stream), file_mode) != 0) {
+		error = errno;
+	}
+	if (fclose(out->stream) != 0 && error == 0) {
+		error = errno;
+	}
 	out->stream = NULL;
-	if (ok && rename(out->temp_path, out->path) != 0) {
-		ok = false;
+	if (error != 0) {
+		fprintf(stderr, "breakshot: %s: write failed: %s\n", out->path, strerror(error));
+	}
+	return error == 0;
+}
+
+bool bs_output_commit_all(bs_output_file* const outputs[], int count) {
+	bool ok = true;
+	for (int i = 0; i < count; ++i) {
+		if (outputs[i]->stream && !finish(outputs[i])) {
+			ok = false;
+		}
+	}
+	sigset_t old;
+	block_cleanup_signals(&old);
+	int renamed = 0;
+	for (; ok && renamed < count; ++renamed) {
+		bs_output_file* out = outputs[renamed];
+		if (out->temp_path && rename(out->temp_path, out->path) != 0) {
+			fprintf(stderr, "breakshot: %s: write failed: %s\n", out->path, strerror(errno));
+			ok = false;
+			break;
+		}
 	}
 	if (!ok) {
-		fprintf(stderr, "breakshot: %s: write failed: %s\n", out->path, strerror(errno));
-		unlink(out->temp_path);
+		for (int i = 0; i < count; ++i) {
+			bs_output_file* out = outputs[i];
+			if (!out->temp_path) {
+				continue;
+			}
+			if (i < renamed) {
+				unlink(out->path);
+				fprintf(stderr, "breakshot: %s: removed again: the outputs are written all or none\n", out->path);
+			} else {
+				unlink(out->temp_path); // finished (closed) above
+			}
+		}
 	}
-	release(out);
+	for (int i = 0; i < count; ++i) {
+		if (outputs[i]->temp_path) {
+			unregister_temp(outputs[i]->temp_path);
+		}
+		release(outputs[i]);
+	}
+	restore_signals(&old);
 	return ok;
+}
+
+bool bs_output_commit(bs_output_file* out) {
+	bs_output_file* const outputs[] = {out};
+	return bs_output_commit_all(outputs, 1);
 }
 
 void bs_output_abort(bs_output_file* out) {
 	if (out->stream) {
 		fclose(out->stream);
+	}
+	if (out->temp_path) {
+		sigset_t old;
+		block_cleanup_signals(&old);
 		unlink(out->temp_path);
+		unregister_temp(out->temp_path);
+		restore_signals(&old);
 	}
 	release(out);
-}
-
-bool bs_output_write_all(const char* path, const void* data, size_t size) {
-	bs_output_file out;
-	if (!bs_output_open(&out, path)) {
-		return false;
-	}
-	if (fwrite(data, 1, size, out.stream) != size) {
-		bs_output_abort(&out);
-		fprintf(stderr, "breakshot: %s: write failed\n", path);
-		return false;
-	}
-	return bs_output_commit(&out);
 }

@@ -1,6 +1,17 @@
 // breakshot: output files that appear whole or not at all. Writing goes to a
 // temporary file beside the target, which is renamed over it on commit and
 // removed on abort, so a refused or failed run never leaves a partial file.
+//
+// A command opens every output before it starts its work, so that a path it
+// cannot write is refused up front (bad input), and commits them together at
+// the end: either all of them appear or none does.
+//
+// Temporary files are registered while open; SIGINT, SIGTERM and SIGHUP
+// (where they have their default action, so an ignored SIGHUP under nohup
+// stays ignored) remove them before the process dies of the signal. The
+// finished files get mode 0666 minus the umask, as fopen would have given.
+// Outputs are written from one thread: the registry is guarded by blocking
+// those signals in that thread (driver threads such as Mesa's block all).
 #ifndef BREAKSHOT_OUTPUT_FILE_H
 #define BREAKSHOT_OUTPUT_FILE_H
 
@@ -10,20 +21,32 @@
 typedef struct bs_output_file {
 	FILE* stream;    ///< write here between open and commit
 	char* path;      ///< the final path
-	char* temp_path; ///< the temporary file being written
+	char* temp_path; ///< the temporary file being written; NULL when not open
 } bs_output_file;
 
-/// Opens a temporary file next to `path`. On failure prints a message and returns false.
+/// Reads the umask and installs the signal handlers. Call it at the start of
+/// main, before any thread exists: reading the umask means setting it for a
+/// moment. bs_output_open calls it too when nobody has yet.
+void bs_output_init(void);
+
+/// Opens a temporary file next to `path`. On failure (the directory is missing
+/// or not writable, `path` is a directory) prints one message naming `path`
+/// and returns false.
 bool bs_output_open(bs_output_file* out, const char* path);
 
 /// Flushes, closes and renames into place. On failure prints a message,
 /// removes the temporary file and returns false.
 bool bs_output_commit(bs_output_file* out);
 
+/// Commits `count` outputs all or none: first finishes every temporary file
+/// (where a full disk shows), then renames them into place with the signals
+/// above held off. When any step fails it prints why, removes every
+/// temporary file and the files the earlier renames put in place, and returns
+/// false. (A file that an output replaced is gone by then; its old content
+/// is not restored.) Outputs that were never opened (zeroed) are skipped.
+bool bs_output_commit_all(bs_output_file* const outputs[], int count);
+
 /// Closes and removes the temporary file. Safe on an unopened (zeroed) output.
 void bs_output_abort(bs_output_file* out);
-
-/// Writes a whole buffer to `path` through a temporary file.
-bool bs_output_write_all(const char* path, const void* data, size_t size);
 
 #endif

@@ -366,19 +366,16 @@ static cairo_status_t write_to_stream(void* closure, const unsigned char* data, 
 	return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-bool bs_plot_write(const char* path, const bs_plot_trace* traces, int trace_count, int width, int height) {
+bool bs_plot_write(bs_output_file* out, const bs_plot_trace* traces, int trace_count, int width, int height) {
 	bs_plot_format format;
-	if (!bs_plot_format_of(path, &format)) {
-		fprintf(stderr, "breakshot: %s: the plot must be a .png or .svg file\n", path);
-		return false;
-	}
-	bs_output_file out;
-	if (!bs_output_open(&out, path)) {
+	if (!bs_plot_format_of(out->path, &format)) {
+		fprintf(stderr, "breakshot: %s: the plot must be a .png or .svg file\n", out->path);
+		bs_output_abort(out);
 		return false;
 	}
 	cairo_surface_t* surface = NULL;
 	if (format == BS_PLOT_SVG) {
-		surface = cairo_svg_surface_create_for_stream(write_to_stream, out.stream, width, height);
+		surface = cairo_svg_surface_create_for_stream(write_to_stream, out->stream, width, height);
 		cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
 	} else {
 		surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
@@ -388,7 +385,7 @@ bool bs_plot_write(const char* path, const bs_plot_trace* traces, int trace_coun
 	cairo_status_t status = cairo_status(cr);
 	cairo_destroy(cr);
 	if (status == CAIRO_STATUS_SUCCESS && format == BS_PLOT_PNG) {
-		status = cairo_surface_write_to_png_stream(surface, write_to_stream, out.stream);
+		status = cairo_surface_write_to_png_stream(surface, write_to_stream, out->stream);
 	}
 	cairo_surface_finish(surface);
 	if (status == CAIRO_STATUS_SUCCESS) {
@@ -396,9 +393,9 @@ bool bs_plot_write(const char* path, const bs_plot_trace* traces, int trace_coun
 	}
 	cairo_surface_destroy(surface);
 	if (status != CAIRO_STATUS_SUCCESS) {
-		fprintf(stderr, "breakshot: %s: cannot draw the plot: %s\n", path, cairo_status_to_string(status));
-		bs_output_abort(&out);
+		fprintf(stderr, "breakshot: %s: cannot draw the plot: %s\n", out->path, cairo_status_to_string(status));
+		bs_output_abort(out);
 		return false;
 	}
-	return bs_output_commit(&out);
+	return bs_output_commit(out);
 }

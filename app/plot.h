@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "output_file.h"
 #include "trace_read.h"
 
 /// Default image size (pixels; SVG user units are pixels too).
@@ -38,10 +39,11 @@ typedef struct bs_plot_trace {
 	const char* label;
 } bs_plot_trace;
 
-/// Draws 1 to BS_PLOT_MAX_TRACES traces into `path` (PNG or SVG by its
-/// extension), `width` x `height` pixels, through a temporary file renamed
-/// into place, so a failure leaves no partial image. On failure prints one
-/// message naming the file and returns false.
-bool bs_plot_write(const char* path, const bs_plot_trace* traces, int trace_count, int width, int height);
+/// Draws 1 to BS_PLOT_MAX_TRACES traces, `width` x `height` pixels, into the
+/// output `out` (opened by the caller before reading the traces, so that an
+/// unwritable path is refused first; PNG or SVG by its path's extension) and
+/// commits it. On failure prints one message naming the file, removes the
+/// temporary file and returns false. Either way `out` is closed.
+bool bs_plot_write(bs_output_file* out, const bs_plot_trace* traces, int trace_count, int width, int height);
 
 #endif

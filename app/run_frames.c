@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "frame_step.h"
-#include "output_file.h"
 #include "run_summary.h"
 #include "trace.h"
 
@@ -81,12 +80,17 @@ static void print_summary(const bs_frames_run* run, const bs_frames* frames, con
 	printf("  balls on table  %d of %d\n", end.balls_on_table, count);
 	double rate = wall > 0.0 ? (double)stats.frames / wall : 0.0;
 	printf("  wall time       %.6f s (%.4g frames/s)\n", wall, rate);
+	if (run->default_frames > 0 && stats.frames >= run->default_frames && !bs_frames_at_rest(frames)) {
+		printf("  stopped at the default limit of %" PRId64 " frames; pass --events or --until\n", run->default_frames);
+	}
 }
 
 // The length of the next frame: dt, or less to land exactly on the end time.
 // Returns 0 when the run is over.
 static double next_step(const bs_frames* frames, const bs_frames_run* run) {
-	if (run->max_contacts > 0 && bs_frames_stats(frames).contacts >= run->max_contacts) {
+	bs_frame_stats stats = bs_frames_stats(frames);
+	if ((run->max_contacts > 0 && stats.contacts >= run->max_contacts) ||
+		(run->default_frames > 0 && stats.frames >= run->default_frames)) {
 		return 0.0;
 	}
 	double now = bs_frames_time(frames);
@@ -107,19 +111,15 @@ int bs_run_frames(const bs_world_def* def, const bs_frames_run* run) {
 		fprintf(stderr, "breakshot: out of memory creating the frames stepper\n");
 		return 1;
 	}
-	bs_output_file trace = {0};
-	if (run->trace_path && !bs_output_open(&trace, run->trace_path)) {
-		bs_frames_destroy(frames);
-		return 1;
-	}
+	FILE* trace = run->trace;
 	bs_totals start = bs_frames_totals(frames);
 	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, def->time, run->sample);
-	if (trace.stream) {
-		bs_trace_write_header(trace.stream);
+	if (trace) {
+		bs_trace_write_header(trace);
 		if (run->sample > 0.0) {
-			sampler.stream = trace.stream;
+			sampler.stream = trace;
 		} else {
-			bs_trace_write_row(trace.stream, 0, def->time, "start", -1, -1, 0.0, &start);
+			bs_trace_write_row(trace, 0, def->time, "start", -1, -1, 0.0, &start);
 		}
 	}
 
@@ -141,21 +141,14 @@ int bs_run_frames(const bs_world_def* def, const bs_frames_run* run) {
 			break;
 		}
 		remember_misses(frames, &report);
-		if (trace.stream && !sampler.stream) {
-			write_contact_rows(trace.stream, frames, contacts_before);
+		if (trace && !sampler.stream) {
+			write_contact_rows(trace, frames, contacts_before);
 		}
 	}
 	double wall = bs_cli_wall_seconds() - wall_start;
 	if (sampler.stream) {
 		bs_totals end = bs_frames_totals(frames);
 		bs_trace_sample_through(&sampler, bs_frames_time(frames), bs_frames_stats(frames).contacts, &end);
-	}
-	if (trace.stream) {
-		if (exit_status != 0) {
-			bs_output_abort(&trace);
-		} else if (!bs_output_commit(&trace)) {
-			exit_status = 1;
-		}
 	}
 	print_summary(run, frames, &start, def->time, &report, wall);
 	bs_frames_destroy(frames);

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "world.h"
 
@@ -13,15 +14,16 @@ typedef struct bs_frames_run {
 	const char* scene_path; ///< for the summary's title
 	double dt;              ///< frame length (s), > 0
 	int64_t max_contacts;   ///< stop after the frame that reaches this many contacts; 0: no limit
+	int64_t default_frames; ///< the default limit, in frames, of a run given no other; 0: none
 	double until;           ///< absolute end time (s); the last frame is shortened to land on it
 	bool has_until;
-	const char* trace_path; ///< CSV trace, or NULL
+	FILE* trace;            ///< the open CSV trace (the caller commits it), or NULL
 	double sample;          ///< sample interval (s) for the trace; 0: a row per contact
 } bs_frames_run;
 
-/// Runs the frames method on a checked world def, writes the trace (atomically)
-/// and prints the summary. Returns the exit status: 0, or 1 when an output
-/// file cannot be written or memory runs out.
+/// Runs the frames method on a checked world def, writes the trace rows and
+/// prints the summary. Returns the exit status: 0, or 1 when memory runs out
+/// (the caller then discards the trace).
 int bs_run_frames(const bs_world_def* def, const bs_frames_run* run);
 
 #endif

@@ -161,6 +161,9 @@ bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, c
 	size_t line_capacity = 0;
 	int64_t capacity = 0;
 	bool ok = true;
+	// Empty lines at the end of the file are accepted (editors and shell
+	// appends leave them); one followed by a row is an error at its own line.
+	int64_t first_empty_line = 0;
 	ssize_t length;
 	while (ok && (length = getline(&line, &line_capacity, stream)) >= 0) {
 		in.line += 1;
@@ -172,6 +175,9 @@ bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, c
 				ok = fail(&in, "expected the header '%s'", BS_TRACE_HEADER);
 			}
 		} else if (length == 0) {
+			first_empty_line = first_empty_line > 0 ? first_empty_line : in.line;
+		} else if (first_empty_line > 0) {
+			in.line = first_empty_line;
 			ok = fail(&in, "empty line");
 		} else {
 			bs_trace_row row;
@@ -194,7 +200,7 @@ bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, c
 		ok = fail(&in, "empty file, expected the header '%s'", BS_TRACE_HEADER);
 	}
 	if (ok && dest->count == 0) {
-		in.line += 1;
+		in.line = 2;
 		ok = fail(&in, "no rows after the header");
 	}
 	if (!ok) {

@@ -1,6 +1,7 @@
 // breakshot: reading CSV traces back (the format trace.h writes), strictly:
 // the exact header, nine columns, whole numbers, known kinds, time never
-// going back. The first problem is reported as "FILE:LINE: what is wrong".
+// going back. Empty lines are allowed at the end of the file only. The first
+// problem is reported as "FILE:LINE: what is wrong".
 #ifndef BREAKSHOT_TRACE_READ_H
 #define BREAKSHOT_TRACE_READ_H
 

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output_file.h"
-
 static GLuint renderbuffer(GLsizei samples, GLenum format, int width, int height) {
 	GLuint buffer;
 	glGenRenderbuffers(1, &buffer);
@@ -98,21 +96,15 @@ static bool encode(png_structp png, png_infop info, FILE* stream, const bs_offsc
 	return true;
 }
 
-bool bs_offscreen_write_png(const bs_offscreen* offscreen, const char* path) {
-	bs_output_file out = {0};
-	if (!bs_output_open(&out, path)) {
-		return false;
-	}
+bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const char* path) {
 	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	png_infop info = png ? png_create_info_struct(png) : NULL;
-	bool encoded = info && encode(png, info, out.stream, offscreen);
+	bool encoded = info && encode(png, info, stream, offscreen);
 	png_destroy_write_struct(&png, &info);
 	if (!encoded) {
 		fprintf(stderr, "breakshot: %s: PNG encoding failed\n", path);
-		bs_output_abort(&out);
-		return false;
 	}
-	return bs_output_commit(&out);
+	return encoded;
 }
 
 void bs_offscreen_free(bs_offscreen* offscreen) {

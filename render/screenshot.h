@@ -1,9 +1,11 @@
 // breakshot viewer: off-screen rendering at any size, multisampled, and the
-// resolved pixels written as a PNG with libpng through an atomic output file.
+// resolved pixels written as a PNG with libpng into an atomic output file
+// (output_file.h) that the caller opened up front and commits.
 #ifndef BREAKSHOT_SCREENSHOT_H
 #define BREAKSHOT_SCREENSHOT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "glad_gl.h"
 
@@ -28,9 +30,10 @@ void bs_offscreen_bind(const bs_offscreen* offscreen);
 /// Resolves what was drawn and reads it back into offscreen->pixels.
 void bs_offscreen_read(bs_offscreen* offscreen);
 
-/// Writes offscreen->pixels to `path` as an 8-bit RGB PNG. False (after
-/// printing why) on failure, leaving no file behind.
-bool bs_offscreen_write_png(const bs_offscreen* offscreen, const char* path);
+/// Encodes offscreen->pixels as an 8-bit RGB PNG into `stream`; `path` names
+/// it in messages. False (after printing why) when encoding fails; a write
+/// error shows when the caller commits the output.
+bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const char* path);
 
 void bs_offscreen_free(bs_offscreen* offscreen);
 

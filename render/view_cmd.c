@@ -3,6 +3,8 @@
 //
 // Opens the viewer on a scene, or renders one frame of it to a PNG. --at and
 // --events choose the state shown; --keys then plays keys exactly as if typed.
+// The outputs are opened before any rendering (an unwritable path is bad
+// input, exit 2) and appear together at the end or not at all.
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include "cli.h"
 #include "output_file.h"
 #include "renderer.h"
+#include "same_file.h"
 #include "screenshot.h"
 #include "viewer.h"
 #include "window.h"
@@ -103,10 +106,9 @@ static int parse_view_options(int argc, char** argv, view_options* dest) {
 	if (dest->frames > 0 && (dest->screenshot_path || dest->out_path)) {
 		return bs_cli_fail("view: --frames measures the interactive window; it does not go with --screenshot or --out");
 	}
-	if (dest->screenshot_path && dest->out_path && strcmp(dest->screenshot_path, dest->out_path) == 0) {
-		return bs_cli_fail("view: --screenshot and --out name the same file '%s'", dest->out_path);
-	}
-	return 0;
+	const bs_named_path files[] = {
+		{"the scene", dest->scene_path}, {"--screenshot", dest->screenshot_path}, {"--out", dest->out_path}};
+	return bs_check_distinct_files("view", files, 3);
 }
 
 // Puts the viewer at the state the options ask for.
@@ -132,18 +134,18 @@ static int choose_state(bs_viewer* viewer, const view_options* options) {
 	return 0;
 }
 
-static bool write_state(bs_viewer* viewer, const char* path) {
+static bool write_state(bs_viewer* viewer, const bs_output_file* out) {
 	char* text = bs_timeline_dump(&viewer->timeline);
 	if (!text) {
-		fprintf(stderr, "breakshot: out of memory writing %s\n", path);
+		fprintf(stderr, "breakshot: out of memory writing %s\n", out->path);
 		return false;
 	}
-	bool ok = bs_output_write_all(path, text, strlen(text));
+	fputs(text, out->stream); // a write error shows when the output is committed
 	free(text);
-	return ok;
+	return true;
 }
 
-static int take_screenshot(bs_viewer* viewer, const view_options* options) {
+static int take_screenshot(bs_viewer* viewer, const view_options* options, const bs_output_file* out) {
 	GLFWwindow* window = bs_window_open(64, 64, false);
 	if (!window) {
 		return 1;
@@ -158,7 +160,7 @@ static int take_screenshot(bs_viewer* viewer, const view_options* options) {
 			bs_offscreen_bind(&offscreen);
 			bs_renderer_draw(&renderer, viewer, &stats, options->width, options->height);
 			bs_offscreen_read(&offscreen);
-			if (bs_offscreen_write_png(&offscreen, options->screenshot_path)) {
+			if (bs_offscreen_write_png(&offscreen, out->stream, options->screenshot_path)) {
 				const bs_frame* frame = bs_timeline_frame(&viewer->timeline);
 				printf("breakshot view: wrote %s (%dx%d) at t = %.9g s after %" PRId64 " events\n",
 					options->screenshot_path, options->width, options->height, viewer->timeline.time,
@@ -194,9 +196,18 @@ int bs_cmd_view(int argc, char** argv) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
+	bs_output_file screenshot = {0};
+	bs_output_file out = {0};
+	bs_output_file* const outputs[] = {&screenshot, &out};
+	if ((options.screenshot_path && !bs_output_open(&screenshot, options.screenshot_path)) ||
+		(options.out_path && !bs_output_open(&out, options.out_path))) {
+		bs_output_abort(&screenshot);
+		bs_viewer_free(&viewer);
+		return BS_EXIT_USAGE;
+	}
 	status = choose_state(&viewer, &options);
 	if (status == 0 && options.screenshot_path) {
-		status = take_screenshot(&viewer, &options);
+		status = take_screenshot(&viewer, &options, &screenshot);
 	} else if (status == 0 && !options.out_path) {
 		GLFWwindow* window = bs_window_open(options.width, options.height, true);
 		if (window) {
@@ -207,7 +218,13 @@ int bs_cmd_view(int argc, char** argv) {
 			status = 1;
 		}
 	}
-	if (status == 0 && options.out_path && !write_state(&viewer, options.out_path)) {
+	if (status == 0 && options.out_path && !write_state(&viewer, &out)) {
+		status = 1;
+	}
+	if (status != 0) {
+		bs_output_abort(&screenshot);
+		bs_output_abort(&out);
+	} else if (!bs_output_commit_all(outputs, 2)) {
 		status = 1;
 	}
 	bs_viewer_free(&viewer);

@@ -10,7 +10,16 @@
 #include <GLFW/glfw3.h>
 
 #include "antialias.h"
+#include "keep_libraries.h"
 #include "renderer.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define BS_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BS_ADDRESS_SANITIZER 1
+#endif
+#endif
 
 static void report_glfw_error(int code, const char* description) {
 	fprintf(stderr, "breakshot: GLFW error %d: %s\n", code, description);
@@ -47,6 +56,10 @@ GLFWwindow* bs_window_open(int width, int height, bool visible) {
 		bs_window_close(window);
 		return NULL;
 	}
+#ifdef BS_ADDRESS_SANITIZER
+	// The driver is loaded now; keep it past glfwTerminate (keep_libraries.h).
+	bs_keep_libraries_loaded();
+#endif
 	return window;
 }
 

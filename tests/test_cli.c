@@ -1,5 +1,6 @@
 // End-to-end tests of `breakshot run`: the summary, bad input (exit status
-// 2, one message, no output file), the trace format, determinism, and
+// 2, one message, no output file), outputs written all or none, paths that
+// name one file, the default event limit, the trace format, determinism, and
 // continuing a saved state.
 #include <dirent.h>
 #include <stdbool.h>
@@ -127,6 +128,111 @@ static void refuses_bad_input_with_status_2(void) {
 	CHECK(stray_files() == 0);
 }
 
+static bool file_exists(const char* name) {
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", work_dir, name);
+	return access(path, F_OK) == 0;
+}
+
+// An output that cannot be created is bad input, found before simulating,
+// and no other output is left: all of them appear or none does.
+static void outputs_are_all_or_none(void) {
+	const char* cases[][2] = {
+		{"--events 10 --trace t1.csv --out nodir/s.json", "nodir/s.json: cannot write: No such file or directory"},
+		{"--events 10 --trace nodir/t.csv --out s.json", "nodir/t.csv: cannot write"},
+		{"--events 10 --out s.json --trace .", ".: cannot write: it is a directory"},
+		{"--method frames --dt 0.01 --until 1 --trace nodir/t.csv", "nodir/t.csv: cannot write"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+		char args[1024];
+		snprintf(args, sizeof args, "run '%s/scenes/demo.json' %s", source_root, cases[k][0]);
+		CHECK(run(args) == 2);
+		CHECK_CONTAINS(err_text, cases[k][1]);
+		CHECK(count_lines(err_text) == 1);
+		CHECK(out_text[0] == '\0'); // refused before simulating: no summary
+		CHECK(stray_files() == 0);
+	}
+	// Both writable: both appear.
+	char args[1024];
+	snprintf(args, sizeof args, "run '%s/scenes/demo.json' --events 10 --trace t1.csv --out s.json", source_root);
+	CHECK(run(args) == 0);
+	CHECK(file_exists("t1.csv") && file_exists("s.json") && stray_files() == 2);
+	CHECK(run("run s.json --events 1") == 0); // the state reads back as a scene
+	char cleanup[600];
+	snprintf(cleanup, sizeof cleanup, "rm -f '%s/t1.csv' '%s/s.json'", work_dir, work_dir);
+	CHECK(system(cleanup) == 0);
+	// The viewer's --out (no window needed) is refused the same way.
+	snprintf(args, sizeof args, "view '%s/scenes/demo.json' --out nodir/v.json", source_root);
+	int status = run(args);
+	if (!strstr(err_text, "this build has no viewer")) {
+		CHECK(status == 2);
+		CHECK_CONTAINS(err_text, "nodir/v.json: cannot write");
+	}
+	CHECK(stray_files() == 0);
+}
+
+// The scene and the outputs must be distinct files however they are spelt;
+// the message names both arguments and nothing is written.
+static void paths_naming_one_file_are_refused(void) {
+	char copy[600];
+	snprintf(copy, sizeof copy, "cp '%s/scenes/demo.json' '%s/keep-scene.json'", source_root, work_dir);
+	CHECK(system(copy) == 0);
+	char path[512];
+	snprintf(path, sizeof path, "%s/keep-scene.json", work_dir);
+	char* scene_before = read_file(path, NULL);
+	const char* cases[][2] = {
+		{"run keep-scene.json --events 5 --trace t.csv --out ./t.csv", "run: --trace 't.csv' and --out './t.csv' name the same file"},
+		{"run keep-scene.json --events 5 --trace keep-scene.json", "run: the scene 'keep-scene.json' and --trace 'keep-scene.json' name the same file"},
+		{"run keep-scene.json --events 5 --out ./keep-scene.json", "run: the scene 'keep-scene.json' and --out './keep-scene.json' name the same file"},
+		{"run ./keep-scene.json --events 5 --trace keep-link.json", "run: the scene './keep-scene.json' and --trace 'keep-link.json' name the same file"},
+	};
+	char link_command[600];
+	snprintf(link_command, sizeof link_command, "ln -s keep-scene.json '%s/keep-link.json'", work_dir);
+	CHECK(system(link_command) == 0);
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+		CHECK(run(cases[k][0]) == 2);
+		CHECK_CONTAINS(err_text, cases[k][1]);
+		CHECK(count_lines(err_text) == 1);
+		CHECK(stray_files() == 0);
+	}
+	int status = run("view keep-scene.json --out keep-link.json");
+	if (!strstr(err_text, "this build has no viewer")) {
+		CHECK(status == 2);
+		CHECK_CONTAINS(err_text, "view: the scene 'keep-scene.json' and --out 'keep-link.json' name the same file");
+	}
+	char* scene_after = read_file(path, NULL);
+	CHECK(scene_before && scene_after && strcmp(scene_before, scene_after) == 0);
+	free(scene_before);
+	free(scene_after);
+}
+
+// A closed table without friction never runs out of events: without --events
+// or --until the run stops at the default limit and says so. The gas in a
+// small box packs ten million events into about 100 s: the validation build
+// trips on rounding in runs far longer than that (a sim issue).
+static void a_run_without_a_limit_stops_at_the_default(void) {
+	char args[512];
+	snprintf(args, sizeof args, "run '%s/tests/data/closed_gas.json'", source_root);
+	CHECK(run(args) == 0);
+	CHECK_CONTAINS(out_text, "events          10000000 (");
+	CHECK_CONTAINS(out_text, "stopped at the default limit of 10000000 events; pass --events or --until");
+	snprintf(args, sizeof args, "run '%s/scenes/demo.json' --method frames --dt 0.001", source_root);
+	CHECK(run(args) == 0);
+	CHECK_CONTAINS(out_text, "frames          10000000 of dt 0.001 s");
+	CHECK_CONTAINS(out_text, "stopped at the default limit of 10000000 frames; pass --events or --until");
+	// Given a limit, or ending by itself, a run has nothing to say about it.
+	snprintf(args, sizeof args, "run '%s/scenes/demo.json' --until 2", source_root);
+	CHECK(run(args) == 0);
+	CHECK(!strstr(out_text, "default limit"));
+	snprintf(args, sizeof args, "run '%s/scenes/9ball_break.json'", source_root);
+	CHECK(run(args) == 0);
+	CHECK_CONTAINS(out_text, "balls on table  0 of 10");
+	CHECK(!strstr(out_text, "default limit"));
+	CHECK(run("run --help") == 0);
+	CHECK_CONTAINS(out_text, "default limit of 10000000 events");
+	CHECK_CONTAINS(out_text, "1 when writing the outputs fails at the end");
+}
+
 static void trace_has_the_documented_format(void) {
 	char args[512];
 	snprintf(args, sizeof args, "run '%s/scenes/demo.json' --events 200 --trace keep-a.csv", source_root);
@@ -238,6 +344,9 @@ int main(void) {
 	}
 	RUN(runs_the_demo_with_a_summary);
 	RUN(refuses_bad_input_with_status_2);
+	RUN(outputs_are_all_or_none);
+	RUN(paths_naming_one_file_are_refused);
+	RUN(a_run_without_a_limit_stops_at_the_default);
 	RUN(trace_has_the_documented_format);
 	RUN(saved_state_continues_exactly);
 	char cleanup[512];

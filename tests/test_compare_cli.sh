@@ -142,5 +142,83 @@ check "an unknown method is a usage error" [ $? -eq 2 ]
 check "no temporary files left" [ -z "$(find "$WORK" -name '*.tmp-*')" ]
 end
 
+begin trailing_empty_lines_are_accepted
+cp "$WORK/e1.csv" "$WORK/blank_end.csv"
+printf '\n\n' >>"$WORK/blank_end.csv"
+"$B" compare "$WORK/e1.csv" "$WORK/blank_end.csv" >"$WORK/blank_end.out" 2>&1
+check "compare exits 0 with empty lines at the end" [ $? -eq 0 ]
+check "and finds no difference" contains "$WORK/blank_end.out" "largest relative difference 0 "
+"$B" plot "$WORK/blank_end.csv" --out "$WORK/blank_end.png" >/dev/null
+check "plot reads it too" [ $? -eq 0 ]
+{ head -n 3 "$WORK/e1.csv"; echo; tail -n +4 "$WORK/e1.csv"; } >"$WORK/blank_mid.csv"
+"$B" compare "$WORK/e1.csv" "$WORK/blank_mid.csv" 2>"$WORK/blank_mid.err" >/dev/null
+check "an empty line in the middle is still bad input" [ $? -eq 2 ]
+check "named at its line" contains "$WORK/blank_mid.err" "blank_mid.csv:4: empty line"
+end
+
+begin unwritable_or_clashing_plots_exit_2
+cp "$WORK/e1.csv" "$WORK/trace.svg"
+"$B" plot "$WORK/e1.csv" --out "$WORK/nodir/p.png" 2>"$WORK/p.err" >/dev/null
+check "plot to a missing directory exits 2" [ $? -eq 2 ]
+check "names the file" contains "$WORK/p.err" "nodir/p.png: cannot write"
+"$B" compare "$WORK/e1.csv" "$WORK/e09.csv" --tolerance 10 --plot "$WORK/nodir/c.svg" >"$WORK/c.out" 2>"$WORK/c.err"
+check "compare --plot to a missing directory exits 2" [ $? -eq 2 ]
+check "names the file" contains "$WORK/c.err" "nodir/c.svg: cannot write"
+check "refused before printing the comparison" [ ! -s "$WORK/c.out" ]
+"$B" plot "$WORK/trace.svg" --out "$WORK/./trace.svg" 2>"$WORK/same.err" >/dev/null
+check "plot over its own trace exits 2" [ $? -eq 2 ]
+check "names both arguments" contains "$WORK/same.err" "plot: the trace '$WORK/trace.svg' and --out '$WORK/./trace.svg' name the same file"
+"$B" compare "$WORK/e1.csv" "$WORK/trace.svg" --plot "$WORK/trace.svg" 2>"$WORK/same2.err" >/dev/null
+check "compare --plot over an input exits 2" [ $? -eq 2 ]
+check "names both arguments" contains "$WORK/same2.err" "compare: B '$WORK/trace.svg' and --plot '$WORK/trace.svg' name the same file"
+check "the input is untouched" cmp -s "$WORK/e1.csv" "$WORK/trace.svg"
+"$B" compare "$WORK/e1.csv" "$WORK/e1.csv" --plot "$WORK/self.png" >/dev/null
+check "A and B may be one file" [ $? -eq 0 ]
+end
+
+begin outputs_get_the_umask_mode
+(umask 027 && "$B" run "$BREAK" --until 0.1 --trace "$WORK/m027.csv" --out "$WORK/m027.json" >/dev/null)
+check "trace mode 640 under umask 027" [ "$(stat -c %a "$WORK/m027.csv")" = 640 ]
+check "state mode 640 under umask 027" [ "$(stat -c %a "$WORK/m027.json")" = 640 ]
+(umask 022 && "$B" plot "$WORK/e1.csv" --out "$WORK/m022.png" >/dev/null)
+check "plot mode 644 under umask 022" [ "$(stat -c %a "$WORK/m022.png")" = 644 ]
+end
+
+# Starts a long run (a closed elastic table and no limit: it goes on to the
+# default limit) writing a sampled trace, and waits until its temporary file
+# exists. Sets $pid.
+start_endless_run() { # TRACE-NAME
+	"$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/$1" >/dev/null 2>&1 &
+	pid=$!
+	tries=0
+	while [ -z "$(find "$WORK" -name "$1.tmp-*")" ] && [ "$tries" -lt 100 ]; do
+		sleep 0.05
+		tries=$((tries + 1))
+	done
+	check "the run's temporary file appears" [ -n "$(find "$WORK" -name "$1.tmp-*")" ]
+}
+
+begin a_killed_run_leaves_no_temporary
+for signal_number in TERM:15 HUP:1; do
+	signal=${signal_number%:*}
+	start_endless_run "killed_$signal.csv"
+	kill -s "$signal" "$pid"
+	wait "$pid"
+	status=$?
+	check "dies of SIG$signal (status $status)" [ "$status" -eq $((128 + ${signal_number#*:})) ]
+	check "no temporary left after SIG$signal" [ -z "$(find "$WORK" -name "killed_$signal.csv*")" ]
+done
+# Under nohup SIGHUP is ignored, and must stay so.
+(trap '' HUP && exec "$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/nohup.csv" >/dev/null 2>&1) &
+pid=$!
+sleep 0.3
+kill -s HUP "$pid"
+sleep 0.2
+check "an ignored SIGHUP stays ignored" kill -0 "$pid"
+kill -s TERM "$pid"
+wait "$pid"
+check "then SIGTERM removes the temporary" [ -z "$(find "$WORK" -name "nohup.csv*")" ]
+end
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

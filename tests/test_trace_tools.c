@@ -1,13 +1,20 @@
 // Tests of reading traces back (app/trace_read.h), comparing them
-// (app/trace_compare.h) and plotting them (app/plot.h).
+// (app/trace_compare.h) and plotting them (app/plot.h), and of the output
+// files they are written through (app/output_file.h, app/same_file.h).
 #include <cairo.h>
+#include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "output_file.h"
 #include "plot.h"
+#include "same_file.h"
 #include "trace.h"
 #include "trace_compare.h"
 #include "trace_read.h"
@@ -43,13 +50,33 @@ static void test_read_good_trace(void) {
 	bs_trace_free(&trace);
 }
 
+// Empty lines at the end, as an editor or `echo >>` leaves them, are not rows.
+static void test_read_accepts_trailing_empty_lines(void) {
+	const char* endings[] = {"\n\n", "\n\n\n", "\r\n\r\n", "\n\r\n\n"};
+	for (size_t k = 0; k < sizeof endings / sizeof endings[0]; ++k) {
+		char text[256];
+		snprintf(text, sizeof text, HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,0,1,0,0%s", endings[k]);
+		bs_trace_data trace;
+		char error[256] = "";
+		CHECK(read_text(text, &trace, error, sizeof error));
+		CHECK(trace.count == 2 && trace.rows[1].line == 3);
+		if (error[0]) {
+			fprintf(stderr, "  ending %zu: %s\n", k, error);
+		}
+		bs_trace_free(&trace);
+	}
+}
+
 static void test_read_errors_name_the_line(void) {
 	check_read_error("", "t.csv:1: empty file");
 	check_read_error("event,time\n", "t.csv:1: expected the header");
 	check_read_error(HEADER, "t.csv:2: no rows after the header");
 	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,0.5,ball,1,2,0.1,1,0\n", "t.csv:3: expected 9 columns, found 8");
 	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0,7\n", "t.csv:2: expected 9 columns, found 10");
-	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n\n", "t.csv:3: empty line");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n\n1,1,ball,1,2,0,1,0,0\n", "t.csv:3: empty line");
+	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n\n\n1,1,ball,1,2,0,1,0,0\n", "t.csv:3: empty line");
+	check_read_error(HEADER "\n0,0,start,-1,-1,0,1,0,0\n", "t.csv:2: empty line");
+	check_read_error(HEADER "\n\n", "t.csv:2: no rows after the header");
 	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,x,ball,1,2,0,1,0,0\n", "t.csv:3: column 2 (time): 'x'");
 	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,0,nan,0,0\n", "column 7 (kinetic_energy)");
 	check_read_error(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,spin,1,2,0,1,0,0\n", "t.csv:3: column 3 (kind): unknown");
@@ -138,13 +165,16 @@ static void test_plot_files(void) {
 	snprintf(png, sizeof png, "%s/p.PNG", dir);
 	snprintf(svg, sizeof svg, "%s/p.svg", dir);
 	bs_plot_trace traces[2] = {{&a, "a.csv"}, {&a, "b.csv"}};
-	CHECK(bs_plot_write(png, traces, 2, 640, 480));
+	bs_output_file out;
+	CHECK(bs_output_open(&out, png));
+	CHECK(bs_plot_write(&out, traces, 2, 640, 480));
 	cairo_surface_t* image = cairo_image_surface_create_from_png(png);
 	CHECK(cairo_surface_status(image) == CAIRO_STATUS_SUCCESS);
 	CHECK(cairo_image_surface_get_width(image) == 640 && cairo_image_surface_get_height(image) == 480);
 	cairo_surface_destroy(image);
 
-	CHECK(bs_plot_write(svg, traces, 1, 500, 300));
+	CHECK(bs_output_open(&out, svg));
+	CHECK(bs_plot_write(&out, traces, 1, 500, 300));
 	FILE* stream = fopen(svg, "r");
 	char head[400] = "";
 	CHECK(stream && fread(head, 1, sizeof head - 1, stream) > 0);
@@ -168,11 +198,158 @@ static void test_plot_files(void) {
 	bs_trace_free(&a);
 }
 
+// Entries of `dir` other than . and ..
+static int entries_in(const char* dir) {
+	DIR* stream = opendir(dir);
+	int n = 0;
+	struct dirent* entry;
+	while (stream && (entry = readdir(stream))) {
+		n += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
+	}
+	if (stream) {
+		closedir(stream);
+	}
+	return n;
+}
+
+static bool file_exists(const char* path) {
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+static void test_outputs_commit_all_or_none(void) {
+	char dir[] = "/tmp/bs_out_XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char a_path[64];
+	char b_path[64];
+	char missing[64];
+	snprintf(a_path, sizeof a_path, "%s/a.csv", dir);
+	snprintf(b_path, sizeof b_path, "%s/b.json", dir);
+	snprintf(missing, sizeof missing, "%s/missing/c.csv", dir);
+	bs_output_file a;
+	bs_output_file b;
+	bs_output_file* const both[] = {&a, &b};
+
+	// Both go in place, with the mode fopen would give: 0666 less the umask.
+	CHECK(bs_output_open(&a, a_path) && bs_output_open(&b, b_path));
+	CHECK(entries_in(dir) == 2); // the two temporaries, and nothing in place yet
+	fputs("a\n", a.stream);
+	fputs("b\n", b.stream);
+	CHECK(bs_output_commit_all(both, 2));
+	CHECK(file_exists(a_path) && file_exists(b_path) && entries_in(dir) == 2);
+	mode_t mask = umask(0);
+	umask(mask);
+	struct stat st;
+	CHECK(stat(a_path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask));
+	unlink(a_path);
+	unlink(b_path);
+
+	// b cannot be renamed into place (a directory took its name after it was
+	// opened): a, renamed first, is removed again and no temporary is left.
+	CHECK(bs_output_open(&a, a_path) && bs_output_open(&b, b_path));
+	CHECK(mkdir(b_path, 0700) == 0);
+	CHECK(!bs_output_commit_all(both, 2));
+	CHECK(!file_exists(a_path) && entries_in(dir) == 1);
+	CHECK(a.stream == NULL && a.temp_path == NULL && b.temp_path == NULL);
+
+	// Refused at open: a missing directory, and a directory as the target.
+	CHECK(!bs_output_open(&a, missing));
+	CHECK(!bs_output_open(&a, b_path));
+	CHECK(a.stream == NULL && entries_in(dir) == 1);
+	rmdir(b_path);
+
+	// Abort removes the temporary; an unopened output is skipped by commit.
+	CHECK(bs_output_open(&a, a_path));
+	bs_output_abort(&a);
+	bs_output_file unopened = {0};
+	bs_output_file* const one[] = {&unopened};
+	CHECK(bs_output_commit_all(one, 1));
+	CHECK(entries_in(dir) == 0);
+	rmdir(dir);
+}
+
+// A process killed by SIGTERM or SIGHUP while writing leaves no temporary
+// file, and still dies of that signal.
+static void test_signal_removes_temporaries(void) {
+	char dir[] = "/tmp/bs_sig_XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	const int signals[] = {SIGTERM, SIGHUP};
+	for (size_t k = 0; k < sizeof signals / sizeof signals[0]; ++k) {
+		fflush(NULL);
+		pid_t child = fork();
+		CHECK(child >= 0);
+		if (child == 0) {
+			char a_path[64];
+			char b_path[64];
+			snprintf(a_path, sizeof a_path, "%s/a.csv", dir);
+			snprintf(b_path, sizeof b_path, "%s/b.png", dir);
+			bs_output_file a;
+			bs_output_file b;
+			if (!bs_output_open(&a, a_path) || !bs_output_open(&b, b_path) || entries_in(dir) != 2) {
+				_exit(3);
+			}
+			fputs("partial", a.stream);
+			fflush(a.stream);
+			raise(signals[k]);
+			_exit(4); // not reached: the signal ends the process
+		}
+		int status = 0;
+		CHECK(waitpid(child, &status, 0) == child);
+		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == signals[k]);
+		CHECK(entries_in(dir) == 0);
+	}
+	rmdir(dir);
+}
+
+static void test_same_file(void) {
+	char dir[] = "/tmp/bs_same_XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char t[64], dot_t[80], via_sub[80], u[64], hard[64], soft[64], sub[64], none_x[80], none_dot_x[80];
+	snprintf(t, sizeof t, "%s/t.csv", dir);
+	snprintf(dot_t, sizeof dot_t, "%s/./t.csv", dir);
+	snprintf(sub, sizeof sub, "%s/sub", dir);
+	snprintf(via_sub, sizeof via_sub, "%s/sub/../t.csv", dir);
+	snprintf(u, sizeof u, "%s/u.csv", dir);
+	snprintf(hard, sizeof hard, "%s/hard.csv", dir);
+	snprintf(soft, sizeof soft, "%s/soft.csv", dir);
+	snprintf(none_x, sizeof none_x, "%s/none/x.csv", dir);
+	snprintf(none_dot_x, sizeof none_dot_x, "%s/none/./x.csv", dir);
+	CHECK(mkdir(sub, 0700) == 0);
+	// Neither exists yet (two outputs): their directory's real path and name.
+	CHECK(bs_same_file(t, dot_t) && bs_same_file(t, via_sub));
+	CHECK(!bs_same_file(t, u));
+	// When the directory is missing too, only the text can tell.
+	CHECK(bs_same_file(none_x, none_x) && !bs_same_file(none_x, none_dot_x));
+	FILE* stream = fopen(t, "w");
+	CHECK(stream != NULL);
+	if (stream) {
+		fclose(stream);
+	}
+	CHECK(link(t, hard) == 0 && symlink(t, soft) == 0);
+	// Existing: the same inode, however reached.
+	CHECK(bs_same_file(t, dot_t) && bs_same_file(t, hard) && bs_same_file(soft, via_sub));
+	CHECK(!bs_same_file(t, u) && !bs_same_file(u, t));
+
+	const bs_named_path distinct[] = {{"the scene", t}, {"--trace", NULL}, {"--out", u}};
+	CHECK(bs_check_distinct_files("run", distinct, 3) == 0);
+	const bs_named_path clash[] = {{"the scene", u}, {"--trace", t}, {"--out", hard}};
+	CHECK(bs_check_distinct_files("run", clash, 3) == 2);
+	unlink(soft);
+	unlink(hard);
+	unlink(t);
+	rmdir(sub);
+	rmdir(dir);
+}
+
 int main(void) {
 	RUN(test_read_good_trace);
+	RUN(test_read_accepts_trailing_empty_lines);
 	RUN(test_read_errors_name_the_line);
 	RUN(test_difference_is_stepwise);
 	RUN(test_first_divergence);
 	RUN(test_plot_files);
+	RUN(test_outputs_commit_all_or_none);
+	RUN(test_signal_removes_temporaries);
+	RUN(test_same_file);
 	return check_summary();
 }

@@ -60,6 +60,7 @@ static bool read_png(const char* path, image* dest) {
 	dest->rgb = malloc(PNG_IMAGE_SIZE(png));
 	if (!dest->rgb || !png_image_finish_read(&png, NULL, dest->rgb, 0, NULL)) {
 		free(dest->rgb);
+		dest->rgb = NULL;
 		png_image_free(&png);
 		return false;
 	}
@@ -99,7 +100,9 @@ static bool is_black(rgb c) {
 }
 
 // Screenshots SCENE with EXTRA options into a temporary PNG and reads it.
+// Leaves dest->rgb NULL when it fails, so callers free it on every path.
 static bool screenshot(const char* scene, const char* extra, image* dest) {
+	dest->rgb = NULL;
 	char png_path[1024];
 	temp_path("shot.png", png_path, sizeof png_path);
 	char command[8192];
@@ -162,6 +165,7 @@ static void check_balls_in_view(bool top) {
 	sim_state state;
 	CHECK(sim_at(scene, t, &state));
 	if (check_failures_in_test) {
+		free(img.rgb);
 		return;
 	}
 	bs_camera camera;
@@ -211,6 +215,8 @@ static void test_pocketed_ball_is_not_drawn(void) {
 	CHECK(screenshot(scene, "--at 0.2 --keys t", &img_before));
 	CHECK(screenshot(scene, "--at 0.5 --keys t", &img_after));
 	if (check_failures_in_test) {
+		free(img_before.rgb);
+		free(img_after.rgb);
 		return;
 	}
 	CHECK(!ball_with_id(&before, 3)->pocketed);
@@ -239,8 +245,13 @@ static void test_event_contact_is_marked(void) {
 	CHECK(screenshot(scene, "--events 1 --keys t", &img));
 	bs_scene loaded;
 	char error[512];
-	CHECK(bs_scene_load(scene, &loaded, error, sizeof error));
+	bool loaded_ok = bs_scene_load(scene, &loaded, error, sizeof error);
+	CHECK(loaded_ok);
 	if (check_failures_in_test) {
+		if (loaded_ok) {
+			bs_scene_free(&loaded);
+		}
+		free(img.rgb);
 		return;
 	}
 	bs_world* world = bs_world_create(&loaded.def);
