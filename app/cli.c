@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "gas.h"
+
 int bs_cli_fail(const char* fmt, ...) {
 	va_list args;
 	va_start(args, fmt);
@@ -51,6 +53,17 @@ bool bs_cli_parse_int64(const char* text, const char* option, int64_t min, int64
 		return false;
 	}
 	*dest = (int64_t)value;
+	return true;
+}
+
+bool bs_cli_parse_fraction(const char* text, const char* option, double* dest) {
+	if (!bs_cli_parse_double(text, option, dest)) {
+		return false;
+	}
+	if (!(*dest > 0.0 && *dest <= BS_GAS_MAX_FRACTION)) {
+		bs_cli_fail("%s must be in (0, %.1f], got %g", option, BS_GAS_MAX_FRACTION, *dest);
+		return false;
+	}
 	return true;
 }
 

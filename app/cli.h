@@ -18,6 +18,9 @@ bool bs_cli_parse_double(const char* text, const char* option, double* dest);
 /// Parses a whole argument as an integer in [min, max].
 bool bs_cli_parse_int64(const char* text, const char* option, int64_t min, int64_t max, int64_t* dest);
 
+/// Parses a gas area fraction, in (0, BS_GAS_MAX_FRACTION].
+bool bs_cli_parse_fraction(const char* text, const char* option, double* dest);
+
 /// Monotonic wall-clock seconds, for reporting speed only.
 double bs_cli_wall_seconds(void);
 
@@ -27,6 +30,7 @@ double bs_cli_cpu_seconds(void);
 /// The subcommands.
 int bs_cmd_run(int argc, char** argv);
 int bs_cmd_bench(int argc, char** argv);
+int bs_cmd_gen(int argc, char** argv);
 int bs_cmd_view(int argc, char** argv);
 int bs_cmd_compare(int argc, char** argv);
 int bs_cmd_plot(int argc, char** argv);

@@ -16,8 +16,10 @@ static const char usage[] =
 	"        --events or --until it stops at 10000000 events or frames ('run --help')\n"
 	"  view SCENE [--screenshot FILE.png [--at T | --events N] [--size WxH]]\n"
 	"        open the OpenGL viewer (or render one frame to a PNG)\n"
-	"  bench [--n N] [--phi PHI] [--events E] [--seed S]\n"
-	"        time the engine on a random gas and print the figures\n"
+	"  gen gas --n N --phi PHI [--seed S] [--periodic] [--out FILE]\n"
+	"        write a random gas of N equal discs at area fraction PHI as a scene\n"
+	"  bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled]\n"
+	"        time the engine on periodic gases and the 9-ball break; print the figures\n"
 	"  compare A.csv B.csv [--tolerance X] [--plot FILE.png|FILE.svg [--size WxH]]\n"
 	"        compare two traces' energy and momentum; exit 0 within the tolerance,\n"
 	"        1 beyond it (see 'breakshot compare --help')\n"
@@ -35,6 +37,9 @@ int main(int argc, char** argv) {
 	const char* command = argv[1];
 	if (strcmp(command, "run") == 0) {
 		return bs_cmd_run(argc - 2, argv + 2);
+	}
+	if (strcmp(command, "gen") == 0) {
+		return bs_cmd_gen(argc - 2, argv + 2);
 	}
 	if (strcmp(command, "bench") == 0) {
 		return bs_cmd_bench(argc - 2, argv + 2);

@@ -180,8 +180,8 @@ static bool measure_pairs(bs_frames* frames, double step, double frame_start, do
 				continue;
 			}
 			double sigma = bi->radius + bj->radius;
-			bs_vec2 d_start = bs_v2_sub(bj->frame_pos, bi->frame_pos);
-			bs_vec2 d_end = bs_v2_sub(bj->pos, bi->pos);
+			bs_vec2 d_start = bs_table_nearest(&frames->table, bs_v2_sub(bj->frame_pos, bi->frame_pos));
+			bs_vec2 d_end = bs_table_nearest(&frames->table, bs_v2_sub(bj->pos, bi->pos));
 			bs_vec2 w = bs_v2_sub(bj->vel, bi->vel);
 			if (bs_v2_len2(d_end) < sigma * sigma) {
 				double overlap = sigma - bs_v2_len(d_end);
@@ -298,8 +298,8 @@ static bool resolve_cushions(bs_frames* frames, double now) {
 	bool ok = true;
 	for (int i = 0; i < frames->ball_count; ++i) {
 		frame_ball* ball = &frames->balls[i];
-		if (!ball->on_table) {
-			continue;
+		if (!ball->on_table || frames->table.periodic) {
+			continue; // a periodic table has no cushions
 		}
 		ok = (frames->table.has_pockets ? reflect_off_segments_and_jaws(frames, ball, now)
 										: reflect_off_walls(frames, ball, now)) &&
@@ -323,7 +323,7 @@ static bool resolve_pairs(bs_frames* frames, double now) {
 				continue;
 			}
 			double sigma = bi->radius + bj->radius;
-			bs_vec2 d = bs_v2_sub(bj->pos, bi->pos);
+			bs_vec2 d = bs_table_nearest(&frames->table, bs_v2_sub(bj->pos, bi->pos));
 			double distance2 = bs_v2_len2(d);
 			// Coincident centres give no normal to push along: leave them.
 			if (distance2 >= sigma * sigma || distance2 == 0.0 ||
@@ -353,7 +353,7 @@ int bs_frames_step(bs_frames* frames, double step) {
 		frame_ball* ball = &frames->balls[i];
 		if (ball->on_table) {
 			ball->frame_pos = ball->pos;
-			ball->pos = bs_v2_mad(ball->pos, step, ball->vel);
+			ball->pos = bs_table_wrap(&frames->table, bs_v2_mad(ball->pos, step, ball->vel));
 		}
 	}
 	if (step == frames->dt) {

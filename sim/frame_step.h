@@ -18,6 +18,9 @@
 //   of two balls at the end of a frame's move, before that frame resolves
 //   anything; it is also kept relative to r1 + r2.
 //
+// On a periodic table balls wrap across the edges and pairs are measured by
+// their nearest images; there are no cushions.
+//
 // The restitutions come from the def; its elastic window is not used (each
 // pair is resolved at most once a frame, so inelastic collapse cannot occur).
 // Pure C11: no GL, no globals. The stepper owns its memory.

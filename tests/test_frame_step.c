@@ -5,6 +5,7 @@
 #include "check.h"
 #include "collide.h"
 #include "frame_step.h"
+#include "gas.h"
 #include "world.h"
 
 static bs_world_def def_with(bs_ball_def* balls, int count) {
@@ -162,11 +163,43 @@ static void test_at_rest(void) {
 	bs_frames_destroy(NULL);
 }
 
+static void test_periodic_table_has_no_walls(void) {
+	// On a periodic table the frames wrap balls across the edges and take the
+	// nearest image of every pair: no cushion contacts, momentum kept.
+	enum { N = 200 };
+	static bs_ball_def balls[N];
+	bs_gas_def gas = bs_default_gas_def();
+	gas.count = N;
+	gas.fraction = 0.4;
+	bs_world_def def;
+	CHECK(bs_gas_make(&gas, &def, balls));
+	bs_frames* frames = bs_frames_create(&def, 1e-3);
+	bs_totals start = bs_frames_totals(frames);
+	double scale = 0.0;
+	for (int i = 0; i < N; ++i) {
+		scale += balls[i].mass * bs_v2_len(balls[i].vel);
+	}
+	for (int k = 0; k < 200; ++k) {
+		CHECK(bs_frames_step(frames, 1e-3) >= 0);
+	}
+	bs_frame_stats stats = bs_frames_stats(frames);
+	bs_totals end = bs_frames_totals(frames);
+	CHECK(stats.contacts_of[BS_EVENT_BALL] > 0);
+	CHECK(stats.contacts_of[BS_EVENT_CUSHION] == 0);
+	CHECK(bs_v2_len(bs_v2_sub(end.momentum, start.momentum)) <= 1e-12 * scale);
+	for (int i = 0; i < N; ++i) {
+		bs_ball_state s = bs_frames_ball_state(frames, i);
+		CHECK(s.pos.x >= 0.0 && s.pos.x < def.table.width && s.pos.y >= 0.0 && s.pos.y < def.table.height);
+	}
+	bs_frames_destroy(frames);
+}
+
 int main(void) {
 	RUN(test_thin_gap_is_missed_at_coarse_dt);
 	RUN(test_head_on_overlap_and_response);
 	RUN(test_inelastic_pair_sticks);
 	RUN(test_wall_reflection_and_time);
 	RUN(test_at_rest);
+	RUN(test_periodic_table_has_no_walls);
 	return check_summary();
 }
