@@ -96,8 +96,8 @@ static int compare_entries(const void* x, const void* y) {
 
 // The centre must not be past any cushion nose or jaw point (by the radius),
 // must lie inside the table's bounds, and must not already be in a pocket.
-static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack) {
-	double reach = r * (1.0 - slack);
+static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack, double slack_length) {
+	double reach = r * (1.0 - slack) - slack_length;
 	if (table->periodic) {
 		return p.x >= 0.0 && p.x < table->width && p.y >= 0.0 && p.y < table->height;
 	}
@@ -136,6 +136,16 @@ static bool ball_inside_table(const bs_table* table, bs_vec2 p, double r, double
 		}
 	}
 	return false;
+}
+
+// How far rounding of absolute times can put a ball moving at `speed` (m/s)
+// from where exact arithmetic would: event times are doubles, so at time t
+// they carry about ulp(t) of rounding, and a position about speed ulp(t). At
+// t = 2^16 s that is 1.5e-11 s: 4e-11 m at 3 m/s, more than a relative 1e-9
+// of a pool ball's radius. Checks of touching and cushions allow for it.
+static double time_slack(double time, double speed) {
+	double t = fabs(time);
+	return 8.0 * (nextafter(t, INFINITY) - t) * speed;
 }
 
 // `by_id` holds the ball indices sorted by id (as sort entries).
@@ -194,7 +204,7 @@ static bool anchor_consistent(const bs_world_def* def, int i, const sort_entry* 
 // every pair when the table is too small for a grid. Returns false when
 // memory runs out.
 static bool find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, int n, double tolerance,
-	int* first, int* second) {
+	double slack_length, int* first, int* second) {
 	*first = -1;
 	*second = -1;
 	double reach = 0.0;
@@ -219,7 +229,7 @@ static bool find_close_pair(const bs_table* table, const bs_vec2* pos, const dou
 				if (j <= i || (*second >= 0 && j > *second)) {
 					continue;
 				}
-				double limit = (radius[i] + radius[j]) * (1.0 - tolerance);
+				double limit = (radius[i] + radius[j]) * (1.0 - tolerance) - slack_length;
 				if (bs_v2_len2(bs_table_nearest(table, bs_v2_sub(pos[j], pos[i]))) < limit * limit) {
 					*first = i;
 					*second = j;
@@ -237,6 +247,11 @@ static bool find_close_pair(const bs_table* table, const bs_vec2* pos, const dou
 // overlap is an error.
 static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	int n = def->ball_count;
+	double max_speed = 0.0;
+	for (int i = 0; i < n; ++i) {
+		double speed = bs_v2_len(def->balls[i].vel);
+		max_speed = speed > max_speed ? speed : max_speed;
+	}
 	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
 	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
 	bool ok = pos && radius;
@@ -244,7 +259,8 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 		pos[i] = def->balls[i].pos;
 		radius[i] = def->balls[i].radius;
 	}
-	ok = ok && find_close_pair(&def->table, pos, radius, n, BS_TOUCH_TOLERANCE, first, second);
+	ok = ok && find_close_pair(&def->table, pos, radius, n, BS_TOUCH_TOLERANCE, time_slack(def->time, max_speed), first,
+					   second);
 	free(pos);
 	free(radius);
 	return ok;
@@ -324,7 +340,8 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
 		// A ball saved just after a cushion may sit a rounding inside r.
-		if (!ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE)) {
+		if (!ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE,
+				time_slack(def->time, bs_v2_len(ball->vel)))) {
 			free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "
@@ -707,6 +724,11 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	}
 	int on_table = 0;
 	bool ok = true;
+	double max_speed = 0.0;
+	for (int i = 0; i < n; ++i) {
+		double speed = world->balls[i].pocketed ? 0.0 : bs_v2_len(world->balls[i].vel);
+		max_speed = speed > max_speed ? speed : max_speed;
+	}
 	for (int i = 0; i < n && ok; ++i) {
 		const bs_ball* a = &world->balls[i];
 		if (a->pocketed) {
@@ -716,7 +738,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		if (a->time > now) {
 			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
 			ok = false;
-		} else if (!ball_inside_table(&world->table, pa, a->radius, OVERLAP_TOLERANCE)) {
+		} else if (!ball_inside_table(&world->table, pa, a->radius, OVERLAP_TOLERANCE, time_slack(now, bs_v2_len(a->vel)))) {
 			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);
 			ok = false;
 		}
@@ -725,7 +747,8 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		index[on_table++] = i;
 	}
 	int first = -1, second = -1;
-	if (ok && !find_close_pair(&world->table, pos, radius, on_table, OVERLAP_TOLERANCE, &first, &second)) {
+	if (ok && !find_close_pair(&world->table, pos, radius, on_table, OVERLAP_TOLERANCE, 2.0 * time_slack(now, max_speed),
+				  &first, &second)) {
 		snprintf(dest, dest_size, "out of memory while validating");
 		ok = false;
 	}
