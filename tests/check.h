@@ -70,6 +70,15 @@ static int check_tests_failed;
 	} while (0)
 
 #ifdef BREAKSHOT_WORLD_H
+/// A ball with the default radius and mass at (x, y) moving at (vx, vy).
+static inline bs_ball_def check_ball_at(int id, double x, double y, double vx, double vy) {
+	bs_ball_def ball = bs_default_ball_def();
+	ball.id = id;
+	ball.pos = bs_v2(x, y);
+	ball.vel = bs_v2(vx, vy);
+	return ball;
+}
+
 /// Field by field (structs have padding, so memcmp is not a comparison).
 static inline bool check_same_event(bs_event x, bs_event y) {
 	return x.kind == y.kind && x.time == y.time && x.a == y.a && x.b == y.b && x.impulse == y.impulse &&

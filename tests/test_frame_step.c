@@ -2,11 +2,12 @@
 // with the event method's response, and measures what it misses.
 #include <math.h>
 
-#include "check.h"
 #include "collide.h"
 #include "frame_step.h"
 #include "gas.h"
 #include "world.h"
+
+#include "check.h"
 
 static bs_world_def def_with(bs_ball_def* balls, int count) {
 	bs_world_def def = bs_default_world_def();
@@ -15,20 +16,13 @@ static bs_world_def def_with(bs_ball_def* balls, int count) {
 	return def;
 }
 
-static bs_ball_def ball_at(int id, double x, double y, double vx, double vy) {
-	bs_ball_def ball = bs_default_ball_def();
-	ball.id = id;
-	ball.pos = bs_v2(x, y);
-	ball.vel = bs_v2(vx, vy);
-	return ball;
-}
 
 // A fast ball at a thin gap between two balls (scenes/thin_gap.json): frames of
 // 0.02 s jump over both, frames of 0.0005 s catch the hit, and the event
 // method hits first the ball the swept test names.
 static void test_thin_gap_is_missed_at_coarse_dt(void) {
-	bs_ball_def balls[3] = {ball_at(0, 0.62, 0.645, 8.0, 0.0), ball_at(1, 1.5, 0.675, 0.0, 0.0),
-		ball_at(2, 1.5, 0.595, 0.0, 0.0)};
+	bs_ball_def balls[3] = {check_ball_at(0, 0.62, 0.645, 8.0, 0.0), check_ball_at(1, 1.5, 0.675, 0.0, 0.0),
+		check_ball_at(2, 1.5, 0.595, 0.0, 0.0)};
 	bs_world_def def = def_with(balls, 3);
 	bs_def_report report;
 	CHECK(bs_world_def_check(&def, &report));
@@ -84,7 +78,7 @@ static void test_thin_gap_is_missed_at_coarse_dt(void) {
 // velocities; the overlap is exactly how far the frame overshot contact.
 static void test_head_on_overlap_and_response(void) {
 	double sigma = 2.0 * BS_DEFAULT_RADIUS;
-	bs_ball_def balls[2] = {ball_at(3, 1.0, 0.6, 1.0, 0.0), ball_at(7, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
+	bs_ball_def balls[2] = {check_ball_at(3, 1.0, 0.6, 1.0, 0.0), check_ball_at(7, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
 	bs_world_def def = def_with(balls, 2);
 	bs_frames* frames = bs_frames_create(&def, 0.01);
 	int resolved = bs_frames_step(frames, 0.01);
@@ -111,7 +105,7 @@ static void test_head_on_overlap_and_response(void) {
 // the next frame finds it overlapping while not approaching (stuck).
 static void test_inelastic_pair_sticks(void) {
 	double sigma = 2.0 * BS_DEFAULT_RADIUS;
-	bs_ball_def balls[2] = {ball_at(0, 1.0, 0.6, 1.0, 0.0), ball_at(1, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
+	bs_ball_def balls[2] = {check_ball_at(0, 1.0, 0.6, 1.0, 0.0), check_ball_at(1, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
 	bs_world_def def = def_with(balls, 2);
 	def.ball_restitution = 0.0;
 	bs_frames* frames = bs_frames_create(&def, 0.01);
@@ -128,7 +122,7 @@ static void test_inelastic_pair_sticks(void) {
 // A ball past a wall and moving out is reflected off that cushion, with the
 // cushion numbering of bs_table_rect; frame times do not drift.
 static void test_wall_reflection_and_time(void) {
-	bs_ball_def balls[1] = {ball_at(0, 0.04, 0.04, -3.0, -2.0)};
+	bs_ball_def balls[1] = {check_ball_at(0, 0.04, 0.04, -3.0, -2.0)};
 	bs_world_def def = def_with(balls, 1);
 	def.time = 1.5;
 	def.cushion_restitution = 0.5;
@@ -154,7 +148,7 @@ static void test_wall_reflection_and_time(void) {
 }
 
 static void test_at_rest(void) {
-	bs_ball_def balls[2] = {ball_at(0, 0.5, 0.5, 0.0, 0.0), ball_at(1, 1.0, 0.5, 0.0, 0.0)};
+	bs_ball_def balls[2] = {check_ball_at(0, 0.5, 0.5, 0.0, 0.0), check_ball_at(1, 1.0, 0.5, 0.0, 0.0)};
 	bs_world_def def = def_with(balls, 2);
 	bs_frames* frames = bs_frames_create(&def, 0.01);
 	CHECK(bs_frames_at_rest(frames));

@@ -12,13 +12,6 @@
 
 static const double r = BS_DEFAULT_RADIUS;
 
-static bs_ball_def ball_at(int id, double x, double y, double vx, double vy) {
-	bs_ball_def ball = bs_default_ball_def();
-	ball.id = id;
-	ball.pos = bs_v2(x, y);
-	ball.vel = bs_v2(vx, vy);
-	return ball;
-}
 
 static bs_world* make_world(const bs_ball_def* balls, int count, double ball_e, double cushion_e) {
 	bs_world_def def = bs_default_world_def();
@@ -39,7 +32,7 @@ static void check_valid(const bs_world* world) {
 }
 
 static void head_on_record(void) {
-	bs_ball_def balls[2] = {ball_at(4, 0.5, 0.6, 2.0, 0.0), ball_at(9, 1.5, 0.6, 0.0, 0.0)};
+	bs_ball_def balls[2] = {check_ball_at(4, 0.5, 0.6, 2.0, 0.0), check_ball_at(9, 1.5, 0.6, 0.0, 0.0)};
 	bs_world* world = make_world(balls, 2, 1.0, 1.0);
 	bs_event peeked;
 	CHECK(bs_world_peek(world, &peeked));
@@ -65,7 +58,7 @@ static void head_on_record(void) {
 }
 
 static void state_is_exact_extrapolation(void) {
-	bs_ball_def ball = ball_at(0, 0.5, 0.5, 0.25, -0.125);
+	bs_ball_def ball = check_ball_at(0, 0.5, 0.5, 0.25, -0.125);
 	bs_world* world = make_world(&ball, 1, 1.0, 1.0);
 	bs_ball_state s = bs_world_ball_state(world, 0, 2.0);
 	CHECK(s.pos.x == 1.0 && s.pos.y == 0.25);
@@ -74,7 +67,7 @@ static void state_is_exact_extrapolation(void) {
 }
 
 static void advance_stops_exactly_at_time(void) {
-	bs_ball_def balls[2] = {ball_at(0, 0.5, 0.6, 2.0, 0.0), ball_at(1, 1.5, 0.6, 0.0, 0.0)};
+	bs_ball_def balls[2] = {check_ball_at(0, 0.5, 0.6, 2.0, 0.0), check_ball_at(1, 1.5, 0.6, 0.0, 0.0)};
 	bs_world* world = make_world(balls, 2, 1.0, 1.0);
 	double hit = (1.0 - 2.0 * r) / 2.0;
 	CHECK(bs_world_advance(world, hit - 1e-9, 0) == 0);
@@ -94,9 +87,9 @@ static void newtons_cradle(void) {
 	// Five touching balls in a row, the first struck at 2 m/s: after the
 	// chain of contacts only the last ball moves, at the struck ball's speed.
 	bs_ball_def balls[6];
-	balls[0] = ball_at(0, 0.5, 0.635, 2.0, 0.0);
+	balls[0] = check_ball_at(0, 0.5, 0.635, 2.0, 0.0);
 	for (int i = 1; i < 6; ++i) {
-		balls[i] = ball_at(i, 1.0 + 2.0 * r * (i - 1), 0.635, 0.0, 0.0);
+		balls[i] = check_ball_at(i, 1.0 + 2.0 * r * (i - 1), 0.635, 0.0, 0.0);
 	}
 	bs_world* world = make_world(balls, 6, 1.0, 1.0);
 	int64_t ball_events = 0;
@@ -124,14 +117,14 @@ static void touching_cluster_resolves_finitely(void) {
 	// simultaneous contact resolves in finitely many events, with no overlap.
 	bs_ball_def balls[20];
 	int n = 0;
-	balls[n++] = ball_at(0, 0.4, 0.64, 4.0, 0.05);
+	balls[n++] = check_ball_at(0, 0.4, 0.64, 4.0, 0.05);
 	double cx = 1.6, cy = 0.635;
 	for (int row = -2; row <= 2; ++row) {
 		int count = 5 - abs(row);
 		for (int k = 0; k < count; ++k) {
 			double x = cx + (k - 0.5 * (count - 1)) * 2.0 * r;
 			double y = cy + row * sqrt(3.0) * r;
-			balls[n] = ball_at(n, x, y, 0.0, 0.0);
+			balls[n] = check_ball_at(n, x, y, 0.0, 0.0);
 			n += 1;
 		}
 	}
@@ -156,7 +149,7 @@ static void touching_cluster_resolves_finitely(void) {
 static void restitution_zero_pair_is_not_redetected(void) {
 	// Perfectly inelastic head-on: the pair ends at one common velocity and,
 	// having just been resolved, is never detected again.
-	bs_ball_def balls[2] = {ball_at(0, 0.5, 0.6, 2.0, 0.0), ball_at(1, 1.5, 0.6, -1.0, 0.0)};
+	bs_ball_def balls[2] = {check_ball_at(0, 0.5, 0.6, 2.0, 0.0), check_ball_at(1, 1.5, 0.6, -1.0, 0.0)};
 	bs_world* world = make_world(balls, 2, 0.0, 1.0);
 	CHECK(bs_world_step(world));
 	double t = bs_world_time(world);
@@ -172,7 +165,7 @@ static void restitution_zero_pair_is_not_redetected(void) {
 }
 
 static void cushion_restitution_scales_normal_speed(void) {
-	bs_ball_def ball = ball_at(0, 1.0, 0.6, 1.0, 0.5);
+	bs_ball_def ball = check_ball_at(0, 1.0, 0.6, 1.0, 0.5);
 	bs_world* world = make_world(&ball, 1, 1.0, 0.5);
 	CHECK(bs_world_step(world));
 	bs_event e = bs_world_last_event(world);
@@ -191,8 +184,8 @@ static void cushion_restitution_scales_normal_speed(void) {
 static void def_check_reports_problems(void) {
 	bs_world_def def = bs_default_world_def();
 	bs_def_report report;
-	bs_ball_def balls[3] = {ball_at(1, 0.5, 0.5, 0, 0), ball_at(2, 0.5 + 2 * r * 0.999, 0.5, 0, 0),
-		ball_at(3, 1.0, 1.0, 0, 0)};
+	bs_ball_def balls[3] = {check_ball_at(1, 0.5, 0.5, 0, 0), check_ball_at(2, 0.5 + 2 * r * 0.999, 0.5, 0, 0),
+		check_ball_at(3, 1.0, 1.0, 0, 0)};
 	def.balls = balls;
 	def.ball_count = 3;
 	CHECK(!bs_world_def_check(&def, &report));
@@ -280,8 +273,8 @@ static void just_resolved_pair_is_not_detected_again(void) {
 	int again = 0;
 	for (int k = 0; k < 5000; ++k) {
 		double angle = bs_rng_range(&rng, -1.2, 1.2);
-		bs_ball_def balls[2] = {ball_at(0, 0.8, 0.6, bs_rng_range(&rng, 0.5, 3.0), bs_rng_range(&rng, -0.3, 0.3)),
-			ball_at(1, 0.8 + 0.2 * cos(angle), 0.6 + 0.2 * sin(angle), 0.0, 0.0)};
+		bs_ball_def balls[2] = {check_ball_at(0, 0.8, 0.6, bs_rng_range(&rng, 0.5, 3.0), bs_rng_range(&rng, -0.3, 0.3)),
+			check_ball_at(1, 0.8 + 0.2 * cos(angle), 0.6 + 0.2 * sin(angle), 0.0, 0.0)};
 		balls[1].mass = bs_rng_range(&rng, 0.1, 0.4);
 		bs_world* world = make_world(balls, 2, 0.0, 1.0);
 		if (bs_world_step(world) && bs_world_last_event(world).kind == BS_EVENT_BALL) {
