@@ -187,8 +187,20 @@ end
 # Starts a long run (a closed elastic table and no limit: it goes on to the
 # default limit) writing a sampled trace, and waits until its temporary file
 # exists. Sets $pid.
+# Replaces the calling shell (use it as a background job: "... &") with a
+# command run with SIGHUP, SIGINT and SIGTERM at their defaults. A shell cannot
+# undo a signal it was started with ignored (as under nohup, or as a background
+# job of a script), so python3 (which meson needs anyway) does it; exec keeps
+# the pid in $! the run's own.
+exec_with_default_signals() {
+	exec python3 -c 'import os, signal, sys
+for s in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
+    signal.signal(s, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$@"
+}
+
 start_endless_run() { # TRACE-NAME
-	"$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/$1" >/dev/null 2>&1 &
+	exec_with_default_signals "$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/$1" >/dev/null 2>&1 &
 	pid=$!
 	tries=0
 	while [ -z "$(find "$WORK" -name "$1.tmp-*")" ] && [ "$tries" -lt 100 ]; do

@@ -342,6 +342,12 @@ static void test_same_file(void) {
 }
 
 int main(void) {
+	// The signal tests need the default dispositions: a test run started
+	// under nohup, or as a background job of a script, inherits SIGHUP or
+	// SIGINT ignored, and the outputs rightly leave an ignored signal alone.
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	RUN(test_read_good_trace);
 	RUN(test_read_accepts_trailing_empty_lines);
 	RUN(test_read_errors_name_the_line);
