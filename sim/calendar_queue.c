@@ -212,6 +212,10 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 	return best;
 }
 
+bool bs_calendar_queue_contains(const bs_calendar_queue* queue, int slot) {
+	return queue->bucket[slot] != ABSENT;
+}
+
 bool bs_calendar_queue_valid(const bs_calendar_queue* queue) {
 	int counted = 0;
 	for (int slot = 0; slot < queue->capacity; ++slot) {

@@ -54,6 +54,9 @@ static inline bs_event_key bs_calendar_queue_key(const bs_calendar_queue* queue,
 	return queue->keys[slot];
 }
 
+/// Whether the slot is queued.
+bool bs_calendar_queue_contains(const bs_calendar_queue* queue, int slot);
+
 /// Checks that every slot is where its key says and the lists are sound. O(N).
 bool bs_calendar_queue_valid(const bs_calendar_queue* queue);
 

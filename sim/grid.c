@@ -114,35 +114,24 @@ void bs_grid_remove(bs_grid* grid, int ball) {
 	grid->row[ball] = NOWHERE;
 }
 
-double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis, int* step) {
-	double best = INFINITY;
-	*axis = 0;
-	*step = 0;
-	int column = grid->column[ball];
-	int row = grid->row[ball];
-	// On a walled table the outer cells are closed: the walls keep the ball in.
-	if (vel.x > 0.0 && (grid->periodic || column < grid->nx - 1)) {
-		best = time + ((column + 1) * grid->cell_w - pos.x) / vel.x;
-		*step = 1;
-	} else if (vel.x < 0.0 && (grid->periodic || column > 0)) {
-		best = time + (column * grid->cell_w - pos.x) / vel.x;
-		*step = -1;
+// When the coordinate x, moving at speed u, reaches the border of the cell
+// [cell size, (cell + 1) size), or INFINITY. On a walled table the outer cells
+// are closed: the walls keep the ball in.
+static double leave_cell(double x, double u, int cell, int cells, double size, bool periodic) {
+	if (u > 0.0 && (periodic || cell < cells - 1)) {
+		return ((cell + 1) * size - x) / u;
 	}
-	double ty = INFINITY;
-	int step_y = 0;
-	if (vel.y > 0.0 && (grid->periodic || row < grid->ny - 1)) {
-		ty = time + ((row + 1) * grid->cell_h - pos.y) / vel.y;
-		step_y = 1;
-	} else if (vel.y < 0.0 && (grid->periodic || row > 0)) {
-		ty = time + (row * grid->cell_h - pos.y) / vel.y;
-		step_y = -1;
+	if (u < 0.0 && (periodic || cell > 0)) {
+		return (cell * size - x) / u;
 	}
-	if (ty < best) {
-		best = ty;
-		*axis = 1;
-		*step = step_y;
-	}
-	return best;
+	return INFINITY;
+}
+
+double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis) {
+	double tx = leave_cell(pos.x, vel.x, grid->column[ball], grid->nx, grid->cell_w, grid->periodic);
+	double ty = leave_cell(pos.y, vel.y, grid->row[ball], grid->ny, grid->cell_h, grid->periodic);
+	*axis = ty < tx ? 1 : 0;
+	return time + (ty < tx ? ty : tx);
 }
 
 void bs_grid_cross(bs_grid* grid, int ball, int axis, int step) {

@@ -54,11 +54,11 @@ void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos);
 void bs_grid_remove(bs_grid* grid, int ball);
 
 /// The time (s) at which the ball, anchored at `pos` at `time` and moving at
-/// `vel`, leaves its cell, or INFINITY. `axis` gets 0 (x) or 1 (y) and
-/// `step` +1 or -1: pass them to bs_grid_cross.
-double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis, int* step);
+/// `vel`, leaves its cell, or INFINITY. `axis` gets 0 (x) or 1 (y); the sign
+/// of the velocity along it says which way (bs_grid_cross).
+double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis);
 
-/// Moves the ball one cell along `axis` by `step`.
+/// Moves the ball one cell along `axis` by `step` (+1 or -1).
 void bs_grid_cross(bs_grid* grid, int ball, int axis, int step);
 
 /// The cells of the ball's 3 x 3 neighbourhood (fewer at a wall). Returns the count.

@@ -373,34 +373,6 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 // ---------------------------------------------------------------------------
 // Creation
 
-static int compare_by_id(const void* x, const void* y, const bs_ball* balls) {
-	int a = balls[*(const int*)x].id;
-	int b = balls[*(const int*)y].id;
-	return (a > b) - (a < b);
-}
-
-// qsort has no context argument in C11, and a global would break "no global
-// state": sort the index array with a merge sort of our own.
-static void sort_indices_by_id(int* idx, int* scratch, int n, const bs_ball* balls) {
-	if (n < 2) {
-		return;
-	}
-	int half = n / 2;
-	sort_indices_by_id(idx, scratch, half, balls);
-	sort_indices_by_id(idx + half, scratch, n - half, balls);
-	int i = 0, j = half, k = 0;
-	while (i < half && j < n) {
-		scratch[k++] = compare_by_id(&idx[j], &idx[i], balls) < 0 ? idx[j++] : idx[i++];
-	}
-	while (i < half) {
-		scratch[k++] = idx[i++];
-	}
-	while (j < n) {
-		scratch[k++] = idx[j++];
-	}
-	memcpy(idx, scratch, (size_t)n * sizeof *idx);
-}
-
 // From this many balls on, AUTO picks the calendar queue.
 #define BS_CALENDAR_MIN 512
 
@@ -461,13 +433,14 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->balls = calloc(cap, sizeof *world->balls);
 	world->targets = calloc(cap, sizeof *world->targets);
 	world->by_id = malloc(cap * sizeof *world->by_id);
-	int* scratch = malloc(cap * sizeof *scratch);
-	// The calendar queue pays off from a few thousand balls (measured: README).
+	// Ids sorted by the same qsort comparison the def check uses.
+	sort_entry* ids = malloc(cap * sizeof *ids);
+	// The calendar queue beats the heap from about a thousand balls (README).
 	world->use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN);
 	bool queue_ready = world->use_calendar ? bs_calendar_queue_init(&world->calendar, n)
 										   : bs_event_queue_init(&world->queue, n);
-	if (!world->balls || !world->targets || !world->by_id || !scratch || !queue_ready) {
-		free(scratch);
+	if (!world->balls || !world->targets || !world->by_id || !ids || !queue_ready) {
+		free(ids);
 		bs_world_destroy(world);
 		return NULL;
 	}
@@ -479,7 +452,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	}
 	int* order = malloc(cap * sizeof *order);
 	if (!order) {
-		free(scratch);
+		free(ids);
 		bs_world_destroy(world);
 		return NULL;
 	}
@@ -500,10 +473,13 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		ball->pocketed = false;
 		ball->pocket = -1;
 		ball->pocket_time = 0.0;
-		world->by_id[i] = i;
+		ids[i] = (sort_entry){(double)ball->id, i};
 	}
-	sort_indices_by_id(world->by_id, scratch, n, world->balls);
-	free(scratch);
+	qsort(ids, (size_t)n, sizeof *ids, compare_entries);
+	for (int i = 0; i < n; ++i) {
+		world->by_id[i] = ids[i].index;
+	}
+	free(ids);
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_anchor* anchor = &def->balls[order[i]].anchor;
 		if (!anchor->set) {

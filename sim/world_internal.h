@@ -46,7 +46,7 @@ typedef struct bs_ball {
 typedef struct bs_slot_target {
 	int kind;              ///< bs_event_kind, BS_EVENT_CELL, or BS_EVENT_NONE
 	int index;             ///< partner ball index, obstacle index, or the crossing's axis (0 x, 1 y)
-	uint32_t partner_count; ///< the partner's count when predicted; for a crossing, 1 for +1 and 0 for -1
+	uint32_t partner_count; ///< the partner's count when predicted (balls only)
 } bs_slot_target;
 
 struct bs_world {
@@ -113,7 +113,7 @@ static inline bs_event_key bs_world_queue_key(const bs_world* world, int slot) {
 }
 
 static inline bool bs_world_queue_contains(const bs_world* world, int slot) {
-	return world->use_calendar ? world->calendar.bucket[slot] != -1 : world->queue.position[slot] >= 0;
+	return world->use_calendar ? bs_calendar_queue_contains(&world->calendar, slot) : world->queue.position[slot] >= 0;
 }
 
 /// Predicts ball `index`'s earliest event from the current time and stores it

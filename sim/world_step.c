@@ -82,6 +82,16 @@ static inline void consider_segment(const bs_world* world, candidate* best, cons
 	}
 }
 
+static inline void consider_jaw(const bs_world* world, candidate* best, const bs_ball* ball, int j, double now) {
+	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
+		return;
+	}
+	double t = bs_toi_circles(bs_v2_sub(world->table.jaws[j], ball->pos), bs_v2_scale(-1.0, ball->vel), ball->radius);
+	if (t < INFINITY) {
+		consider(best, not_before(ball->time + t, now), BS_EVENT_JAW, ball->id, j, j, 0);
+	}
+}
+
 // Whether the path p + v (t - since), for t from `since` to `until` (s;
 // INFINITY for the whole ray), comes within `reach` (m) of `centre`. Errs on
 // the side of yes by a relative 1e-9, so rounding never hides a contact.
@@ -144,13 +154,7 @@ void bs_world_predict(bs_world* world, int index) {
 			consider_segment(world, &best, ball, s, now);
 		}
 		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
-			if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
-				continue;
-			}
-			double t = bs_toi_circles(bs_v2_sub(table->jaws[j], p), bs_v2_scale(-1.0, v), ball->radius);
-			if (t < INFINITY) {
-				consider(&best, not_before(since + t, now), BS_EVENT_JAW, ball->id, j, j, 0);
-			}
+			consider_jaw(world, &best, ball, j, now);
 		}
 		double t = bs_toi_enter_circle(p, v, pocket->centre, pocket->radius);
 		if (t < INFINITY) {
@@ -158,10 +162,10 @@ void bs_world_predict(bs_world* world, int index) {
 		}
 	}
 	if (world->use_grid && moving) {
-		int axis, step;
-		double t = bs_grid_crossing(&world->grid, index, p, v, since, &axis, &step);
+		int axis;
+		double t = bs_grid_crossing(&world->grid, index, p, v, since, &axis);
 		if (t < INFINITY) {
-			consider(&best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, step > 0 ? 1u : 0u);
+			consider(&best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
 		}
 	}
 
@@ -181,8 +185,8 @@ static bool is_stale(const bs_world* world, int index) {
 	if (target->kind != BS_EVENT_BALL) {
 		return false; // obstacles never move; the slot is renewed after each of the ball's own events
 	}
-	const bs_ball* partner = &world->balls[target->index];
-	return partner->pocketed || partner->count != target->partner_count;
+	// Any event of the partner, pocketing included, moves its counter.
+	return world->balls[target->index].count != target->partner_count;
 }
 
 // The ball whose slot holds the next valid event, or -1. Stale slots met on
@@ -197,8 +201,10 @@ static int next_event_ball(bs_world* world) {
 		if (target->kind == BS_EVENT_CELL) {
 			// The centre leaves its cell: move it to the next one and look
 			// again from there. No motion changes, so no one else's
-			// prediction goes stale.
-			bs_grid_cross(&world->grid, top, target->index, target->partner_count ? 1 : -1);
+			// prediction goes stale; and any event of the ball's own would
+			// have replaced this slot, so its velocity still says which way.
+			bs_vec2 v = world->balls[top].vel;
+			bs_grid_cross(&world->grid, top, target->index, (target->index == 0 ? v.x : v.y) > 0.0 ? 1 : -1);
 		} else if (!is_stale(world, top)) {
 			return top;
 		}

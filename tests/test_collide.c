@@ -78,6 +78,22 @@ static void toi_no_cancellation(void) {
 	CHECK(fabs(naive - (double)reference) > 1e-4 * (double)reference); // the textbook form really fails here
 }
 
+static void toi_tiny_speeds(void) {
+	// Speeds so small that b^2 and a c underflow (an inelastic world slowing
+	// geometrically): the time of impact still scales exactly as gap / speed.
+	double sigma = 2.0 * r;
+	for (int k = 0; k < 4; ++k) {
+		double speed = ldexp(1.0, -250 - 100 * k); // 5.5e-76 down to 2.4e-166
+		double t = bs_toi_circles(bs_v2(1.0, 0.0), bs_v2(-speed, 0.0), sigma);
+		CHECK_REL(t, (1.0 - sigma) / speed, 1e-14);
+		// Oblique: closest approach 0.6 sigma, contact 0.8 sigma before it.
+		double y = 0.6 * sigma;
+		double t2 = bs_toi_circles(bs_v2(1.0, y), bs_v2(-speed, 0.0), sigma);
+		CHECK_REL(t2, (1.0 - sqrt(sigma * sigma - y * y)) / speed, 1e-12);
+		CHECK(isinf(bs_toi_circles(bs_v2(1.0, 1.2 * sigma), bs_v2(-speed, 0.0), sigma)));
+	}
+}
+
 static void toi_random_against_root(void) {
 	// Against the analytic distance: at the returned time the centres are sigma apart.
 	bs_rng rng = bs_rng_make(7);
@@ -186,6 +202,7 @@ int main(void) {
 	RUN(toi_touching_and_separating);
 	RUN(toi_parallel_motion);
 	RUN(toi_no_cancellation);
+	RUN(toi_tiny_speeds);
 	RUN(toi_random_against_root);
 	RUN(toi_segment_linear);
 	RUN(toi_enter_circle);
