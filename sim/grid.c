@@ -1,36 +1,49 @@
 #include "grid.h"
 
 #include <assert.h>
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
 // The row of a ball that is in no cell. Unwrapped rows and columns on a
 // periodic table run negative, so -1 cannot mean "nowhere".
-#define NOWHERE INT_MIN
+#define NOWHERE INT64_MIN
 
-static int cells_along(double length, double reach) {
-	return (int)floor(length / (reach * (1.0 + BS_GRID_MARGIN)));
+// Cells of at least `reach` along `length`, counted in double precision so
+// that a tiny reach on a long side cannot overflow an int.
+static double cells_along(double length, double reach) {
+	return floor(length / (reach * (1.0 + BS_GRID_MARGIN)));
 }
 
 bool bs_grid_fits(const bs_table* table, double reach) {
-	return reach > 0.0 && cells_along(table->width, reach) >= 3 && cells_along(table->height, reach) >= 3;
+	return reach > 0.0 && cells_along(table->width, reach) >= 3.0 && cells_along(table->height, reach) >= 3.0;
 }
 
 bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
-	grid->nx = cells_along(table->width, reach);
-	grid->ny = cells_along(table->height, reach);
+	double nx = cells_along(table->width, reach);
+	double ny = cells_along(table->height, reach);
+	// Cells beyond a few per ball only cost memory: coarsen evenly, keeping
+	// at least 3 a side. Wider cells are never wrong, only slower.
+	double most = 4.0 * (ball_count > 0 ? ball_count : 1) + 16.0;
+	if (nx * ny > most) {
+		double shrink = sqrt(nx * ny / most);
+		nx = fmax(3.0, floor(nx / shrink));
+		ny = fmax(3.0, floor(ny / shrink));
+		nx = nx * ny > most ? fmax(3.0, floor(most / ny)) : nx;
+	}
+	grid->nx = (int)nx;
+	grid->ny = (int)ny;
 	grid->cell_w = table->width / grid->nx;
 	grid->cell_h = table->height / grid->ny;
+	grid->per_cell_w = 1.0 / grid->cell_w;
+	grid->per_cell_h = 1.0 / grid->cell_h;
 	grid->periodic = table->periodic;
 	size_t cells = (size_t)grid->nx * (size_t)grid->ny;
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);
 	grid->head = malloc(cells * sizeof *grid->head);
 	grid->next = malloc(balls * sizeof *grid->next);
-	grid->prev = malloc(balls * sizeof *grid->prev);
 	grid->column = malloc(balls * sizeof *grid->column);
 	grid->row = malloc(balls * sizeof *grid->row);
-	if (!grid->head || !grid->next || !grid->prev || !grid->column || !grid->row) {
+	if (!grid->head || !grid->next || !grid->column || !grid->row) {
 		bs_grid_free(grid);
 		return false;
 	}
@@ -39,7 +52,6 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	}
 	for (size_t b = 0; b < balls; ++b) {
 		grid->next[b] = -1;
-		grid->prev[b] = -1;
 		grid->column[b] = NOWHERE;
 		grid->row[b] = NOWHERE;
 	}
@@ -49,54 +61,61 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 void bs_grid_free(bs_grid* grid) {
 	free(grid->head);
 	free(grid->next);
-	free(grid->prev);
 	free(grid->column);
 	free(grid->row);
-	grid->head = grid->next = grid->prev = grid->column = grid->row = NULL;
+	grid->head = grid->next = NULL;
+	grid->column = grid->row = NULL;
 }
 
-// The cell index of an unwrapped column and row.
-static int cell_index(const bs_grid* grid, int column, int row) {
-	int cx = ((column % grid->nx) + grid->nx) % grid->nx;
-	int cy = ((row % grid->ny) + grid->ny) % grid->ny;
-	return cy * grid->nx + cx;
+// An unwrapped column or row wrapped into [0, cells). A ball is rarely more
+// than a box length from the cell of its anchor, so the remainder (an integer
+// division) is the rare case.
+static int wrapped(int64_t unwrapped, int cells) {
+	if (unwrapped >= 0 && unwrapped < cells) {
+		return (int)unwrapped;
+	}
+	if (unwrapped >= cells && unwrapped < 2 * cells) {
+		return (int)(unwrapped - cells);
+	}
+	if (unwrapped < 0 && unwrapped >= -cells) {
+		return (int)(unwrapped + cells);
+	}
+	return (int)(((unwrapped % cells) + cells) % cells);
 }
 
+static int cell_of_ball(const bs_grid* grid, int ball) {
+	return wrapped(grid->row[ball], grid->ny) * grid->nx + wrapped(grid->column[ball], grid->nx);
+}
+
+// Cells hold a handful of balls, so a singly linked list, searched on the
+// way out, is as quick as a doubly linked one and a quarter smaller.
 static void unlink_ball(bs_grid* grid, int ball) {
 	if (grid->row[ball] == NOWHERE) {
 		return;
 	}
-	int cell = cell_index(grid, grid->column[ball], grid->row[ball]);
-	if (grid->prev[ball] >= 0) {
-		grid->next[grid->prev[ball]] = grid->next[ball];
-	} else if (grid->head[cell] == ball) {
-		grid->head[cell] = grid->next[ball];
+	int* link = &grid->head[cell_of_ball(grid, ball)];
+	while (*link != ball) {
+		assert(*link >= 0 && "a ball in the grid is on its cell's list");
+		link = &grid->next[*link];
 	}
-	if (grid->next[ball] >= 0) {
-		grid->prev[grid->next[ball]] = grid->prev[ball];
-	}
+	*link = grid->next[ball];
 	grid->next[ball] = -1;
-	grid->prev[ball] = -1;
 }
 
 static void link_ball(bs_grid* grid, int ball) {
-	int cell = cell_index(grid, grid->column[ball], grid->row[ball]);
+	int cell = cell_of_ball(grid, ball);
 	assert(grid->head[cell] != ball && "a ball is linked into a cell only after leaving its old one");
-	grid->prev[ball] = -1;
 	grid->next[ball] = grid->head[cell];
-	if (grid->head[cell] >= 0) {
-		grid->prev[grid->head[cell]] = ball;
-	}
 	grid->head[cell] = ball;
 }
 
-static int clamp_int(int value, int lo, int hi) {
-	return value < lo ? lo : value > hi ? hi : value;
+static int64_t clamp_cell(double value, int last) {
+	return value < 0.0 ? 0 : value > last ? last : (int64_t)value;
 }
 
 void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos) {
-	int column = clamp_int((int)floor(pos.x / grid->cell_w), 0, grid->nx - 1);
-	int row = clamp_int((int)floor(pos.y / grid->cell_h), 0, grid->ny - 1);
+	int64_t column = clamp_cell(floor(pos.x * grid->per_cell_w), grid->nx - 1);
+	int64_t row = clamp_cell(floor(pos.y * grid->per_cell_h), grid->ny - 1);
 	if (grid->row[ball] != NOWHERE) {
 		if (column == grid->column[ball] && row == grid->row[ball]) {
 			return;
@@ -117,12 +136,12 @@ void bs_grid_remove(bs_grid* grid, int ball) {
 // When the coordinate x, moving at speed u, reaches the border of the cell
 // [cell size, (cell + 1) size), or INFINITY. On a walled table the outer cells
 // are closed: the walls keep the ball in.
-static double leave_cell(double x, double u, int cell, int cells, double size, bool periodic) {
+static double leave_cell(double x, double u, int64_t cell, int cells, double size, bool periodic) {
 	if (u > 0.0 && (periodic || cell < cells - 1)) {
-		return ((cell + 1) * size - x) / u;
+		return ((double)(cell + 1) * size - x) / u;
 	}
 	if (u < 0.0 && (periodic || cell > 0)) {
-		return (cell * size - x) / u;
+		return ((double)cell * size - x) / u;
 	}
 	return INFINITY;
 }
@@ -145,24 +164,30 @@ void bs_grid_cross(bs_grid* grid, int ball, int axis, int step) {
 }
 
 int bs_grid_neighbourhood(const bs_grid* grid, int ball, int dest[9]) {
-	int column = grid->column[ball];
-	int row = grid->row[ball];
-	int cx = ((column % grid->nx) + grid->nx) % grid->nx;
-	int cy = ((row % grid->ny) + grid->ny) % grid->ny;
+	int cx = wrapped(grid->column[ball], grid->nx);
+	int cy = wrapped(grid->row[ball], grid->ny);
+	int xs[3] = {cx - 1, cx, cx + 1};
+	int ys[3] = {cy - 1, cy, cy + 1};
+	int x_count = 3;
+	int y_count = 3;
+	int* x = xs;
+	int* y = ys;
+	if (grid->periodic) {
+		xs[0] = cx == 0 ? grid->nx - 1 : xs[0];
+		xs[2] = cx == grid->nx - 1 ? 0 : xs[2];
+		ys[0] = cy == 0 ? grid->ny - 1 : ys[0];
+		ys[2] = cy == grid->ny - 1 ? 0 : ys[2];
+	} else {
+		// Walls: the outer cells have no neighbours beyond them.
+		x += cx == 0;
+		x_count -= (cx == 0) + (cx == grid->nx - 1);
+		y += cy == 0;
+		y_count -= (cy == 0) + (cy == grid->ny - 1);
+	}
 	int count = 0;
-	for (int dy = -1; dy <= 1; ++dy) {
-		int y = cy + dy;
-		if (!grid->periodic && (y < 0 || y >= grid->ny)) {
-			continue;
-		}
-		y = (y + grid->ny) % grid->ny;
-		for (int dx = -1; dx <= 1; ++dx) {
-			int x = cx + dx;
-			if (!grid->periodic && (x < 0 || x >= grid->nx)) {
-				continue;
-			}
-			x = (x + grid->nx) % grid->nx;
-			dest[count++] = y * grid->nx + x;
+	for (int r = 0; r < y_count; ++r) {
+		for (int c = 0; c < x_count; ++c) {
+			dest[count++] = y[r] * grid->nx + x[c];
 		}
 	}
 	return count;

@@ -15,6 +15,7 @@
 #define BREAKSHOT_GRID_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "table.h"
 #include "vec2.h"
@@ -24,15 +25,18 @@
 #define BS_GRID_MARGIN 1e-9
 
 typedef struct bs_grid {
-	int nx, ny;      ///< cells along x and y
-	double cell_w;   ///< cell width (m)
-	double cell_h;   ///< cell height (m)
-	bool periodic;   ///< the cells wrap around
-	int* head;       ///< head[cell]: the first ball in the cell, or -1
-	int* next;       ///< next[ball], -1 at the end of a cell's list
-	int* prev;       ///< prev[ball], -1 at the start
-	int* column;     ///< the ball's unwrapped column: its cell column + box lengths * nx
-	int* row;        ///< likewise for rows
+	int nx, ny;          ///< cells along x and y
+	double cell_w;       ///< cell width (m)
+	double cell_h;       ///< cell height (m)
+	double per_cell_w;   ///< 1 / cell_w (1/m)
+	double per_cell_h;   ///< 1 / cell_h (1/m)
+	bool periodic;       ///< the cells wrap around
+	int* head;           ///< head[cell]: the first ball in the cell, or -1
+	int* next;           ///< next[ball], -1 at the end of a cell's list
+	/// The ball's unwrapped column: its cell column + box lengths * nx. 64 bits:
+	/// a ball alone on a periodic table can wrap around 2^31 times.
+	int64_t* column;
+	int64_t* row;        ///< likewise for rows
 } bs_grid;
 
 /// Whether a grid is worth having: at least 3 cells a side (so the 3 x 3
@@ -40,7 +44,9 @@ typedef struct bs_grid {
 bool bs_grid_fits(const bs_table* table, double reach);
 
 /// Allocates a grid for `ball_count` balls with cells at least `reach` (m)
-/// wide. Returns false when memory runs out.
+/// wide; coarser where finer cells would outnumber the balls by far (a few
+/// small balls on a big table), so its memory stays O(ball_count). Returns
+/// false when memory runs out.
 bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_count);
 
 /// Frees the grid's memory.

@@ -430,7 +430,8 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->elastic_window = def->elastic_window;
 	world->rest_speed = def->rest_speed;
 	world->ball_count = n;
-	world->balls = calloc(cap, sizeof *world->balls);
+	world->balls = aligned_alloc(64, cap * sizeof *world->balls);
+	world->cold = calloc(cap, sizeof *world->cold);
 	world->targets = calloc(cap, sizeof *world->targets);
 	world->by_id = malloc(cap * sizeof *world->by_id);
 	// Ids sorted by the same qsort comparison the def check uses.
@@ -439,7 +440,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN);
 	bool queue_ready = world->use_calendar ? bs_calendar_queue_init(&world->calendar, n)
 										   : bs_event_queue_init(&world->queue, n);
-	if (!world->balls || !world->targets || !world->by_id || !ids || !queue_ready) {
+	if (!world->balls || !world->cold || !world->targets || !world->by_id || !ids || !queue_ready) {
 		free(ids);
 		bs_world_destroy(world);
 		return NULL;
@@ -460,19 +461,21 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* src = &def->balls[order[i]];
 		bs_ball* ball = &world->balls[i];
+		bs_ball_cold* cold = &world->cold[i];
+		memset(ball, 0, sizeof *ball); // padding too: the hot array is compared and copied whole
 		ball->pos = src->pos;
 		ball->vel = src->vel;
 		ball->time = def->time;
 		ball->radius = src->radius;
-		ball->mass = src->mass;
+		cold->mass = src->mass;
 		ball->id = src->id;
 		ball->count = 0;
 		ball->last_kind = BS_EVENT_NONE;
 		ball->last_target = -1;
-		ball->last_collision_time = -INFINITY;
 		ball->pocketed = false;
-		ball->pocket = -1;
-		ball->pocket_time = 0.0;
+		cold->last_collision_time = -INFINITY;
+		cold->pocket = -1;
+		cold->pocket_time = 0.0;
 		ids[i] = (sort_entry){(double)ball->id, i};
 	}
 	qsort(ids, (size_t)n, sizeof *ids, compare_entries);
@@ -488,7 +491,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		bs_ball* ball = &world->balls[i];
 		ball->pos = anchor->pos;
 		ball->time = anchor->time;
-		ball->last_collision_time = anchor->last_collision_time;
+		world->cold[i].last_collision_time = anchor->last_collision_time;
 		ball->last_kind = (int8_t)anchor->last_kind;
 		ball->last_target = anchor->last_kind == BS_EVENT_BALL ? bs_world_find_ball(world, anchor->last_target)
 															   : anchor->last_target;
@@ -530,6 +533,7 @@ void bs_world_destroy(bs_world* world) {
 		bs_grid_free(&world->grid);
 	}
 	free(world->balls);
+	free(world->cold);
 	free(world->targets);
 	free(world->by_id);
 	free(world);
@@ -544,7 +548,7 @@ bool bs_world_uses_grid(const bs_world* world) {
 
 double bs_world_bytes_per_ball(const bs_world* world) {
 	size_t n = (size_t)(world->ball_count > 0 ? world->ball_count : 1);
-	size_t per_ball = sizeof(bs_ball) + sizeof(bs_slot_target) + sizeof(int) /* by_id */;
+	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(bs_slot_target) + sizeof(int) /* by_id */;
 	size_t total = sizeof *world + n * per_ball;
 	if (world->use_calendar) {
 		total += n * (sizeof(bs_event_key) + 3 * sizeof(int)) + (size_t)world->calendar.bucket_count * sizeof(int);
@@ -552,7 +556,7 @@ double bs_world_bytes_per_ball(const bs_world* world) {
 		total += n * (sizeof(bs_queue_entry) + sizeof(int));
 	}
 	if (world->use_grid) {
-		total += n * 4 * sizeof(int) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
+		total += n * (sizeof(int) + 2 * sizeof(int64_t)) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
 	}
 	return (double)total / (double)n;
 }
@@ -625,10 +629,10 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time)
 	state.pos = ball->pocketed ? ball->pos : bs_table_wrap(&world->table, bs_ball_position_at(ball, time));
 	state.vel = ball->pocketed ? bs_v2(0.0, 0.0) : ball->vel;
 	state.radius = ball->radius;
-	state.mass = ball->mass;
+	state.mass = world->cold[index].mass;
 	state.pocketed = ball->pocketed;
-	state.pocket = ball->pocket;
-	state.pocket_time = ball->pocket_time;
+	state.pocket = world->cold[index].pocket;
+	state.pocket_time = world->cold[index].pocket_time;
 	return state;
 }
 
@@ -643,8 +647,9 @@ bs_totals bs_world_totals(const bs_world* world) {
 		if (ball->pocketed) {
 			continue;
 		}
-		totals.kinetic_energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
-		totals.momentum = bs_v2_mad(totals.momentum, ball->mass, ball->vel);
+		double mass = world->cold[i].mass;
+		totals.kinetic_energy += 0.5 * mass * bs_v2_dot(ball->vel, ball->vel);
+		totals.momentum = bs_v2_mad(totals.momentum, mass, ball->vel);
 		totals.balls_on_table += 1;
 	}
 	return totals;
@@ -662,7 +667,7 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		def.pos = bs_table_wrap(&world->table, bs_ball_position_at(ball, world->time));
 		def.vel = ball->vel;
 		def.radius = ball->radius;
-		def.mass = ball->mass;
+		def.mass = world->cold[i].mass;
 		def.anchor.set = true;
 		def.anchor.time = ball->time;
 		def.anchor.pos = ball->pos;
@@ -674,7 +679,7 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		def.anchor.last_target = def.anchor.last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id
 			: def.anchor.last_kind == BS_EVENT_NONE                        ? -1
 																			: ball->last_target;
-		def.anchor.last_collision_time = ball->last_collision_time;
+		def.anchor.last_collision_time = world->cold[i].last_collision_time;
 		dest[count++] = def;
 	}
 	return count;

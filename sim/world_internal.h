@@ -14,10 +14,10 @@
 /// centre leaves its grid cell. Never reported; it changes no motion.
 #define BS_EVENT_CELL BS_EVENT_KIND_COUNT
 
-/// One ball. Its position is stored at its own time `time` and read anywhere
-/// later by pos + vel (t - time): a ball is only touched when an event
-/// involves it. What prediction reads for every pair it examines fills the
-/// first 64 bytes (one cache line); what only events read comes after.
+/// One ball's hot state: what prediction reads for every pair it examines,
+/// in exactly one cache line (the array is 64-byte aligned). Its position is
+/// stored at its own time `time` and read anywhere later by
+/// pos + vel (t - time): a ball is only touched when an event involves it.
 typedef struct bs_ball {
 	bs_vec2 pos;   ///< centre at `time` (m)
 	bs_vec2 vel;   ///< velocity (m/s)
@@ -35,12 +35,17 @@ typedef struct bs_ball {
 	int last_target;
 	int8_t last_kind;
 	bool pocketed;
-	// Read by events only.
+} bs_ball;
+
+_Static_assert(sizeof(bs_ball) == 64, "bs_ball is one cache line; move new fields that prediction does not read to bs_ball_cold");
+
+/// What only the events of a ball read, apart from its hot state.
+typedef struct bs_ball_cold {
 	double mass;                ///< kg
 	double last_collision_time; ///< for the elastic window (s)
 	double pocket_time;         ///< when it was pocketed (s)
 	int pocket;                 ///< the pocket's index, or -1
-} bs_ball;
+} bs_ball_cold;
 
 /// What a ball's queue slot points at, besides its ordering key.
 typedef struct bs_slot_target {
@@ -59,7 +64,8 @@ struct bs_world {
 	double rest_speed;
 
 	int ball_count;
-	bs_ball* balls;
+	bs_ball* balls;      ///< hot state, 64-byte aligned
+	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
 	bs_slot_target* targets; ///< targets[ball index]
 	bool use_calendar;       ///< pending events in `calendar`, otherwise in `queue`
 	bs_event_queue queue;

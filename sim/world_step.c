@@ -225,14 +225,14 @@ static void move_to(bs_world* world, int index, double time) {
 
 // The restitution to use, with the elastic window guarding against inelastic
 // collapse: a ball that collided very recently collides elastically.
-static double effective_restitution(const bs_world* world, double e, const bs_ball* a, const bs_ball* b, double now) {
+static double effective_restitution(const bs_world* world, double e, int a, int b, double now) {
 	if (e >= 1.0 || world->elastic_window <= 0.0) {
 		return e;
 	}
-	if (now - a->last_collision_time < world->elastic_window) {
+	if (now - world->cold[a].last_collision_time < world->elastic_window) {
 		return 1.0;
 	}
-	if (b && now - b->last_collision_time < world->elastic_window) {
+	if (b >= 0 && now - world->cold[b].last_collision_time < world->elastic_window) {
 		return 1.0;
 	}
 	return e;
@@ -247,30 +247,31 @@ static void stop_if_resting(const bs_world* world, bs_ball* ball) {
 	}
 }
 
-static void mark(bs_ball* ball, int kind, int target, double now) {
+static void mark(bs_world* world, int index, int kind, int target, double now) {
+	bs_ball* ball = &world->balls[index];
 	ball->count += 1;
 	ball->last_kind = (int8_t)kind;
 	ball->last_target = target;
 	if (kind != BS_EVENT_POCKET) {
-		ball->last_collision_time = now;
+		world->cold[index].last_collision_time = now;
 	}
 }
 
 static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
+	// Record from the lower id (a) towards the higher (b).
+	if (world->balls[j].id < world->balls[i].id) {
+		int swap = i;
+		i = j;
+		j = swap;
+	}
 	bs_ball* bi = &world->balls[i];
 	bs_ball* bj = &world->balls[j];
-	// Record from the lower id (a) towards the higher (b).
-	if (bj->id < bi->id) {
-		bs_ball* swap = bi;
-		bi = bj;
-		bj = swap;
-	}
 	double now = world->time;
-	move_to(world, (int)(bi - world->balls), now);
-	move_to(world, (int)(bj - world->balls), now);
+	move_to(world, i, now);
+	move_to(world, j, now);
 	bs_vec2 n = bs_v2_normalize(bs_table_nearest(&world->table, bs_v2_sub(bj->pos, bi->pos)));
-	double e = effective_restitution(world, world->ball_restitution, bi, bj, now);
-	double impulse = bs_resolve_balls(&bi->vel, bi->mass, &bj->vel, bj->mass, n, e);
+	double e = effective_restitution(world, world->ball_restitution, i, j, now);
+	double impulse = bs_resolve_balls(&bi->vel, world->cold[i].mass, &bj->vel, world->cold[j].mass, n, e);
 	if (e < 1.0) {
 		stop_if_resting(world, bi);
 		stop_if_resting(world, bj);
@@ -282,9 +283,10 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 	record->point = bs_v2_mad(bi->pos, bi->radius, n);
 }
 
-static void resolve_obstacle(bs_world* world, bs_ball* ball, bs_vec2 n, bs_vec2 point, bs_event* record) {
-	double e = effective_restitution(world, world->cushion_restitution, ball, NULL, world->time);
-	record->impulse = bs_resolve_obstacle(&ball->vel, ball->mass, n, e);
+static void resolve_obstacle(bs_world* world, int index, bs_vec2 n, bs_vec2 point, bs_event* record) {
+	bs_ball* ball = &world->balls[index];
+	double e = effective_restitution(world, world->cushion_restitution, index, -1, world->time);
+	record->impulse = bs_resolve_obstacle(&ball->vel, world->cold[index].mass, n, e);
 	if (e < 1.0) {
 		stop_if_resting(world, ball);
 	}
@@ -310,36 +312,36 @@ static void process(bs_world* world, int index) {
 	switch (target.kind) {
 	case BS_EVENT_BALL:
 		resolve_ball_pair(world, index, target.index, &record);
-		mark(ball, BS_EVENT_BALL, target.index, now);
-		mark(&world->balls[target.index], BS_EVENT_BALL, index, now);
+		mark(world, index, BS_EVENT_BALL, target.index, now);
+		mark(world, target.index, BS_EVENT_BALL, index, now);
 		break;
 	case BS_EVENT_CUSHION: {
 		move_to(world, index, now);
 		bs_vec2 n = world->cushion_normals[target.index];
-		resolve_obstacle(world, ball, n, bs_v2_mad(ball->pos, -ball->radius, n), &record);
-		mark(ball, target.kind, target.index, now);
+		resolve_obstacle(world, index, n, bs_v2_mad(ball->pos, -ball->radius, n), &record);
+		mark(world, index, target.kind, target.index, now);
 		break;
 	}
 	case BS_EVENT_JAW: {
 		move_to(world, index, now);
 		bs_vec2 q = table->jaws[target.index];
-		resolve_obstacle(world, ball, bs_v2_normalize(bs_v2_sub(ball->pos, q)), q, &record);
-		mark(ball, target.kind, target.index, now);
+		resolve_obstacle(world, index, bs_v2_normalize(bs_v2_sub(ball->pos, q)), q, &record);
+		mark(world, index, target.kind, target.index, now);
 		break;
 	}
 	case BS_EVENT_POCKET:
 		move_to(world, index, now);
-		world->pocketed_energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
+		world->pocketed_energy += 0.5 * world->cold[index].mass * bs_v2_dot(ball->vel, ball->vel);
 		ball->pocketed = true;
 		if (world->use_grid) {
 			bs_grid_remove(&world->grid, index);
 		}
-		ball->pocket = target.index;
-		ball->pocket_time = now;
+		world->cold[index].pocket = target.index;
+		world->cold[index].pocket_time = now;
 		record.impulse = 0.0;
 		record.point = ball->pos;
 		record.normal = bs_v2_normalize(bs_v2_sub(ball->pos, table->pockets[target.index].centre));
-		mark(ball, target.kind, target.index, now);
+		mark(world, index, target.kind, target.index, now);
 		break;
 	default:
 		assert(false && "a queued slot always names an event kind");

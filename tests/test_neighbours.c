@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "gas.h"
+#include "grid.h"
 #include "rng.h"
 #include "world.h"
 
@@ -140,7 +141,31 @@ static void periodic_gas_keeps_energy_and_momentum(void) {
 	bs_world_destroy(world);
 }
 
+// Cells of twice a micrometre ball on a 10 km table would number 10^19: the
+// grid coarsens to a few cells per ball, never below the reach.
+static void grid_memory_stays_linear_in_the_balls(void) {
+	bs_table table = bs_table_periodic(BS_MAX_LENGTH, BS_MAX_LENGTH);
+	double reach = 2.0 * BS_MIN_RADIUS;
+	CHECK(bs_grid_fits(&table, reach));
+	bs_grid grid;
+	CHECK(bs_grid_init(&grid, &table, reach, 10));
+	CHECK(grid.nx >= 3 && grid.ny >= 3);
+	CHECK((double)grid.nx * grid.ny <= 4.0 * 10 + 16.0);
+	CHECK(grid.cell_w >= reach && grid.cell_h >= reach);
+	bs_grid_place(&grid, 3, bs_v2(0.5 * BS_MAX_LENGTH, 0.25 * BS_MAX_LENGTH));
+	int cells[9];
+	CHECK(bs_grid_neighbourhood(&grid, 3, cells) == 9);
+	bs_grid_free(&grid);
+
+	bs_table narrow = bs_table_rect(BS_MAX_LENGTH, 0.1);
+	CHECK(bs_grid_init(&grid, &narrow, 0.01, 100));
+	CHECK((double)grid.nx * grid.ny <= 4.0 * 100 + 16.0 && grid.ny >= 3 && grid.nx >= 3);
+	CHECK(grid.cell_w >= 0.01 && grid.cell_h >= 0.01);
+	bs_grid_free(&grid);
+}
+
 int main(void) {
+	RUN(grid_memory_stays_linear_in_the_balls);
 	RUN(grid_and_brute_force_give_the_same_events);
 	RUN(calendar_and_heap_give_the_same_events);
 	RUN(periodic_gas_keeps_energy_and_momentum);
