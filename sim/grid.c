@@ -14,8 +14,16 @@ static double cells_along(double length, double reach) {
 	return floor(length / (reach * (1.0 + BS_GRID_MARGIN)));
 }
 
+// A periodic grid needs 4 cells a side: two balls in neighbouring cells are
+// then less than 2 cells, at most half the box, apart along each axis, so
+// the displacement between them is their nearest image (world_step.c).
+static double fewest_cells(const bs_table* table) {
+	return table->periodic ? 4.0 : 3.0;
+}
+
 bool bs_grid_fits(const bs_table* table, double reach) {
-	return reach > 0.0 && cells_along(table->width, reach) >= 3.0 && cells_along(table->height, reach) >= 3.0;
+	double fewest = fewest_cells(table);
+	return reach > 0.0 && cells_along(table->width, reach) >= fewest && cells_along(table->height, reach) >= fewest;
 }
 
 bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
@@ -24,11 +32,12 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	// Cells beyond a few per ball only cost memory: coarsen evenly, keeping
 	// at least 3 a side. Wider cells are never wrong, only slower.
 	double most = 4.0 * (ball_count > 0 ? ball_count : 1) + 16.0;
+	double fewest = fewest_cells(table);
 	if (nx * ny > most) {
 		double shrink = sqrt(nx * ny / most);
-		nx = fmax(3.0, floor(nx / shrink));
-		ny = fmax(3.0, floor(ny / shrink));
-		nx = nx * ny > most ? fmax(3.0, floor(most / ny)) : nx;
+		nx = fmax(fewest, floor(nx / shrink));
+		ny = fmax(fewest, floor(ny / shrink));
+		nx = nx * ny > most ? fmax(fewest, floor(most / ny)) : nx;
 	}
 	grid->nx = (int)nx;
 	grid->ny = (int)ny;

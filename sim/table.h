@@ -97,6 +97,16 @@ static inline double bs_periodic_nearest(double d, double length) {
 	return d;
 }
 
+/// `d` moved by the whole lengths that bring `reference` (the same
+/// displacement at another moment) to its nearest image along one periodic
+/// side (m). With reference == d it is bs_periodic_nearest(d), to the bit.
+static inline double bs_periodic_nearest_by(double d, double reference, double length) {
+	if (reference > 0.5 * length || reference < -0.5 * length) {
+		return d - length * floor(reference / length + 0.5);
+	}
+	return d;
+}
+
 /// A coordinate wrapped into [0, length) (m).
 static inline double bs_periodic_wrap(double x, double length) {
 	if (x >= 0.0 && x < length) {

@@ -317,6 +317,18 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 				BS_MAX_SPEED);
 		}
 	}
+	if (table->periodic) {
+		double reach = 0.0;
+		for (int i = 0; i < def->ball_count; ++i) {
+			reach = fmax(reach, 2.0 * def->balls[i].radius);
+		}
+		if (def->ball_count > 0 && !bs_grid_fits(table, reach)) {
+			return report(dest, BS_DEF_BAD_TABLE, -1, -1,
+				"each side of a periodic table must be more than 4 of its largest ball diameters (%g m), so that "
+				"two balls meet only as nearest images",
+				reach);
+		}
+	}
 	int n = def->ball_count;
 	sort_entry* order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
 	if (!order) {
@@ -473,6 +485,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		ball->last_kind = BS_EVENT_NONE;
 		ball->last_target = -1;
 		ball->pocketed = false;
+		world->targets[i] = (bs_slot_target){BS_EVENT_NONE, -1, 0};
 		cold->last_collision_time = -INFINITY;
 		cold->pocket = -1;
 		cold->pocket_time = 0.0;
@@ -498,8 +511,13 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	}
 	free(order);
 	world->cull_pockets = def->neighbour_search != BS_NEIGHBOURS_ALL;
-	world->use_grid = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
+	// A periodic table always has the grid's cell crossings, even when every
+	// ball is examined: they are what brings two balls that travel far
+	// without events to be examined again as nearest images (world_step.c).
+	bool grid_search = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
 		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= 64);
+	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
+	world->scan_all = !grid_search;
 	if (world->use_grid) {
 		if (!bs_grid_init(&world->grid, &def->table, reach, n)) {
 			bs_world_destroy(world);
@@ -515,7 +533,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->last_event.a = -1;
 	world->last_event.b = -1;
 	for (int i = 0; i < n; ++i) {
-		bs_world_predict(world, i);
+		bs_world_predict(world, i, world->time);
 	}
 	return world;
 }
@@ -543,7 +561,7 @@ void bs_world_destroy(bs_world* world) {
 // Queries
 
 bool bs_world_uses_grid(const bs_world* world) {
-	return world->use_grid;
+	return world->use_grid && !world->scan_all;
 }
 
 double bs_world_bytes_per_ball(const bs_world* world) {
@@ -751,12 +769,23 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		snprintf(dest, dest_size, "the event queue is out of order");
 		return false;
 	}
+	int reported = 0;
 	for (int slot = 0; slot < world->ball_count; ++slot) {
 		if (bs_world_queue_contains(world, slot) && bs_world_queue_key(world, slot).time < now) {
 			snprintf(dest, dest_size, "ball %d has a pending event at %.17g, before the world time %.17g",
 				world->balls[slot].id, bs_world_queue_key(world, slot).time, now);
 			return false;
 		}
+		int kind = world->targets[slot].kind;
+		if (bs_world_queue_contains(world, slot) != (kind != BS_EVENT_NONE)) {
+			snprintf(dest, dest_size, "ball %d: its queue slot and its target disagree", world->balls[slot].id);
+			return false;
+		}
+		reported += kind >= 0 && kind < BS_EVENT_KIND_COUNT;
+	}
+	if (reported != world->reported_pending) {
+		snprintf(dest, dest_size, "%d reported events pending, counted as %d", reported, world->reported_pending);
+		return false;
 	}
 	if (dest_size > 0) {
 		dest[0] = '\0';

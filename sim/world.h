@@ -201,11 +201,15 @@ double bs_world_rest_speed(const bs_world* world);
 
 /// Finds the next event without processing it. Returns false when no event
 /// remains (every ball at rest, or none left). The impulse, point and normal
-/// of the result are not yet known and are left 0.
+/// of the result are not yet known and are left 0. On a periodic table where
+/// no ball is on course to meet another (say, every ball moving in parallel),
+/// it gives up and returns false once every ball has crossed 16 grid cells
+/// with no contact in sight.
 bool bs_world_peek(bs_world* world, bs_event* dest);
 
 /// Processes exactly one event and makes it the last event. Returns false,
-/// changing nothing, when no event remains.
+/// changing nothing, when no event remains (or none is in sight: see
+/// bs_world_peek).
 bool bs_world_step(bs_world* world);
 
 /// Processes every event with a time <= `time` (s), then sets the world's time

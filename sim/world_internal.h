@@ -14,6 +14,10 @@
 /// centre leaves its grid cell. Never reported; it changes no motion.
 #define BS_EVENT_CELL BS_EVENT_KIND_COUNT
 
+/// Cell crossings per ball that peek and step take, with no other event
+/// pending anywhere, before they conclude that none is coming (world.h).
+#define BS_DROUGHT_CROSSINGS_PER_BALL 16
+
 /// One ball's hot state: what prediction reads for every pair it examines,
 /// in exactly one cache line (the array is 64-byte aligned). Its position is
 /// stored at its own time `time` and read anywhere later by
@@ -71,6 +75,7 @@ struct bs_world {
 	bs_event_queue queue;
 	bs_calendar_queue calendar;
 
+	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
 	bs_event last_event;
 	int64_t event_count;
 	int64_t kind_counts[BS_EVENT_KIND_COUNT];
@@ -79,7 +84,8 @@ struct bs_world {
 	/// Ball indices sorted by id, for bs_world_find_ball in O(log N).
 	int* by_id;
 
-	bool use_grid; ///< neighbour search through `grid`; otherwise every ball
+	bool use_grid; ///< a grid with cell crossings (always on a periodic table)
+	bool scan_all; ///< prediction examines every ball, not only the grid's neighbours (the reference path)
 	bool cull_pockets; ///< look at a pocket's obstacles only when a path passes near (off for the reference path)
 	bs_grid grid;
 };
@@ -123,7 +129,8 @@ static inline bool bs_world_queue_contains(const bs_world* world, int slot) {
 }
 
 /// Predicts ball `index`'s earliest event from the current time and stores it
-/// in its queue slot (world_step.c).
-void bs_world_predict(bs_world* world, int index);
+/// in its queue slot (world_step.c). `at` (s, >= the world's time) is the
+/// moment the prediction is made for: the world's time, or a cell crossing's.
+void bs_world_predict(bs_world* world, int index, double at);
 
 #endif

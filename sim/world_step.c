@@ -20,7 +20,8 @@
 // True when balls i and j were resolved against each other by their last
 // event: they separate (or at least stop approaching) by construction and,
 // moving in straight lines, cannot meet again until one of them has another
-// event. Skipping them keeps rounding from re-detecting the same contact.
+// event (on a periodic table: not as the same images; see predict_pair).
+// Skipping them keeps rounding from re-detecting the same contact.
 static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
 	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
 		b->last_target == a_index;
@@ -50,20 +51,50 @@ static double not_before(double time, double now) {
 // the two balls' stored states: the pair is examined at the later of their
 // own clocks, so predicting it again at any later moment, or in a world
 // restored from a saved state, gives exactly the same bits.
-static double predict_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, double now) {
+//
+// On a periodic table the image of b that a meets is the nearest one at the
+// moment `at` of the prediction (two balls that may meet before either has
+// another event or cell crossing are in neighbouring cells, less than half a
+// box apart), not at the older `since`: a ball may have crossed the box since.
+// A contact found stays the same until it happens, whenever it is predicted
+// again: the displacement runs in a straight line to the contact, inside the
+// box of nearest images, so the image cannot change on the way.
+//
+// A pair `resolved` against each other by their last events (both anchored
+// at that contact, so `since` is its time) never meets again as the images
+// that touched, but on a periodic table may meet as others once one of them
+// has crossed the box.
+static double predict_pair(
+	const bs_table* table, const bs_ball* a, const bs_ball* b, double now, double at, bool resolved) {
 	double since = a->time > b->time ? a->time : b->time;
-	bs_vec2 d = bs_table_nearest(table, bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since)));
-	double t = bs_toi_circles(d, bs_v2_sub(b->vel, a->vel), a->radius + b->radius);
+	bs_vec2 d = bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since));
+	bs_vec2 w = bs_v2_sub(b->vel, a->vel);
+	if (table->periodic) {
+		bs_vec2 then = bs_v2_mad(d, at - since, w);
+		bs_vec2 image =
+			bs_v2(bs_periodic_nearest_by(d.x, then.x, table->width), bs_periodic_nearest_by(d.y, then.y, table->height));
+		if (resolved) {
+			bs_vec2 touched = bs_table_nearest(table, d);
+			if (image.x == touched.x && image.y == touched.y) {
+				return INFINITY;
+			}
+		}
+		d = image;
+	} else if (resolved) {
+		return INFINITY;
+	}
+	double t = bs_toi_circles(d, w, a->radius + b->radius);
 	return t < INFINITY ? not_before(since + t, now) : INFINITY;
 }
 
-static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now) {
+static inline void consider_pair(
+	const bs_world* world, candidate* best, int index, int j, double now, double at) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball* other = &world->balls[j];
-	if (j == index || other->pocketed || just_resolved(ball, index, other, j)) {
+	if (j == index || other->pocketed) {
 		return;
 	}
-	double t = predict_pair(&world->table, ball, other, now);
+	double t = predict_pair(&world->table, ball, other, now, at, just_resolved(ball, index, other, j));
 	if (t < INFINITY) {
 		int lo = ball->id < other->id ? ball->id : other->id;
 		int hi = ball->id < other->id ? other->id : ball->id;
@@ -106,11 +137,21 @@ static bool path_passes_near(bs_vec2 p, bs_vec2 v, double since, double until, b
 	return bs_v2_dot(gap, gap) <= slack * slack;
 }
 
-void bs_world_predict(bs_world* world, int index) {
+static bool is_reported(int kind) {
+	return kind >= 0 && kind < BS_EVENT_KIND_COUNT;
+}
+
+// Keeps count of the slots that hold an event bs_world_step would report.
+static void set_target(bs_world* world, int index, bs_slot_target target) {
+	world->reported_pending += is_reported(target.kind) - is_reported(world->targets[index].kind);
+	world->targets[index] = target;
+}
+
+void bs_world_predict(bs_world* world, int index, double at) {
 	bs_ball* ball = &world->balls[index];
 	if (ball->pocketed) {
 		bs_world_queue_remove(world, index);
-		world->targets[index].kind = BS_EVENT_NONE;
+		set_target(world, index, (bs_slot_target){BS_EVENT_NONE, -1, 0});
 		return;
 	}
 	double now = world->time;
@@ -118,17 +159,17 @@ void bs_world_predict(bs_world* world, int index) {
 	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
 	best.target = (bs_slot_target){BS_EVENT_NONE, -1, 0};
 
-	if (world->use_grid) {
+	if (!world->scan_all) {
 		int cells[9];
 		int count = bs_grid_neighbourhood(&world->grid, index, cells);
 		for (int c = 0; c < count; ++c) {
 			for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-				consider_pair(world, &best, index, j, now);
+				consider_pair(world, &best, index, j, now, at);
 			}
 		}
 	} else {
 		for (int j = 0; j < world->ball_count; ++j) {
-			consider_pair(world, &best, index, j, now);
+			consider_pair(world, &best, index, j, now, at);
 		}
 	}
 
@@ -169,7 +210,7 @@ void bs_world_predict(bs_world* world, int index) {
 		}
 	}
 
-	world->targets[index] = best.target;
+	set_target(world, index, best.target);
 	if (best.target.kind == BS_EVENT_NONE) {
 		bs_world_queue_remove(world, index);
 	} else {
@@ -189,26 +230,40 @@ static bool is_stale(const bs_world* world, int index) {
 	return world->balls[target->index].count != target->partner_count;
 }
 
-// The ball whose slot holds the next valid event, or -1. Stale slots met on
-// the way are predicted again: each costs one prediction, no scan of the queue.
-static int next_event_ball(bs_world* world) {
+// The ball whose slot holds the next valid event at or before `limit` (s),
+// or -1. Stale slots met on the way are predicted again: each costs one
+// prediction, no scan of the queue.
+//
+// Cell crossings are taken on the way; on a periodic table where no ball is
+// on course to meet another, they could go on for ever, so after
+// BS_DROUGHT_CROSSINGS_PER_BALL crossings per ball with nothing else pending
+// the search gives up.
+static int next_event_ball(bs_world* world, double limit) {
+	int64_t drought = 0;
+	int64_t drought_limit = 64 + BS_DROUGHT_CROSSINGS_PER_BALL * (int64_t)world->ball_count;
 	for (;;) {
 		int top = bs_world_queue_top(world);
-		if (top < 0) {
-			return top;
+		if (top < 0 || bs_world_queue_key(world, top).time > limit) {
+			return -1;
 		}
 		const bs_slot_target* target = &world->targets[top];
 		if (target->kind == BS_EVENT_CELL) {
+			if (world->reported_pending == 0 && ++drought > drought_limit) {
+				return -1;
+			}
 			// The centre leaves its cell: move it to the next one and look
 			// again from there. No motion changes, so no one else's
 			// prediction goes stale; and any event of the ball's own would
 			// have replaced this slot, so its velocity still says which way.
 			bs_vec2 v = world->balls[top].vel;
 			bs_grid_cross(&world->grid, top, target->index, (target->index == 0 ? v.x : v.y) > 0.0 ? 1 : -1);
-		} else if (!is_stale(world, top)) {
+			bs_world_predict(world, top, bs_world_queue_key(world, top).time);
+			continue;
+		}
+		if (!is_stale(world, top)) {
 			return top;
 		}
-		bs_world_predict(world, top);
+		bs_world_predict(world, top, world->time);
 	}
 }
 
@@ -352,9 +407,9 @@ static void process(bs_world* world, int index) {
 	world->event_count += 1;
 	world->kind_counts[target.kind] += 1;
 
-	bs_world_predict(world, index);
+	bs_world_predict(world, index, now);
 	if (target.kind == BS_EVENT_BALL) {
-		bs_world_predict(world, target.index);
+		bs_world_predict(world, target.index, now);
 	}
 
 #ifdef BS_VALIDATE
@@ -367,7 +422,7 @@ static void process(bs_world* world, int index) {
 }
 
 bool bs_world_peek(bs_world* world, bs_event* dest) {
-	int index = next_event_ball(world);
+	int index = next_event_ball(world, INFINITY);
 	if (index < 0) {
 		return false;
 	}
@@ -383,7 +438,7 @@ bool bs_world_peek(bs_world* world, bs_event* dest) {
 }
 
 bool bs_world_step(bs_world* world) {
-	int index = next_event_ball(world);
+	int index = next_event_ball(world, INFINITY);
 	if (index < 0) {
 		return false;
 	}
@@ -401,8 +456,8 @@ int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
 		if (max_events > 0 && processed >= max_events) {
 			return processed;
 		}
-		int index = next_event_ball(world);
-		if (index < 0 || bs_world_queue_key(world, index).time > time) {
+		int index = next_event_ball(world, time);
+		if (index < 0) {
 			break;
 		}
 		process(world, index);

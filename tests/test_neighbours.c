@@ -164,7 +164,122 @@ static void grid_memory_stays_linear_in_the_balls(void) {
 	bs_grid_free(&grid);
 }
 
+// Balls moving in parallel on a periodic table never meet: only cell
+// crossings are pending. Stepping must say so rather than cross cells for
+// ever, advancing must stop at its time, and brute force must agree.
+static void parallel_flight_on_a_periodic_table_ends(void) {
+	enum { SIDE = 10 };
+	static bs_ball_def balls[SIDE * SIDE];
+	bs_world_def def = bs_default_world_def();
+	def.table = bs_table_periodic(1.0, 1.0);
+	for (int k = 0; k < SIDE * SIDE; ++k) {
+		balls[k] = bs_default_ball_def();
+		balls[k].id = k;
+		balls[k].radius = 0.01;
+		balls[k].pos = bs_v2(0.05 + 0.1 * (k % SIDE), 0.05 + 0.1 * (k / SIDE));
+		balls[k].vel = bs_v2(1.0, 0.0);
+	}
+	def.balls = balls;
+	def.ball_count = SIDE * SIDE;
+	for (int search = 0; search < 2; ++search) {
+		def.neighbour_search = search == 0 ? BS_NEIGHBOURS_ALL : BS_NEIGHBOURS_GRID;
+		bs_world* world = bs_world_create(&def);
+		CHECK(bs_world_uses_grid(world) == (search == 1));
+		bs_event next;
+		CHECK(!bs_world_peek(world, &next));
+		CHECK(!bs_world_step(world));
+		CHECK(bs_world_advance(world, 10.0, 0) == 0);
+		CHECK(bs_world_time(world) == 10.0);
+		bs_ball_state state = bs_world_ball_state(world, 0, 10.25);
+		CHECK_NEAR(state.pos.x, 0.30, 1e-12);
+		CHECK(!bs_world_step(world));
+		bs_world_destroy(world);
+	}
+}
+
+// On a periodic table a ball meets the image of another that is nearest when
+// they meet, not the one that was nearest at their last events: here the
+// mover must first cross the right edge, 0.5 m away, to reach the other.
+static void a_ball_meets_another_across_the_periodic_edge(void) {
+	bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
+	balls[0].id = 0;
+	balls[0].radius = 0.05;
+	balls[0].pos = bs_v2(0.9, 0.5);
+	balls[0].vel = bs_v2(1.0, 0.0);
+	balls[1].id = 1;
+	balls[1].radius = 0.05;
+	balls[1].pos = bs_v2(0.5, 0.5);
+	bs_world_def def = bs_default_world_def();
+	def.table = bs_table_periodic(1.0, 1.0);
+	def.balls = balls;
+	def.ball_count = 2;
+	for (int search = 0; search < 2; ++search) {
+		def.neighbour_search = search == 0 ? BS_NEIGHBOURS_ALL : BS_NEIGHBOURS_GRID;
+		bs_world* world = bs_world_create(&def);
+		CHECK(bs_world_step(world));
+		bs_event event = bs_world_last_event(world);
+		CHECK(event.kind == BS_EVENT_BALL && event.a == 0 && event.b == 1);
+		CHECK_NEAR(event.time, 0.5, 1e-12);
+		CHECK_NEAR(bs_world_ball_state(world, 1, event.time).vel.x, 1.0, 1e-12);
+		bs_world_destroy(world);
+	}
+	// A side of 4 diameters or less would let balls meet two images at once.
+	def.table = bs_table_periodic(0.4, 1.0);
+	bs_def_report report;
+	CHECK(!bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_TABLE);
+}
+
+// A sparse periodic gas: balls fly across the box between collisions. Both
+// paths give the same events, and (in validated builds) no ball overlaps.
+static void sparse_periodic_gas_same_events(void) {
+	enum { BALLS = 40, EVENTS = 4000 };
+	static bs_ball_def balls[BALLS];
+	for (uint64_t seed = 1; seed <= 3; ++seed) {
+		bs_rng rng = bs_rng_make(seed);
+		bs_world_def def = bs_default_world_def();
+		def.table = bs_table_periodic(2.0, 1.5);
+		int n = 0;
+		while (n < BALLS) {
+			bs_ball_def ball = bs_default_ball_def();
+			ball.id = n;
+			ball.radius = bs_rng_range(&rng, 0.01, 0.03);
+			ball.pos = bs_v2(bs_rng_range(&rng, 0.0, 2.0), bs_rng_range(&rng, 0.0, 1.5));
+			ball.vel = bs_v2(bs_rng_normal(&rng), bs_rng_normal(&rng));
+			bool free_spot = true;
+			for (int k = 0; k < n && free_spot; ++k) {
+				double sigma = ball.radius + balls[k].radius;
+				free_spot = bs_v2_len2(bs_table_nearest(&def.table, bs_v2_sub(ball.pos, balls[k].pos))) > sigma * sigma;
+			}
+			if (free_spot) {
+				balls[n++] = ball;
+			}
+		}
+		def.balls = balls;
+		def.ball_count = n;
+		def.neighbour_search = BS_NEIGHBOURS_ALL;
+		bs_world* brute = bs_world_create(&def);
+		def.neighbour_search = BS_NEIGHBOURS_GRID;
+		bs_world* grid = bs_world_create(&def);
+		int same = 0;
+		for (int k = 0; k < EVENTS; ++k) {
+			bool a = bs_world_step(brute), b = bs_world_step(grid);
+			if (!a || a != b || !check_same_event(bs_world_last_event(brute), bs_world_last_event(grid))) {
+				break;
+			}
+			same += 1;
+		}
+		CHECK(same == EVENTS);
+		char problem[256];
+		CHECK(bs_world_validate(grid, problem, sizeof problem));
+		bs_world_destroy(brute);
+		bs_world_destroy(grid);
+	}
+}
+
 int main(void) {
+	RUN(a_ball_meets_another_across_the_periodic_edge);
+	RUN(sparse_periodic_gas_same_events);
+	RUN(parallel_flight_on_a_periodic_table_ends);
 	RUN(grid_memory_stays_linear_in_the_balls);
 	RUN(grid_and_brute_force_give_the_same_events);
 	RUN(calendar_and_heap_give_the_same_events);
