@@ -59,6 +59,11 @@ int bs_cmd_gen(int argc, char** argv) {
 	gas.count = (int)n;
 	gas.fraction = phi;
 	gas.seed = (uint64_t)seed;
+	if (!bs_gas_box_fits(&gas)) {
+		return bs_cli_fail("gen gas: a periodic box of %lld discs at %g is %.3g diameters wide; it must be more than 4 "
+						   "(give more discs)",
+			(long long)n, phi, bs_gas_box_side(&gas) / (2.0 * gas.radius));
+	}
 	bs_output_file out = {0};
 	if (out_path && !bs_output_open(&out, out_path)) {
 		return BS_EXIT_USAGE;

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "grid.h"
 #include "rng.h"
 
 bs_gas_def bs_default_gas_def(void) {
@@ -29,14 +30,24 @@ static bs_vec2 site(int k, int columns, int rows, double box, bool triangular) {
 	return bs_v2(x < box ? x : x - box, (row + 0.5) * dy); // a shifted row wraps on the periodic box
 }
 
+double bs_gas_box_side(const bs_gas_def* def) {
+	return sqrt((double)def->count * BS_PI * def->radius * def->radius / def->fraction);
+}
+
+bool bs_gas_box_fits(const bs_gas_def* def) {
+	bs_table table = def->periodic ? bs_table_periodic(bs_gas_box_side(def), bs_gas_box_side(def))
+								   : bs_table_rect(bs_gas_box_side(def), bs_gas_box_side(def));
+	return !def->periodic || bs_grid_fits(&table, 2.0 * def->radius);
+}
+
 bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) {
 	int n = def->count;
 	if (n < 2 || !(def->fraction > 0.0 && def->fraction <= BS_GAS_MAX_FRACTION) || !(def->radius > 0.0) ||
-		!(def->mass > 0.0) || !(def->melt_collisions >= 0.0)) {
+		!(def->mass > 0.0) || !(def->melt_collisions >= 0.0) || !bs_gas_box_fits(def)) {
 		return false;
 	}
 	double r = def->radius;
-	double box = sqrt((double)n * BS_PI * r * r / def->fraction);
+	double box = bs_gas_box_side(def);
 	int rows, columns;
 	if (def->periodic) {
 		// Triangular: rows sqrt(3)/2 of a column apart; an even row count so

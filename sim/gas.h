@@ -37,4 +37,11 @@ bs_gas_def bs_default_gas_def(void);
 /// of range or when memory runs out.
 bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls);
 
+/// The side (m) of the gas's square box: sqrt(N pi r^2 / fraction).
+double bs_gas_box_side(const bs_gas_def* def);
+
+/// Whether the box is big enough for its table: a periodic box needs sides
+/// of more than 4 diameters (bs_world_def_check).
+bool bs_gas_box_fits(const bs_gas_def* def);
+
 #endif
