@@ -8,8 +8,8 @@
 
 // The order of event_queue.c: the key, then the slot index.
 static bool slot_before(const bs_calendar_queue* queue, int x, int y) {
-	bs_event_key kx = queue->keys[x];
-	bs_event_key ky = queue->keys[y];
+	bs_event_key kx = bs_calendar_queue_key(queue, x);
+	bs_event_key ky = bs_calendar_queue_key(queue, y);
 	if (kx.time != ky.time) {
 		return kx.time < ky.time;
 	}
@@ -28,17 +28,15 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	queue->size = 0;
 	// About two buckets per ball: room for the near future of every ball.
 	queue->bucket_count = capacity > 8 ? 2 * capacity : 16;
-	queue->keys = malloc(n * sizeof *queue->keys);
-	queue->next = malloc(n * sizeof *queue->next);
-	queue->prev = malloc(n * sizeof *queue->prev);
-	queue->bucket = malloc(n * sizeof *queue->bucket);
+	// 32-byte entries on 64-byte lines: touching a slot costs one cache line.
+	queue->entries = aligned_alloc(64, (n + 1) / 2 * 2 * sizeof *queue->entries);
 	queue->head = malloc((size_t)queue->bucket_count * sizeof *queue->head);
-	if (!queue->keys || !queue->next || !queue->prev || !queue->bucket || !queue->head) {
+	if (!queue->entries || !queue->head) {
 		bs_calendar_queue_free(queue);
 		return false;
 	}
 	for (size_t i = 0; i < n; ++i) {
-		queue->bucket[i] = ABSENT;
+		queue->entries[i].bucket = ABSENT;
 	}
 	for (int b = 0; b < queue->bucket_count; ++b) {
 		queue->head[b] = -1;
@@ -53,13 +51,10 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 }
 
 void bs_calendar_queue_free(bs_calendar_queue* queue) {
-	free(queue->keys);
-	free(queue->next);
-	free(queue->prev);
-	free(queue->bucket);
+	free(queue->entries);
 	free(queue->head);
-	queue->keys = NULL;
-	queue->next = queue->prev = queue->bucket = queue->head = NULL;
+	queue->entries = NULL;
+	queue->head = NULL;
 	queue->size = 0;
 }
 
@@ -68,30 +63,30 @@ static int* list_head(bs_calendar_queue* queue, int bucket) {
 }
 
 static void unlink_slot(bs_calendar_queue* queue, int slot) {
-	int bucket = queue->bucket[slot];
-	if (queue->prev[slot] >= 0) {
-		queue->next[queue->prev[slot]] = queue->next[slot];
+	bs_calendar_entry* entry = &queue->entries[slot];
+	if (entry->prev >= 0) {
+		queue->entries[entry->prev].next = entry->next;
 	} else {
-		*list_head(queue, bucket) = queue->next[slot];
+		*list_head(queue, entry->bucket) = entry->next;
 	}
-	if (queue->next[slot] >= 0) {
-		queue->prev[queue->next[slot]] = queue->prev[slot];
+	if (entry->next >= 0) {
+		queue->entries[entry->next].prev = entry->prev;
 	}
-	if (bucket == IN_OVERFLOW) {
+	if (entry->bucket == IN_OVERFLOW) {
 		queue->overflow_size -= 1;
 	}
-	queue->bucket[slot] = ABSENT;
+	entry->bucket = ABSENT;
 }
 
 static void link_slot(bs_calendar_queue* queue, int slot, int bucket) {
 	int* head = list_head(queue, bucket);
-	queue->prev[slot] = -1;
-	queue->next[slot] = *head;
+	queue->entries[slot].prev = -1;
+	queue->entries[slot].next = *head;
 	if (*head >= 0) {
-		queue->prev[*head] = slot;
+		queue->entries[*head].prev = slot;
 	}
 	*head = slot;
-	queue->bucket[slot] = bucket;
+	queue->entries[slot].bucket = bucket;
 	if (bucket == IN_OVERFLOW) {
 		queue->overflow_size += 1;
 	}
@@ -109,7 +104,7 @@ static int bucket_for(const bs_calendar_queue* queue, double time) {
 }
 
 static void file_slot(bs_calendar_queue* queue, int slot) {
-	link_slot(queue, slot, bucket_for(queue, queue->keys[slot].time));
+	link_slot(queue, slot, bucket_for(queue, queue->entries[slot].time));
 }
 
 // Starts a window at `origin`, with a width fitted to the queued keys: the
@@ -119,8 +114,8 @@ static void start_window(bs_calendar_queue* queue, double origin) {
 	// aim at two per bucket.
 	double lead = 0.0;
 	int counted = 0;
-	for (int slot = queue->overflow; slot >= 0 && counted < 4096; slot = queue->next[slot], ++counted) {
-		lead += queue->keys[slot].time - origin;
+	for (int slot = queue->overflow; slot >= 0 && counted < 4096; slot = queue->entries[slot].next, ++counted) {
+		lead += queue->entries[slot].time - origin;
 	}
 	double mean_lead = counted > 0 ? lead / counted : 0.0;
 	if (mean_lead > 0.0 && queue->size > 0) {
@@ -135,19 +130,23 @@ static void start_window(bs_calendar_queue* queue, double origin) {
 	queue->overflow = -1;
 	queue->overflow_size = 0;
 	while (slot >= 0) {
-		int next = queue->next[slot];
-		queue->bucket[slot] = ABSENT;
+		int next = queue->entries[slot].next;
+		queue->entries[slot].bucket = ABSENT;
 		file_slot(queue, slot);
 		slot = next;
 	}
 }
 
 void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key) {
-	if (queue->bucket[slot] != ABSENT) {
+	if (queue->entries[slot].bucket != ABSENT) {
 		unlink_slot(queue, slot);
 		queue->size -= 1;
 	}
-	queue->keys[slot] = key;
+	bs_calendar_entry* entry = &queue->entries[slot];
+	entry->time = key.time;
+	entry->kind = key.kind;
+	entry->a = key.a;
+	entry->b = key.b;
 	queue->size += 1;
 	if (!(queue->width > 0.0)) {
 		// First insertion: everything waits in the overflow until a top().
@@ -163,7 +162,7 @@ void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key)
 }
 
 void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot) {
-	if (queue->bucket[slot] == ABSENT) {
+	if (queue->entries[slot].bucket == ABSENT) {
 		return;
 	}
 	unlink_slot(queue, slot);
@@ -183,8 +182,8 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 	if (!(queue->width > 0.0)) {
 		// The first top: open a window at the earliest queued time.
 		double earliest = INFINITY;
-		for (int slot = queue->overflow; slot >= 0; slot = queue->next[slot]) {
-			earliest = queue->keys[slot].time < earliest ? queue->keys[slot].time : earliest;
+		for (int slot = queue->overflow; slot >= 0; slot = queue->entries[slot].next) {
+			earliest = queue->entries[slot].time < earliest ? queue->entries[slot].time : earliest;
 		}
 		start_window(queue, earliest);
 	}
@@ -197,13 +196,13 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 		}
 		// The window is used up: move it on to the earliest overflow time.
 		double earliest = INFINITY;
-		for (int slot = queue->overflow; slot >= 0; slot = queue->next[slot]) {
-			earliest = queue->keys[slot].time < earliest ? queue->keys[slot].time : earliest;
+		for (int slot = queue->overflow; slot >= 0; slot = queue->entries[slot].next) {
+			earliest = queue->entries[slot].time < earliest ? queue->entries[slot].time : earliest;
 		}
 		start_window(queue, earliest);
 	}
 	int best = queue->head[queue->current];
-	for (int slot = queue->next[best]; slot >= 0; slot = queue->next[slot]) {
+	for (int slot = queue->entries[best].next; slot >= 0; slot = queue->entries[slot].next) {
 		if (slot_before(queue, slot, best)) {
 			best = slot;
 		}
@@ -213,13 +212,13 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 }
 
 bool bs_calendar_queue_contains(const bs_calendar_queue* queue, int slot) {
-	return queue->bucket[slot] != ABSENT;
+	return queue->entries[slot].bucket != ABSENT;
 }
 
 bool bs_calendar_queue_valid(const bs_calendar_queue* queue) {
 	int counted = 0;
 	for (int slot = 0; slot < queue->capacity; ++slot) {
-		int bucket = queue->bucket[slot];
+		int bucket = queue->entries[slot].bucket;
 		if (bucket == ABSENT) {
 			continue;
 		}
@@ -227,7 +226,8 @@ bool bs_calendar_queue_valid(const bs_calendar_queue* queue) {
 		if (bucket != IN_OVERFLOW && (bucket < queue->current || bucket >= queue->bucket_count)) {
 			return false;
 		}
-		if (queue->next[slot] >= 0 && queue->prev[queue->next[slot]] != slot) {
+		int next = queue->entries[slot].next;
+		if (next >= 0 && queue->entries[next].prev != slot) {
 			return false;
 		}
 	}

@@ -17,13 +17,21 @@
 
 #include "event_queue.h"
 
+/// One slot: its key and its place in the lists, together in 32 bytes.
+typedef struct bs_calendar_entry {
+	double time; ///< the key's time (s)
+	int kind;    ///< the key's kind
+	int a;       ///< the key's a
+	int b;       ///< the key's b
+	int next;    ///< the next slot in its bucket or the overflow list, or -1
+	int prev;    ///< the previous slot, or -1
+	int bucket;  ///< the bucket's index, IN_OVERFLOW, or ABSENT
+} bs_calendar_entry;
+
 typedef struct bs_calendar_queue {
 	int capacity;       ///< number of slots (balls)
 	int size;           ///< slots currently queued
-	bs_event_key* keys; ///< keys[slot]
-	int* next;          ///< next[slot] in its bucket or the overflow list
-	int* prev;          ///< prev[slot]
-	int* bucket;        ///< bucket[slot]: index, OVERFLOW, or ABSENT
+	bs_calendar_entry* entries; ///< entries[slot], 64-byte aligned
 	int bucket_count;   ///< buckets in the window
 	int* head;          ///< head[bucket]
 	int overflow;       ///< head of the overflow list
@@ -51,7 +59,8 @@ int bs_calendar_queue_top(bs_calendar_queue* queue);
 
 /// The key of a slot that is in the queue.
 static inline bs_event_key bs_calendar_queue_key(const bs_calendar_queue* queue, int slot) {
-	return queue->keys[slot];
+	const bs_calendar_entry* entry = &queue->entries[slot];
+	return (bs_event_key){entry->time, entry->kind, entry->a, entry->b};
 }
 
 /// Whether the slot is queued.

@@ -569,7 +569,7 @@ double bs_world_bytes_per_ball(const bs_world* world) {
 	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(bs_slot_target) + sizeof(int) /* by_id */;
 	size_t total = sizeof *world + n * per_ball;
 	if (world->use_calendar) {
-		total += n * (sizeof(bs_event_key) + 3 * sizeof(int)) + (size_t)world->calendar.bucket_count * sizeof(int);
+		total += n * sizeof(bs_calendar_entry) + (size_t)world->calendar.bucket_count * sizeof(int);
 	} else {
 		total += n * (sizeof(bs_queue_entry) + sizeof(int));
 	}
