@@ -27,6 +27,36 @@ static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b
 		b->last_target == a_index;
 }
 
+// The balls a prediction examines, gathered before it starts with their
+// cache lines asked for, so that the memory reads overlap each other (and
+// other work) instead of waiting one after another. `count` < 0: more than
+// fit, walk the cells instead.
+#define BS_GATHER 48
+
+typedef struct neighbours {
+	int count;
+	int index[BS_GATHER];
+} neighbours;
+
+static void gather_neighbours(const bs_world* world, int index, neighbours* dest) {
+	dest->count = 0;
+	if (world->scan_all || world->balls[index].pocketed) {
+		return;
+	}
+	int cells[9];
+	int count = bs_grid_neighbourhood(&world->grid, index, cells);
+	for (int c = 0; c < count; ++c) {
+		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
+			if (dest->count == BS_GATHER) {
+				dest->count = -1;
+				return;
+			}
+			__builtin_prefetch(&world->balls[j]);
+			dest->index[dest->count++] = j;
+		}
+	}
+}
+
 typedef struct candidate {
 	bs_event_key key;
 	bs_slot_target target;
@@ -147,7 +177,7 @@ static void set_target(bs_world* world, int index, bs_slot_target target) {
 	world->targets[index] = target;
 }
 
-void bs_world_predict(bs_world* world, int index, double at) {
+static void predict_among(bs_world* world, int index, double at, const neighbours* near) {
 	bs_ball* ball = &world->balls[index];
 	if (ball->pocketed) {
 		bs_world_queue_remove(world, index);
@@ -160,11 +190,16 @@ void bs_world_predict(bs_world* world, int index, double at) {
 	best.target = (bs_slot_target){BS_EVENT_NONE, -1, 0};
 
 	if (!world->scan_all) {
-		int cells[9];
-		int count = bs_grid_neighbourhood(&world->grid, index, cells);
-		for (int c = 0; c < count; ++c) {
-			for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-				consider_pair(world, &best, index, j, now, at);
+		for (int k = 0; k < near->count; ++k) {
+			consider_pair(world, &best, index, near->index[k], now, at);
+		}
+		if (near->count < 0) {
+			int cells[9];
+			int count = bs_grid_neighbourhood(&world->grid, index, cells);
+			for (int c = 0; c < count; ++c) {
+				for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
+					consider_pair(world, &best, index, j, now, at);
+				}
 			}
 		}
 	} else {
@@ -216,6 +251,12 @@ void bs_world_predict(bs_world* world, int index, double at) {
 	} else {
 		bs_world_queue_set(world, index, best.key);
 	}
+}
+
+void bs_world_predict(bs_world* world, int index, double at) {
+	neighbours near;
+	gather_neighbours(world, index, &near);
+	predict_among(world, index, at, &near);
 }
 
 // ---------------------------------------------------------------------------
@@ -407,9 +448,17 @@ static void process(bs_world* world, int index) {
 	world->event_count += 1;
 	world->kind_counts[target.kind] += 1;
 
-	bs_world_predict(world, index, now);
+	// Both balls' neighbours are gathered first: the second ball's memory
+	// reads then overlap the first ball's prediction.
+	neighbours near;
+	gather_neighbours(world, index, &near);
 	if (target.kind == BS_EVENT_BALL) {
-		bs_world_predict(world, target.index, now);
+		neighbours partner_near;
+		gather_neighbours(world, target.index, &partner_near);
+		predict_among(world, index, now, &near);
+		predict_among(world, target.index, now, &partner_near);
+	} else {
+		predict_among(world, index, now, &near);
 	}
 
 #ifdef BS_VALIDATE
