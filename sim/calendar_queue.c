@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define ABSENT (-1)
 #define IN_OVERFLOW (-2)
@@ -28,13 +29,15 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	queue->size = 0;
 	// About two buckets per ball: room for the near future of every ball.
 	queue->bucket_count = capacity > 8 ? 2 * capacity : 16;
-	// 32-byte entries on 64-byte lines: touching a slot costs one cache line.
-	queue->entries = aligned_alloc(64, (n + 1) / 2 * 2 * sizeof *queue->entries);
+	// Entries on 64-byte lines: touching a slot costs one or two cache lines.
+	size_t bytes = n * sizeof *queue->entries;
+	queue->entries = aligned_alloc(64, (bytes + 63) / 64 * 64);
 	queue->head = malloc((size_t)queue->bucket_count * sizeof *queue->head);
 	if (!queue->entries || !queue->head) {
 		bs_calendar_queue_free(queue);
 		return false;
 	}
+	memset(queue->entries, 0, bytes);
 	for (size_t i = 0; i < n; ++i) {
 		queue->entries[i].bucket = ABSENT;
 	}

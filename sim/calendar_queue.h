@@ -17,7 +17,7 @@
 
 #include "event_queue.h"
 
-/// One slot: its key and its place in the lists, together in 32 bytes.
+/// One slot: its key, its place in the lists and its payload, together.
 typedef struct bs_calendar_entry {
 	double time; ///< the key's time (s)
 	int kind;    ///< the key's kind
@@ -26,6 +26,7 @@ typedef struct bs_calendar_entry {
 	int next;    ///< the next slot in its bucket or the overflow list, or -1
 	int prev;    ///< the previous slot, or -1
 	int bucket;  ///< the bucket's index, IN_OVERFLOW, or ABSENT
+	bs_slot_payload payload;
 } bs_calendar_entry;
 
 typedef struct bs_calendar_queue {
@@ -61,6 +62,11 @@ int bs_calendar_queue_top(bs_calendar_queue* queue);
 static inline bs_event_key bs_calendar_queue_key(const bs_calendar_queue* queue, int slot) {
 	const bs_calendar_entry* entry = &queue->entries[slot];
 	return (bs_event_key){entry->time, entry->kind, entry->a, entry->b};
+}
+
+/// The payload of a slot, to read or write (kept while the slot is absent too).
+static inline bs_slot_payload* bs_calendar_queue_payload(bs_calendar_queue* queue, int slot) {
+	return &queue->entries[slot].payload;
 }
 
 /// Whether the slot is queued.

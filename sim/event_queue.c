@@ -19,7 +19,7 @@ static inline bool entry_before(const bs_queue_entry* x, const bs_queue_entry* y
 
 static inline void place(bs_event_queue* queue, int at, bs_queue_entry entry) {
 	queue->heap[at] = entry;
-	queue->position[entry.slot] = at;
+	queue->slots[entry.slot].position = at;
 }
 
 static void sift_up(bs_event_queue* queue, int at) {
@@ -59,32 +59,32 @@ bool bs_event_queue_init(bs_event_queue* queue, int capacity) {
 	queue->size = 0;
 	size_t n = capacity > 0 ? (size_t)capacity : 1;
 	queue->heap = malloc(n * sizeof *queue->heap);
-	queue->position = malloc(n * sizeof *queue->position);
-	if (!queue->heap || !queue->position) {
+	queue->slots = calloc(n, sizeof *queue->slots);
+	if (!queue->heap || !queue->slots) {
 		bs_event_queue_free(queue);
 		return false;
 	}
 	for (int i = 0; i < capacity; ++i) {
-		queue->position[i] = -1;
+		queue->slots[i].position = -1;
 	}
 	return true;
 }
 
 void bs_event_queue_free(bs_event_queue* queue) {
 	free(queue->heap);
-	free(queue->position);
+	free(queue->slots);
 	queue->heap = NULL;
-	queue->position = NULL;
+	queue->slots = NULL;
 	queue->size = 0;
 	queue->capacity = 0;
 }
 
-// Puts `entry` at `at` and restores the heap order around it. Most updates
-// move a key later (the ball's next event after this one): sift down, and up
-// only when it moved earlier.
-static void replace_at(bs_event_queue* queue, int at, bs_queue_entry entry) {
-	bool earlier = entry_before(&entry, &queue->heap[at]);
-	place(queue, at, entry);
+// Restores the heap order around `at` after its entry changed: most updates
+// move a key later (the ball's next event after this one), so sift down, and
+// up only when it moved earlier. Entries go by pointer and keys are written
+// field by field: a 32-byte entry passed by value is copied through the
+// stack, and reading it back whole stalls on the narrower stores.
+static void settle(bs_event_queue* queue, int at, bool earlier) {
 	if (earlier) {
 		sift_up(queue, at);
 	} else {
@@ -93,34 +93,46 @@ static void replace_at(bs_event_queue* queue, int at, bs_queue_entry entry) {
 }
 
 void bs_event_queue_set(bs_event_queue* queue, int slot, bs_event_key key) {
-	bs_queue_entry entry = {key, slot};
-	int at = queue->position[slot];
+	int at = queue->slots[slot].position;
 	if (at < 0) {
 		at = queue->size++;
-		place(queue, at, entry);
+		queue->heap[at].key = key;
+		queue->heap[at].slot = slot;
+		queue->slots[slot].position = at;
 		sift_up(queue, at);
 		return;
 	}
-	replace_at(queue, at, entry);
+	bs_queue_entry* entry = &queue->heap[at];
+	bs_queue_entry moved = {key, slot};
+	bool earlier = entry_before(&moved, entry);
+	entry->key = key;
+	settle(queue, at, earlier);
 }
 
 void bs_event_queue_remove(bs_event_queue* queue, int slot) {
-	int at = queue->position[slot];
+	int at = queue->slots[slot].position;
 	if (at < 0) {
 		return;
 	}
-	queue->position[slot] = -1;
-	bs_queue_entry last = queue->heap[--queue->size];
-	if (last.slot == slot) {
+	queue->slots[slot].position = -1;
+	int last = --queue->size;
+	if (at == last) {
 		return;
 	}
-	replace_at(queue, at, last);
+	// The last entry fills the hole, then moves to its place.
+	bs_queue_entry* hole = &queue->heap[at];
+	const bs_queue_entry* tail = &queue->heap[last];
+	bool earlier = entry_before(tail, hole);
+	hole->key = tail->key;
+	hole->slot = tail->slot;
+	queue->slots[hole->slot].position = at;
+	settle(queue, at, earlier);
 }
 
 bool bs_event_queue_valid(const bs_event_queue* queue) {
 	for (int at = 0; at < queue->size; ++at) {
 		int slot = queue->heap[at].slot;
-		if (slot < 0 || slot >= queue->capacity || queue->position[slot] != at) {
+		if (slot < 0 || slot >= queue->capacity || queue->slots[slot].position != at) {
 			return false;
 		}
 		if (at > 0 && entry_before(&queue->heap[at], &queue->heap[(at - 1) / 2])) {

@@ -12,6 +12,7 @@
 #define BREAKSHOT_EVENT_QUEUE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /// The ordering key of one pending event.
 typedef struct bs_event_key {
@@ -20,6 +21,20 @@ typedef struct bs_event_key {
 	int a;       ///< lower ball id, or the ball's id
 	int b;       ///< higher ball id, or the obstacle index
 } bs_event_key;
+
+/// What a slot's event refers to besides its key. The queue keeps it beside
+/// the slot's other data, so that taking the earliest event reads one place;
+/// it never looks inside.
+typedef struct bs_slot_payload {
+	int index;      ///< the caller's: a partner or obstacle index
+	uint32_t stamp; ///< the caller's: a partner's event count
+} bs_slot_payload;
+
+/// Per slot: where it sits in the heap, and its payload.
+typedef struct bs_heap_slot {
+	int position; ///< index in the heap, or -1 when absent
+	bs_slot_payload payload;
+} bs_heap_slot;
 
 /// One heap entry: a slot's key and the slot.
 typedef struct bs_queue_entry {
@@ -31,7 +46,7 @@ typedef struct bs_event_queue {
 	int capacity;          ///< number of slots (balls)
 	int size;              ///< slots currently in the heap
 	bs_queue_entry* heap;  ///< the heap, ordered by (key, slot)
-	int* position;         ///< position[slot] = index in heap, or -1 when absent
+	bs_heap_slot* slots;   ///< slots[slot]
 } bs_event_queue;
 
 /// True when key x comes strictly before key y in the documented order.
@@ -67,7 +82,12 @@ static inline int bs_event_queue_top(const bs_event_queue* queue) {
 
 /// The key of a slot that is in the queue.
 static inline bs_event_key bs_event_queue_key(const bs_event_queue* queue, int slot) {
-	return queue->heap[queue->position[slot]].key;
+	return queue->heap[queue->slots[slot].position].key;
+}
+
+/// The payload of a slot, to read or write (kept while the slot is absent too).
+static inline bs_slot_payload* bs_event_queue_payload(bs_event_queue* queue, int slot) {
+	return &queue->slots[slot].payload;
 }
 
 /// Checks the heap property and the position index. O(N).

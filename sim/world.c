@@ -444,7 +444,6 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->ball_count = n;
 	world->balls = aligned_alloc(64, cap * sizeof *world->balls);
 	world->cold = calloc(cap, sizeof *world->cold);
-	world->targets = calloc(cap, sizeof *world->targets);
 	world->by_id = malloc(cap * sizeof *world->by_id);
 	// Ids sorted by the same qsort comparison the def check uses.
 	sort_entry* ids = malloc(cap * sizeof *ids);
@@ -452,7 +451,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN);
 	bool queue_ready = world->use_calendar ? bs_calendar_queue_init(&world->calendar, n)
 										   : bs_event_queue_init(&world->queue, n);
-	if (!world->balls || !world->cold || !world->targets || !world->by_id || !ids || !queue_ready) {
+	if (!world->balls || !world->cold || !world->by_id || !ids || !queue_ready) {
 		free(ids);
 		bs_world_destroy(world);
 		return NULL;
@@ -485,7 +484,6 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		ball->last_kind = BS_EVENT_NONE;
 		ball->last_target = -1;
 		ball->pocketed = false;
-		world->targets[i] = (bs_slot_target){BS_EVENT_NONE, -1, 0};
 		cold->last_collision_time = -INFINITY;
 		cold->pocket = -1;
 		cold->pocket_time = 0.0;
@@ -552,7 +550,6 @@ void bs_world_destroy(bs_world* world) {
 	}
 	free(world->balls);
 	free(world->cold);
-	free(world->targets);
 	free(world->by_id);
 	free(world);
 }
@@ -566,12 +563,12 @@ bool bs_world_uses_grid(const bs_world* world) {
 
 double bs_world_bytes_per_ball(const bs_world* world) {
 	size_t n = (size_t)(world->ball_count > 0 ? world->ball_count : 1);
-	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(bs_slot_target) + sizeof(int) /* by_id */;
+	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(int) /* by_id */;
 	size_t total = sizeof *world + n * per_ball;
 	if (world->use_calendar) {
 		total += n * sizeof(bs_calendar_entry) + (size_t)world->calendar.bucket_count * sizeof(int);
 	} else {
-		total += n * (sizeof(bs_queue_entry) + sizeof(int));
+		total += n * (sizeof(bs_queue_entry) + sizeof(bs_heap_slot));
 	}
 	if (world->use_grid) {
 		total += n * (sizeof(int) + 2 * sizeof(int64_t)) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
@@ -776,11 +773,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 				world->balls[slot].id, bs_world_queue_key(world, slot).time, now);
 			return false;
 		}
-		int kind = world->targets[slot].kind;
-		if (bs_world_queue_contains(world, slot) != (kind != BS_EVENT_NONE)) {
-			snprintf(dest, dest_size, "ball %d: its queue slot and its target disagree", world->balls[slot].id);
-			return false;
-		}
+		int kind = bs_world_pending_kind(world, slot);
 		reported += kind >= 0 && kind < BS_EVENT_KIND_COUNT;
 	}
 	if (reported != world->reported_pending) {

@@ -51,13 +51,6 @@ typedef struct bs_ball_cold {
 	int pocket;                 ///< the pocket's index, or -1
 } bs_ball_cold;
 
-/// What a ball's queue slot points at, besides its ordering key.
-typedef struct bs_slot_target {
-	int kind;              ///< bs_event_kind, BS_EVENT_CELL, or BS_EVENT_NONE
-	int index;             ///< partner ball index, obstacle index, or the crossing's axis (0 x, 1 y)
-	uint32_t partner_count; ///< the partner's count when predicted (balls only)
-} bs_slot_target;
-
 struct bs_world {
 	bs_table table;
 	bs_vec2 cushion_normals[BS_MAX_CUSHIONS]; ///< bs_segment_normal of each cushion, worked out once
@@ -70,7 +63,6 @@ struct bs_world {
 	int ball_count;
 	bs_ball* balls;      ///< hot state, 64-byte aligned
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
-	bs_slot_target* targets; ///< targets[ball index]
 	bool use_calendar;       ///< pending events in `calendar`, otherwise in `queue`
 	bs_event_queue queue;
 	bs_calendar_queue calendar;
@@ -125,7 +117,22 @@ static inline bs_event_key bs_world_queue_key(const bs_world* world, int slot) {
 }
 
 static inline bool bs_world_queue_contains(const bs_world* world, int slot) {
-	return world->use_calendar ? bs_calendar_queue_contains(&world->calendar, slot) : world->queue.position[slot] >= 0;
+	return world->use_calendar ? bs_calendar_queue_contains(&world->calendar, slot)
+							   : world->queue.slots[slot].position >= 0;
+}
+
+/// What a ball's pending event refers to besides its key: the partner's
+/// index and its event count when predicted (a ball event; a different count
+/// later means the partner has changed course and the prediction is stale),
+/// the obstacle's index, or the crossing's axis (0 x, 1 y).
+static inline bs_slot_payload* bs_world_queue_payload(bs_world* world, int slot) {
+	return world->use_calendar ? bs_calendar_queue_payload(&world->calendar, slot)
+							   : bs_event_queue_payload(&world->queue, slot);
+}
+
+/// The kind of a ball's pending event, or BS_EVENT_NONE.
+static inline int bs_world_pending_kind(const bs_world* world, int slot) {
+	return bs_world_queue_contains(world, slot) ? bs_world_queue_key(world, slot).kind : BS_EVENT_NONE;
 }
 
 /// Predicts ball `index`'s earliest event from the current time and stores it

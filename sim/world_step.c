@@ -59,16 +59,15 @@ static void gather_neighbours(const bs_world* world, int index, neighbours* dest
 
 typedef struct candidate {
 	bs_event_key key;
-	bs_slot_target target;
+	bs_slot_payload payload; ///< see bs_world_queue_payload
 } candidate;
 
 static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t partner_count) {
 	bs_event_key key = {time, kind, a, b};
 	if (bs_event_key_before(key, best->key)) {
 		best->key = key;
-		best->target.kind = kind;
-		best->target.index = index;
-		best->target.partner_count = partner_count;
+		best->payload.index = index;
+		best->payload.stamp = partner_count;
 	}
 }
 
@@ -171,23 +170,28 @@ static bool is_reported(int kind) {
 	return kind >= 0 && kind < BS_EVENT_KIND_COUNT;
 }
 
-// Keeps count of the slots that hold an event bs_world_step would report.
-static void set_target(bs_world* world, int index, bs_slot_target target) {
-	world->reported_pending += is_reported(target.kind) - is_reported(world->targets[index].kind);
-	world->targets[index] = target;
+// Queues a ball's earliest event (or takes its slot out when there is none),
+// counting the slots that hold an event bs_world_step would report.
+static void store_prediction(bs_world* world, int index, const candidate* best) {
+	world->reported_pending += is_reported(best->key.kind) - is_reported(bs_world_pending_kind(world, index));
+	if (best->key.kind == BS_EVENT_NONE) {
+		bs_world_queue_remove(world, index);
+	} else {
+		bs_world_queue_set(world, index, best->key);
+		*bs_world_queue_payload(world, index) = best->payload;
+	}
 }
 
 static void predict_among(bs_world* world, int index, double at, const neighbours* near) {
 	bs_ball* ball = &world->balls[index];
+	candidate best;
+	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
+	best.payload = (bs_slot_payload){-1, 0};
 	if (ball->pocketed) {
-		bs_world_queue_remove(world, index);
-		set_target(world, index, (bs_slot_target){BS_EVENT_NONE, -1, 0});
+		store_prediction(world, index, &best);
 		return;
 	}
 	double now = world->time;
-	candidate best;
-	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
-	best.target = (bs_slot_target){BS_EVENT_NONE, -1, 0};
 
 	if (!world->scan_all) {
 		for (int k = 0; k < near->count; ++k) {
@@ -245,12 +249,7 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 		}
 	}
 
-	set_target(world, index, best.target);
-	if (best.target.kind == BS_EVENT_NONE) {
-		bs_world_queue_remove(world, index);
-	} else {
-		bs_world_queue_set(world, index, best.key);
-	}
+	store_prediction(world, index, &best);
 }
 
 void bs_world_predict(bs_world* world, int index, double at) {
@@ -262,13 +261,13 @@ void bs_world_predict(bs_world* world, int index, double at) {
 // ---------------------------------------------------------------------------
 // The event loop
 
-static bool is_stale(const bs_world* world, int index) {
-	const bs_slot_target* target = &world->targets[index];
-	if (target->kind != BS_EVENT_BALL) {
+static bool is_stale(bs_world* world, int index, int kind) {
+	if (kind != BS_EVENT_BALL) {
 		return false; // obstacles never move; the slot is renewed after each of the ball's own events
 	}
 	// Any event of the partner, pocketing included, moves its counter.
-	return world->balls[target->index].count != target->partner_count;
+	const bs_slot_payload* partner = bs_world_queue_payload(world, index);
+	return world->balls[partner->index].count != partner->stamp;
 }
 
 // The ball whose slot holds the next valid event at or before `limit` (s),
@@ -284,11 +283,14 @@ static int next_event_ball(bs_world* world, double limit) {
 	int64_t drought_limit = 64 + BS_DROUGHT_CROSSINGS_PER_BALL * (int64_t)world->ball_count;
 	for (;;) {
 		int top = bs_world_queue_top(world);
-		if (top < 0 || bs_world_queue_key(world, top).time > limit) {
+		if (top < 0) {
 			return -1;
 		}
-		const bs_slot_target* target = &world->targets[top];
-		if (target->kind == BS_EVENT_CELL) {
+		bs_event_key key = bs_world_queue_key(world, top);
+		if (key.time > limit) {
+			return -1;
+		}
+		if (key.kind == BS_EVENT_CELL) {
 			if (world->reported_pending == 0 && ++drought > drought_limit) {
 				return -1;
 			}
@@ -297,11 +299,12 @@ static int next_event_ball(bs_world* world, double limit) {
 			// prediction goes stale; and any event of the ball's own would
 			// have replaced this slot, so its velocity still says which way.
 			bs_vec2 v = world->balls[top].vel;
-			bs_grid_cross(&world->grid, top, target->index, (target->index == 0 ? v.x : v.y) > 0.0 ? 1 : -1);
-			bs_world_predict(world, top, bs_world_queue_key(world, top).time);
+			int axis = bs_world_queue_payload(world, top)->index;
+			bs_grid_cross(&world->grid, top, axis, (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1);
+			bs_world_predict(world, top, key.time);
 			continue;
 		}
-		if (!is_stale(world, top)) {
+		if (!is_stale(world, top, key.kind)) {
 			return top;
 		}
 		bs_world_predict(world, top, world->time);
@@ -392,7 +395,10 @@ static void resolve_obstacle(bs_world* world, int index, bs_vec2 n, bs_vec2 poin
 
 static void process(bs_world* world, int index) {
 	bs_event_key key = bs_world_queue_key(world, index);
-	bs_slot_target target = world->targets[index];
+	struct {
+		int kind;  // the event's kind
+		int index; // the partner ball's, or the obstacle's
+	} target = {key.kind, bs_world_queue_payload(world, index)->index};
 	assert(key.time >= world->time && "events are taken in time order");
 	world->time = key.time;
 	double now = world->time;
