@@ -26,8 +26,10 @@ typedef struct bs_event_key {
 /// the slot's other data, so that taking the earliest event reads one place;
 /// it never looks inside.
 typedef struct bs_slot_payload {
-	int index;      ///< the caller's: a partner or obstacle index
-	uint32_t stamp; ///< the caller's: a partner's event count
+	int index;            ///< the caller's: a partner or obstacle index
+	uint32_t stamp;       ///< the caller's: a partner's event count
+	int spare_index;      ///< the caller's: a second partner index
+	uint32_t spare_stamp; ///< the caller's: its event count
 } bs_slot_payload;
 
 /// Per slot: where it sits in the heap, and its payload.

@@ -201,3 +201,27 @@ int bs_grid_neighbourhood(const bs_grid* grid, int ball, int dest[9]) {
 	}
 	return count;
 }
+
+// A cell coordinate `offset` cells from `cell`, wrapped on a periodic grid;
+// -1 past a wall.
+static int shifted(int cell, int offset, int cells, bool periodic) {
+	int shifted = cell + offset;
+	if (shifted >= 0 && shifted < cells) {
+		return shifted;
+	}
+	return periodic ? (shifted + cells) % cells : -1;
+}
+
+int bs_grid_entering(const bs_grid* grid, int ball, int axis, int step, int dest[3]) {
+	int cx = wrapped(grid->column[ball], grid->nx);
+	int cy = wrapped(grid->row[ball], grid->ny);
+	int count = 0;
+	for (int across = -1; across <= 1; ++across) {
+		int x = axis == 0 ? shifted(cx, step, grid->nx, grid->periodic) : shifted(cx, across, grid->nx, grid->periodic);
+		int y = axis == 0 ? shifted(cy, across, grid->ny, grid->periodic) : shifted(cy, step, grid->ny, grid->periodic);
+		if (x >= 0 && y >= 0) {
+			dest[count++] = y * grid->nx + x;
+		}
+	}
+	return count;
+}

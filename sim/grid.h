@@ -70,4 +70,9 @@ void bs_grid_cross(bs_grid* grid, int ball, int axis, int step);
 /// The cells of the ball's 3 x 3 neighbourhood (fewer at a wall). Returns the count.
 int bs_grid_neighbourhood(const bs_grid* grid, int ball, int dest[9]);
 
+/// The cells that joined the ball's neighbourhood when it last moved one cell
+/// along `axis` by `step` (bs_grid_cross): the far row or column of the new
+/// 3 x 3 (fewer at a wall, none past one). Returns the count.
+int bs_grid_entering(const bs_grid* grid, int ball, int axis, int step, int dest[3]);
+
 #endif

@@ -182,12 +182,18 @@ static void store_prediction(bs_world* world, int index, const candidate* best) 
 	}
 }
 
+static candidate no_candidate(void) {
+	candidate none;
+	none.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
+	none.payload = (bs_slot_payload){-1, 0, -1, 0};
+	return none;
+}
+
+static void predict_obstacles_and_store(bs_world* world, int index, candidate* best);
+
 static void predict_among(bs_world* world, int index, double at, const neighbours* near) {
-	bs_ball* ball = &world->balls[index];
-	candidate best;
-	best.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
-	best.payload = (bs_slot_payload){-1, 0};
-	if (ball->pocketed) {
+	candidate best = no_candidate();
+	if (world->balls[index].pocketed) {
 		store_prediction(world, index, &best);
 		return;
 	}
@@ -211,6 +217,46 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 			consider_pair(world, &best, index, j, now, at);
 		}
 	}
+	predict_obstacles_and_store(world, index, &best);
+}
+
+// After a cell crossing the ball's motion is unchanged, so of the pairs in
+// its old neighbourhood only the earliest (kept from its last prediction as
+// the slot's spare) can come first; the cells that joined the neighbourhood
+// are the only new ones to examine. Three cells and one pair instead of nine
+// cells, unless the spare's partner has had an event since (stale): then the
+// whole neighbourhood is examined again.
+static void predict_after_crossing(bs_world* world, int index, double at, int axis, int step) {
+	bs_slot_payload kept = *bs_world_queue_payload(world, index);
+	if (world->scan_all ||
+		(kept.spare_index >= 0 && world->balls[kept.spare_index].count != kept.spare_stamp)) {
+		bs_world_predict(world, index, at);
+		return;
+	}
+	candidate best = no_candidate();
+	double now = world->time;
+	if (kept.spare_index >= 0) {
+		consider_pair(world, &best, index, kept.spare_index, now, at);
+	}
+	int cells[3];
+	int count = bs_grid_entering(&world->grid, index, axis, step, cells);
+	for (int c = 0; c < count; ++c) {
+		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
+			consider_pair(world, &best, index, j, now, at);
+		}
+	}
+	predict_obstacles_and_store(world, index, &best);
+}
+
+// Completes a prediction whose pairs are in `best`: the obstacles, the cell
+// crossing, then the queue. The earliest pair is kept as the slot's spare.
+static void predict_obstacles_and_store(bs_world* world, int index, candidate* best_pair) {
+	candidate best = *best_pair;
+	bool pair_found = best.key.kind == BS_EVENT_BALL;
+	int spare_index = pair_found ? best.payload.index : -1;
+	uint32_t spare_stamp = pair_found ? best.payload.stamp : 0;
+	const bs_ball* ball = &world->balls[index];
+	double now = world->time;
 
 	// Obstacles are predicted from the ball's own clock, for the same reason.
 	const bs_table* table = &world->table;
@@ -249,6 +295,8 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 		}
 	}
 
+	best.payload.spare_index = spare_index;
+	best.payload.spare_stamp = spare_stamp;
 	store_prediction(world, index, &best);
 }
 
@@ -300,8 +348,9 @@ static int next_event_ball(bs_world* world, double limit) {
 			// have replaced this slot, so its velocity still says which way.
 			bs_vec2 v = world->balls[top].vel;
 			int axis = bs_world_queue_payload(world, top)->index;
-			bs_grid_cross(&world->grid, top, axis, (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1);
-			bs_world_predict(world, top, key.time);
+			int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
+			bs_grid_cross(&world->grid, top, axis, step);
+			predict_after_crossing(world, top, key.time, axis, step);
 			continue;
 		}
 		if (!is_stale(world, top, key.kind)) {
