@@ -48,6 +48,7 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	queue->overflow_size = 0;
 	queue->origin = NAN; // set by the first insertion
 	queue->width = NAN;
+	queue->per_width = NAN;
 	queue->current = 0;
 	queue->cached_top = -1;
 	return true;
@@ -98,7 +99,7 @@ static void link_slot(bs_calendar_queue* queue, int slot, int bucket) {
 // The bucket for a time: never before the current one (a key a rounding
 // earlier than the window still belongs at its front), overflow past the window.
 static int bucket_for(const bs_calendar_queue* queue, double time) {
-	double offset = (time - queue->origin) / queue->width;
+	double offset = (time - queue->origin) * queue->per_width;
 	if (!(offset < (double)queue->bucket_count)) {
 		return IN_OVERFLOW;
 	}
@@ -125,6 +126,12 @@ static void start_window(bs_calendar_queue* queue, double origin) {
 		queue->width = 2.0 * mean_lead / queue->size;
 	} else if (!(queue->width > 0.0)) {
 		queue->width = 1.0;
+	}
+	queue->per_width = 1.0 / queue->width;
+	if (!(queue->per_width < INFINITY)) {
+		// A subnormal width: no bucketing can tell such times apart anyway.
+		queue->width = 1.0;
+		queue->per_width = 1.0;
 	}
 	queue->origin = origin;
 	queue->current = 0;

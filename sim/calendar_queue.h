@@ -39,6 +39,7 @@ typedef struct bs_calendar_queue {
 	int overflow_size;  ///< slots in it
 	double origin;      ///< start time of bucket 0 of the window (s)
 	double width;       ///< bucket width (s)
+	double per_width;   ///< 1 / width (1/s): a time's bucket by multiplication (monotonic, as rounding is)
 	int current;        ///< the bucket holding the earliest events
 	int cached_top;     ///< the earliest slot, or -1 when it must be found again
 } bs_calendar_queue;

@@ -2,36 +2,6 @@
 
 #include <math.h>
 
-double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
-	double b = bs_v2_dot(d, w); // half the linear coefficient
-	if (!(b < 0.0)) {
-		return INFINITY; // separating, parallel or at rest: never meets
-	}
-	double c = bs_v2_dot(d, d) - sigma * sigma;
-	if (c <= 0.0) {
-		return 0.0; // touching or overlapping by rounding, and approaching: now
-	}
-	double a = bs_v2_dot(w, w);
-	if (a < 1e-150) {
-		// So slow that b^2 and a c would underflow: solve in distance units
-		// along the unit relative velocity instead, then divide by the speed.
-		double speed = sqrt(a);
-		if (!(speed > 0.0)) {
-			speed = bs_v2_len(bs_v2_scale(0x1.0p+600, w)) * 0x1.0p-600;
-		}
-		double along = b / speed; // d . w / |w|, a distance
-		double reach = along * along - c;
-		return reach < 0.0 ? INFINITY : c / ((-along + sqrt(reach)) * speed);
-	}
-	double discriminant = b * b - a * c;
-	if (discriminant < 0.0) {
-		return INFINITY; // passes by
-	}
-	// The earlier root (-b - sqrt(disc)) / a rewritten as c / (-b + sqrt(disc)):
-	// with b < 0 the denominator adds two non-negative numbers, so nothing cancels.
-	return c / (-b + sqrt(discriminant));
-}
-
 double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture) {
 	bs_vec2 d = bs_v2_sub(centre, p);
 	if (bs_v2_dot(d, d) <= capture * capture) {

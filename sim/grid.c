@@ -145,21 +145,34 @@ void bs_grid_remove(bs_grid* grid, int ball) {
 // When the coordinate x, moving at speed u, reaches the border of the cell
 // [cell size, (cell + 1) size), or INFINITY. On a walled table the outer cells
 // are closed: the walls keep the ball in.
-static double leave_cell(double x, double u, int64_t cell, int cells, double size, bool periodic) {
+// The distance to go (m) and the speed (m/s, > 0) towards it, or false when
+// the ball never leaves along this axis.
+static bool leave_cell(double x, double u, int64_t cell, int cells, double size, bool periodic, double* gap,
+	double* speed) {
 	if (u > 0.0 && (periodic || cell < cells - 1)) {
-		return ((double)(cell + 1) * size - x) / u;
+		*gap = (double)(cell + 1) * size - x;
+		*speed = u;
+		return true;
 	}
 	if (u < 0.0 && (periodic || cell > 0)) {
-		return ((double)cell * size - x) / u;
+		*gap = x - (double)cell * size;
+		*speed = -u;
+		return true;
 	}
-	return INFINITY;
+	return false;
 }
 
 double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis) {
-	double tx = leave_cell(pos.x, vel.x, grid->column[ball], grid->nx, grid->cell_w, grid->periodic);
-	double ty = leave_cell(pos.y, vel.y, grid->row[ball], grid->ny, grid->cell_h, grid->periodic);
-	*axis = ty < tx ? 1 : 0;
-	return time + (ty < tx ? ty : tx);
+	double gap_x, speed_x, gap_y, speed_y;
+	bool along_x = leave_cell(pos.x, vel.x, grid->column[ball], grid->nx, grid->cell_w, grid->periodic, &gap_x, &speed_x);
+	bool along_y = leave_cell(pos.y, vel.y, grid->row[ball], grid->ny, grid->cell_h, grid->periodic, &gap_y, &speed_y);
+	// The earlier of gap_x / speed_x and gap_y / speed_y, with one division.
+	bool y_first = along_y && (!along_x || gap_y * speed_x < gap_x * speed_y);
+	*axis = y_first ? 1 : 0;
+	if (!along_x && !along_y) {
+		return INFINITY;
+	}
+	return time + (y_first ? gap_y / speed_y : gap_x / speed_x);
 }
 
 void bs_grid_cross(bs_grid* grid, int ball, int axis, int step) {
