@@ -40,6 +40,10 @@ typedef struct neighbours {
 
 static void gather_neighbours(const bs_world* world, int index, neighbours* dest) {
 	dest->count = 0;
+	// The ball's own queue entry is rewritten when the prediction is stored.
+	if (world->use_calendar) {
+		__builtin_prefetch(&world->calendar.entries[index]);
+	}
 	if (world->scan_all || world->balls[index].pocketed) {
 		return;
 	}
