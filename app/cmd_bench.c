@@ -1,4 +1,4 @@
-// breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled]
+// breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled] [--queue heap|calendar]
 //
 // Times the engine and prints what it measured: a random gas of equal discs
 // (periodic box unless --walled) for N = 10^3 ... 10^6 at area fractions 0.3
@@ -17,7 +17,8 @@
 #include "world.h"
 
 static const char bench_usage[] =
-	"usage: breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled] | breakshot bench --break";
+	"usage: breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled] [--queue heap|calendar]\n"
+	"       breakshot bench --break";
 
 // Events to time for a gas of n discs: enough for a stable rate, few enough
 // that the full table runs in minutes on two cores.
@@ -26,7 +27,7 @@ static int64_t default_events(int n) {
 	return events < 2000000 ? 2000000 : events > 10000000 ? 10000000 : events;
 }
 
-static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool periodic) {
+static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool periodic, bs_queue_kind queue) {
 	bs_gas_def gas = bs_default_gas_def();
 	gas.count = n;
 	gas.fraction = phi;
@@ -44,6 +45,7 @@ static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool peri
 		return bs_cli_fail("bench: cannot make a gas of %d discs at %.3g (out of memory?)", n, phi);
 	}
 	double gen = bs_cli_wall_seconds() - gen0;
+	def.queue = queue;
 	bs_world* world = bs_world_create(&def);
 	free(balls);
 	if (!world) {
@@ -106,6 +108,7 @@ int bs_cmd_bench(int argc, char** argv) {
 	int64_t seed = 1;
 	bool periodic = true;
 	bool only_break = false;
+	bs_queue_kind queue = BS_QUEUE_AUTO;
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
 		bool ok = true;
@@ -125,6 +128,14 @@ int bs_cmd_bench(int argc, char** argv) {
 			ok = bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &events);
 		} else if (strcmp(argv[i], "--seed") == 0) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
+		} else if (strcmp(argv[i], "--queue") == 0) {
+			if (value && strcmp(value, "heap") == 0) {
+				queue = BS_QUEUE_HEAP;
+			} else if (value && strcmp(value, "calendar") == 0) {
+				queue = BS_QUEUE_CALENDAR;
+			} else {
+				return bs_cli_fail("bench: --queue takes heap or calendar\n%s", bench_usage);
+			}
 		} else {
 			return bs_cli_fail("bench: unknown argument '%s'\n%s", argv[i], bench_usage);
 		}
@@ -136,22 +147,25 @@ int bs_cmd_bench(int argc, char** argv) {
 	if (only_break) {
 		return bench_break("scenes/9ball_break.json");
 	}
-	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis\n",
-		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled");
+	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
+		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
+		queue == BS_QUEUE_HEAP		   ? "binary heap"
+			: queue == BS_QUEUE_CALENDAR ? "calendar queue"
+										 : "calendar queue from 512 balls, binary heap below");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "N", "phi", "events", "collisions/s", "events/s", "ns/event",
 		"B/ball", "wall s", "gen s");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "", "", "", "(per CPU s)", "(wall)", "", "", "", "");
 	if (n > 0 || phi > 0.0) {
 		int count = n > 0 ? (int)n : 10000;
 		return bench_gas(count, phi > 0.0 ? phi : 0.5, events > 0 ? events : default_events(count), (uint64_t)seed,
-			periodic);
+			periodic, queue);
 	}
 	static const int sizes[] = {1000, 10000, 100000, 1000000};
 	static const double fractions[] = {0.3, 0.5};
 	for (int k = 0; k < 4; ++k) {
 		for (int f = 0; f < 2; ++f) {
 			int status = bench_gas(sizes[k], fractions[f], events > 0 ? events : default_events(sizes[k]),
-				(uint64_t)seed, periodic);
+				(uint64_t)seed, periodic, queue);
 			if (status != 0) {
 				return status;
 			}
