@@ -34,7 +34,7 @@ static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool peri
 	gas.seed = seed;
 	gas.periodic = periodic;
 	if (!bs_gas_box_fits(&gas)) {
-		return bs_cli_fail("bench: a periodic box of %d discs at %g is %.3g diameters wide; it must be more than 4", n,
+		return bs_cli_fail("bench: a periodic box of %d discs at %g is %.3g diameters wide; it must be more than 5", n,
 			phi, bs_gas_box_side(&gas) / (2.0 * gas.radius));
 	}
 	bs_ball_def* balls = malloc((size_t)n * sizeof *balls);

@@ -60,7 +60,7 @@ int bs_cmd_gen(int argc, char** argv) {
 	gas.fraction = phi;
 	gas.seed = (uint64_t)seed;
 	if (!bs_gas_box_fits(&gas)) {
-		return bs_cli_fail("gen gas: a periodic box of %lld discs at %g is %.3g diameters wide; it must be more than 4 "
+		return bs_cli_fail("gen gas: a periodic box of %lld discs at %g is %.3g diameters wide; it must be more than 5 "
 						   "(give more discs)",
 			(long long)n, phi, bs_gas_box_side(&gas) / (2.0 * gas.radius));
 	}

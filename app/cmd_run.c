@@ -204,7 +204,10 @@ static bool run_events(const run_options* options, bs_world* world, FILE* trace,
 	bool stopped_by_default = false;
 	for (;;) {
 		bs_event next;
-		bool has_next = bs_world_peek(world, &next);
+		// With an end time, look exactly as far as it (bs_world_peek may give
+		// up early on a periodic table where no contact is in sight).
+		bool has_next = options->has_until ? bs_world_peek_until(world, options->until, &next)
+										   : bs_world_peek(world, &next);
 		if (max_events > 0 && bs_world_event_count(world) >= max_events) {
 			stopped_by_default = options->default_limit && has_next;
 			break;

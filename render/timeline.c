@@ -124,7 +124,7 @@ int64_t bs_timeline_seek(bs_timeline* timeline, double time, int64_t max_events)
 	int64_t processed = 0;
 	if (at_newest(timeline)) {
 		bs_event next;
-		while (bs_world_peek(timeline->world, &next) && next.time <= time) {
+		while (bs_world_peek_until(timeline->world, time, &next)) {
 			if ((max_events > 0 && processed >= max_events) || !step_live(timeline)) {
 				time = bs_world_time(timeline->world);
 				break;

@@ -81,9 +81,9 @@ void bs_event_queue_free(bs_event_queue* queue) {
 
 // Restores the heap order around `at` after its entry changed: most updates
 // move a key later (the ball's next event after this one), so sift down, and
-// up only when it moved earlier. Entries go by pointer and keys are written
-// field by field: a 32-byte entry passed by value is copied through the
-// stack, and reading it back whole stalls on the narrower stores.
+// up only when it moved earlier. set and remove write the key in place rather
+// than pass a 32-byte entry by value to a helper: that copy went through the
+// stack, and reading it back whole stalled on the narrower stores.
 static void settle(bs_event_queue* queue, int at, bool earlier) {
 	if (earlier) {
 		sift_up(queue, at);

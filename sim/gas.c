@@ -35,9 +35,11 @@ double bs_gas_box_side(const bs_gas_def* def) {
 }
 
 bool bs_gas_box_fits(const bs_gas_def* def) {
-	bs_table table = def->periodic ? bs_table_periodic(bs_gas_box_side(def), bs_gas_box_side(def))
-								   : bs_table_rect(bs_gas_box_side(def), bs_gas_box_side(def));
-	return !def->periodic || bs_grid_fits(&table, 2.0 * def->radius);
+	if (!def->periodic) {
+		return true;
+	}
+	bs_table table = bs_table_periodic(bs_gas_box_side(def), bs_gas_box_side(def));
+	return bs_grid_fits(&table, 2.0 * def->radius);
 }
 
 bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) {

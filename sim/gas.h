@@ -41,7 +41,7 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls);
 double bs_gas_box_side(const bs_gas_def* def);
 
 /// Whether the box is big enough for its table: a periodic box needs sides
-/// of more than 4 diameters (bs_world_def_check).
+/// of more than 5 diameters (bs_world_def_check).
 bool bs_gas_box_fits(const bs_gas_def* def);
 
 #endif

@@ -14,11 +14,12 @@ static double cells_along(double length, double reach) {
 	return floor(length / (reach * (1.0 + BS_GRID_MARGIN)));
 }
 
-// A periodic grid needs 4 cells a side: two balls in neighbouring cells are
-// then less than 2 cells, at most half the box, apart along each axis, so
-// the displacement between them is their nearest image (world_step.c).
+// A periodic grid needs 5 cells a side: two balls in neighbouring cells are
+// then less than 2 cells, 2/5 of the box, apart along each axis, so the
+// displacement between them is their nearest image with room to spare
+// (world_step.c); at 4 cells it could be exactly half the box, a tie.
 static double fewest_cells(const bs_table* table) {
-	return table->periodic ? 4.0 : 3.0;
+	return table->periodic ? 5.0 : 3.0;
 }
 
 bool bs_grid_fits(const bs_table* table, double reach) {
@@ -142,37 +143,25 @@ void bs_grid_remove(bs_grid* grid, int ball) {
 	grid->row[ball] = NOWHERE;
 }
 
-// When the coordinate x, moving at speed u, reaches the border of the cell
-// [cell size, (cell + 1) size), or INFINITY. On a walled table the outer cells
-// are closed: the walls keep the ball in.
-// The distance to go (m) and the speed (m/s, > 0) towards it, or false when
-// the ball never leaves along this axis.
-static bool leave_cell(double x, double u, int64_t cell, int cells, double size, bool periodic, double* gap,
-	double* speed) {
+// How long (s) until the coordinate x, moving at speed u, reaches a border
+// of the cell [cell size, (cell + 1) size), or INFINITY. On a walled table
+// the outer cells are closed: the walls keep the ball in. (Two divisions, not
+// one and a cross-multiplication: the products underflow at tiny speeds.)
+static double leave_cell(double x, double u, int64_t cell, int cells, double size, bool periodic) {
 	if (u > 0.0 && (periodic || cell < cells - 1)) {
-		*gap = (double)(cell + 1) * size - x;
-		*speed = u;
-		return true;
+		return ((double)(cell + 1) * size - x) / u;
 	}
 	if (u < 0.0 && (periodic || cell > 0)) {
-		*gap = x - (double)cell * size;
-		*speed = -u;
-		return true;
+		return ((double)cell * size - x) / u;
 	}
-	return false;
+	return INFINITY;
 }
 
 double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis) {
-	double gap_x, speed_x, gap_y, speed_y;
-	bool along_x = leave_cell(pos.x, vel.x, grid->column[ball], grid->nx, grid->cell_w, grid->periodic, &gap_x, &speed_x);
-	bool along_y = leave_cell(pos.y, vel.y, grid->row[ball], grid->ny, grid->cell_h, grid->periodic, &gap_y, &speed_y);
-	// The earlier of gap_x / speed_x and gap_y / speed_y, with one division.
-	bool y_first = along_y && (!along_x || gap_y * speed_x < gap_x * speed_y);
-	*axis = y_first ? 1 : 0;
-	if (!along_x && !along_y) {
-		return INFINITY;
-	}
-	return time + (y_first ? gap_y / speed_y : gap_x / speed_x);
+	double tx = leave_cell(pos.x, vel.x, grid->column[ball], grid->nx, grid->cell_w, grid->periodic);
+	double ty = leave_cell(pos.y, vel.y, grid->row[ball], grid->ny, grid->cell_h, grid->periodic);
+	*axis = ty < tx ? 1 : 0;
+	return time + (ty < tx ? ty : tx);
 }
 
 void bs_grid_cross(bs_grid* grid, int ball, int axis, int step) {

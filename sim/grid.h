@@ -39,8 +39,8 @@ typedef struct bs_grid {
 	int64_t* row;        ///< likewise for rows
 } bs_grid;
 
-/// Whether a grid is worth having: at least 3 cells a side, 4 on a periodic
-/// table (so that neighbouring cells are less than half the box apart).
+/// Whether a grid is worth having: at least 3 cells a side, 5 on a periodic
+/// table (so that neighbouring cells are well under half the box apart).
 bool bs_grid_fits(const bs_table* table, double reach);
 
 /// Allocates a grid for `ball_count` balls with cells at least `reach` (m)

@@ -324,7 +324,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		}
 		if (def->ball_count > 0 && !bs_grid_fits(table, reach)) {
 			return report(dest, BS_DEF_BAD_TABLE, -1, -1,
-				"each side of a periodic table must be more than 4 of its largest ball diameters (%g m), so that "
+				"each side of a periodic table must be more than 5 of its largest ball diameters (%g m), so that "
 				"two balls meet only as nearest images",
 				reach);
 		}
@@ -473,7 +473,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		const bs_ball_def* src = &def->balls[order[i]];
 		bs_ball* ball = &world->balls[i];
 		bs_ball_cold* cold = &world->cold[i];
-		memset(ball, 0, sizeof *ball); // padding too: the hot array is compared and copied whole
+		memset(ball, 0, sizeof *ball); // padding too: aligned_alloc leaves it uninitialised
 		ball->pos = src->pos;
 		ball->vel = src->vel;
 		ball->time = def->time;

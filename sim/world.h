@@ -96,7 +96,7 @@ bs_ball_def bs_default_ball_def(void);
 typedef enum bs_neighbour_search {
 	BS_NEIGHBOURS_AUTO = 0, ///< the cell grid for 64 balls or more (when it fits), every ball otherwise
 	BS_NEIGHBOURS_ALL,      ///< every other ball and every obstacle: O(N) per prediction; the reference
-	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 x 3 cells
+	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 cells a side (5 when periodic)
 } bs_neighbour_search;
 
 /// Which priority queue holds the pending events (one per ball). Both give
@@ -201,11 +201,19 @@ double bs_world_rest_speed(const bs_world* world);
 
 /// Finds the next event without processing it. Returns false when no event
 /// remains (every ball at rest, or none left). The impulse, point and normal
-/// of the result are not yet known and are left 0. On a periodic table where
-/// no ball is on course to meet another (say, every ball moving in parallel),
-/// it gives up and returns false once every ball has crossed 16 grid cells
-/// with no contact in sight.
+/// of the result are not yet known and are left 0.
+///
+/// On a periodic table, balls flying without contacts cross grid cells (an
+/// internal event) for ever if no two are on course to meet (say, all moving
+/// in parallel). So when 16 N + 64 crossings in a row pass with no contact
+/// predicted anywhere, it gives up and returns false, although a contact may
+/// still come later (two balls a long flight apart). bs_world_peek_until and
+/// bs_world_advance never give up before their time.
 bool bs_world_peek(bs_world* world, bs_event* dest);
+
+/// bs_world_peek limited to events at or before `time` (s): false when none
+/// is. It looks as far as `time`, however long the flight without contacts.
+bool bs_world_peek_until(bs_world* world, double time, bs_event* dest);
 
 /// Processes exactly one event and makes it the last event. Returns false,
 /// changing nothing, when no event remains (or none is in sight: see

@@ -66,12 +66,12 @@ typedef struct candidate {
 	bs_slot_payload payload; ///< see bs_world_queue_payload
 } candidate;
 
-static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t partner_count) {
+static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t stamp) {
 	bs_event_key key = {time, kind, a, b};
 	if (bs_event_key_before(key, best->key)) {
 		best->key = key;
 		best->payload.index = index;
-		best->payload.stamp = partner_count;
+		best->payload.stamp = stamp;
 	}
 }
 
@@ -87,8 +87,8 @@ static double not_before(double time, double now) {
 //
 // On a periodic table the image of b that a meets is the nearest one at the
 // moment `at` of the prediction (two balls that may meet before either has
-// another event or cell crossing are in neighbouring cells, less than half a
-// box apart), not at the older `since`: a ball may have crossed the box since.
+// another event or cell crossing are in neighbouring cells, less than 2/5 of
+// the box apart), not at the older `since`: a ball may have crossed the box.
 // A contact found stays the same until it happens, whenever it is predicted
 // again: the displacement runs in a straight line to the contact, inside the
 // box of nearest images, so the image cannot change on the way.
@@ -229,7 +229,9 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 // the slot's spare) can come first; the cells that joined the neighbourhood
 // are the only new ones to examine. Three cells and one pair instead of nine
 // cells, unless the spare's partner has had an event since (stale): then the
-// whole neighbourhood is examined again.
+// whole neighbourhood is examined again. Any other ball that has had an event
+// since, or has crossed into the neighbourhood, examined its pair with this
+// one from its own side then, so that contact is in its slot if it is first.
 static void predict_after_crossing(bs_world* world, int index, double at, int axis, int step) {
 	bs_slot_payload kept = *bs_world_queue_payload(world, index);
 	if (world->scan_all ||
@@ -262,7 +264,8 @@ static void predict_obstacles_and_store(bs_world* world, int index, candidate* b
 	const bs_ball* ball = &world->balls[index];
 	double now = world->time;
 
-	// Obstacles are predicted from the ball's own clock, for the same reason.
+	// Obstacles are predicted from the ball's own clock, as pairs from the
+	// later of two: the same bits whenever predicted.
 	const bs_table* table = &world->table;
 	bs_vec2 p = ball->pos;
 	bs_vec2 v = ball->vel;
@@ -326,11 +329,13 @@ static bool is_stale(bs_world* world, int index, int kind) {
 // or -1. Stale slots met on the way are predicted again: each costs one
 // prediction, no scan of the queue.
 //
-// Cell crossings are taken on the way; on a periodic table where no ball is
-// on course to meet another, they could go on for ever, so after
-// BS_DROUGHT_CROSSINGS_PER_BALL crossings per ball with nothing else pending
-// the search gives up.
+// Cell crossings are taken on the way. Up to a finite `limit` they are
+// finitely many; with no limit, on a periodic table where no ball is on
+// course to meet another, they could go on for ever, so after
+// BS_DROUGHT_CROSSINGS_PER_BALL crossings per ball in a row with nothing else
+// pending the search gives up (world.h: bs_world_peek).
 static int next_event_ball(bs_world* world, double limit) {
+	bool unlimited = !(limit < INFINITY);
 	int64_t drought = 0;
 	int64_t drought_limit = 64 + BS_DROUGHT_CROSSINGS_PER_BALL * (int64_t)world->ball_count;
 	for (;;) {
@@ -343,7 +348,7 @@ static int next_event_ball(bs_world* world, double limit) {
 			return -1;
 		}
 		if (key.kind == BS_EVENT_CELL) {
-			if (world->reported_pending == 0 && ++drought > drought_limit) {
+			if (unlimited && world->reported_pending == 0 && ++drought > drought_limit) {
 				return -1;
 			}
 			// The centre leaves its cell: move it to the next one and look
@@ -530,7 +535,11 @@ static void process(bs_world* world, int index) {
 }
 
 bool bs_world_peek(bs_world* world, bs_event* dest) {
-	int index = next_event_ball(world, INFINITY);
+	return bs_world_peek_until(world, INFINITY, dest);
+}
+
+bool bs_world_peek_until(bs_world* world, double time, bs_event* dest) {
+	int index = next_event_ball(world, time);
 	if (index < 0) {
 		return false;
 	}

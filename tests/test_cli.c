@@ -108,8 +108,8 @@ static void refuses_bad_input_with_status_2(void) {
 		{"run keep-bad.json --frobnicate", "unknown option '--frobnicate'"},
 		{"run a.json b.json", "one scene only"},
 		{"dance", "unknown command 'dance'"},
-		{"gen gas --n 10 --phi 0.5 --periodic --out g.json", "is 3.96 diameters wide; it must be more than 4"},
-		{"bench --n 10 --phi 0.5", "is 3.96 diameters wide; it must be more than 4"},
+		{"gen gas --n 10 --phi 0.5 --periodic --out g.json", "is 3.96 diameters wide; it must be more than 5"},
+		{"bench --n 10 --phi 0.5", "is 3.96 diameters wide; it must be more than 5"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
 		CHECK(run(cases[k][0]) == 2);
