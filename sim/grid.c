@@ -51,9 +51,8 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);
 	grid->head = malloc(cells * sizeof *grid->head);
 	grid->next = malloc(balls * sizeof *grid->next);
-	grid->column = malloc(balls * sizeof *grid->column);
-	grid->row = malloc(balls * sizeof *grid->row);
-	if (!grid->head || !grid->next || !grid->column || !grid->row) {
+	grid->where = malloc(balls * sizeof *grid->where);
+	if (!grid->head || !grid->next || !grid->where) {
 		bs_grid_free(grid);
 		return false;
 	}
@@ -62,8 +61,8 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	}
 	for (size_t b = 0; b < balls; ++b) {
 		grid->next[b] = -1;
-		grid->column[b] = NOWHERE;
-		grid->row[b] = NOWHERE;
+		grid->where[b].column = NOWHERE;
+		grid->where[b].row = NOWHERE;
 	}
 	return true;
 }
@@ -71,10 +70,9 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 void bs_grid_free(bs_grid* grid) {
 	free(grid->head);
 	free(grid->next);
-	free(grid->column);
-	free(grid->row);
+	free(grid->where);
 	grid->head = grid->next = NULL;
-	grid->column = grid->row = NULL;
+	grid->where = NULL;
 }
 
 // An unwrapped column or row wrapped into [0, cells). A ball is rarely more
@@ -94,13 +92,13 @@ static int wrapped(int64_t unwrapped, int cells) {
 }
 
 static int cell_of_ball(const bs_grid* grid, int ball) {
-	return wrapped(grid->row[ball], grid->ny) * grid->nx + wrapped(grid->column[ball], grid->nx);
+	return wrapped(grid->where[ball].row, grid->ny) * grid->nx + wrapped(grid->where[ball].column, grid->nx);
 }
 
 // Cells hold a handful of balls, so a singly linked list, searched on the
 // way out, is as quick as a doubly linked one and a quarter smaller.
 static void unlink_ball(bs_grid* grid, int ball) {
-	if (grid->row[ball] == NOWHERE) {
+	if (grid->where[ball].row == NOWHERE) {
 		return;
 	}
 	int* link = &grid->head[cell_of_ball(grid, ball)];
@@ -126,21 +124,21 @@ static int64_t clamp_cell(double value, int last) {
 void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos) {
 	int64_t column = clamp_cell(floor(pos.x * grid->per_cell_w), grid->nx - 1);
 	int64_t row = clamp_cell(floor(pos.y * grid->per_cell_h), grid->ny - 1);
-	if (grid->row[ball] != NOWHERE) {
-		if (column == grid->column[ball] && row == grid->row[ball]) {
+	if (grid->where[ball].row != NOWHERE) {
+		if (column == grid->where[ball].column && row == grid->where[ball].row) {
 			return;
 		}
 		unlink_ball(grid, ball);
 	}
-	grid->column[ball] = column;
-	grid->row[ball] = row;
+	grid->where[ball].column = column;
+	grid->where[ball].row = row;
 	link_ball(grid, ball);
 }
 
 void bs_grid_remove(bs_grid* grid, int ball) {
 	unlink_ball(grid, ball);
-	grid->column[ball] = NOWHERE;
-	grid->row[ball] = NOWHERE;
+	grid->where[ball].column = NOWHERE;
+	grid->where[ball].row = NOWHERE;
 }
 
 // How long (s) until the coordinate x, moving at speed u, reaches a border
@@ -158,8 +156,8 @@ static double leave_cell(double x, double u, int64_t cell, int cells, double siz
 }
 
 double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel, double time, int* axis) {
-	double tx = leave_cell(pos.x, vel.x, grid->column[ball], grid->nx, grid->cell_w, grid->periodic);
-	double ty = leave_cell(pos.y, vel.y, grid->row[ball], grid->ny, grid->cell_h, grid->periodic);
+	double tx = leave_cell(pos.x, vel.x, grid->where[ball].column, grid->nx, grid->cell_w, grid->periodic);
+	double ty = leave_cell(pos.y, vel.y, grid->where[ball].row, grid->ny, grid->cell_h, grid->periodic);
 	*axis = ty < tx ? 1 : 0;
 	return time + (ty < tx ? ty : tx);
 }
@@ -167,16 +165,16 @@ double bs_grid_crossing(const bs_grid* grid, int ball, bs_vec2 pos, bs_vec2 vel,
 void bs_grid_cross(bs_grid* grid, int ball, int axis, int step) {
 	unlink_ball(grid, ball);
 	if (axis == 0) {
-		grid->column[ball] += step;
+		grid->where[ball].column += step;
 	} else {
-		grid->row[ball] += step;
+		grid->where[ball].row += step;
 	}
 	link_ball(grid, ball);
 }
 
 int bs_grid_neighbourhood(const bs_grid* grid, int ball, int dest[9]) {
-	int cx = wrapped(grid->column[ball], grid->nx);
-	int cy = wrapped(grid->row[ball], grid->ny);
+	int cx = wrapped(grid->where[ball].column, grid->nx);
+	int cy = wrapped(grid->where[ball].row, grid->ny);
 	int xs[3] = {cx - 1, cx, cx + 1};
 	int ys[3] = {cy - 1, cy, cy + 1};
 	int x_count = 3;
@@ -215,8 +213,8 @@ static int shifted(int cell, int offset, int cells, bool periodic) {
 }
 
 int bs_grid_entering(const bs_grid* grid, int ball, int axis, int step, int dest[3]) {
-	int cx = wrapped(grid->column[ball], grid->nx);
-	int cy = wrapped(grid->row[ball], grid->ny);
+	int cx = wrapped(grid->where[ball].column, grid->nx);
+	int cy = wrapped(grid->where[ball].row, grid->ny);
 	int count = 0;
 	for (int across = -1; across <= 1; ++across) {
 		int x = axis == 0 ? shifted(cx, step, grid->nx, grid->periodic) : shifted(cx, across, grid->nx, grid->periodic);

@@ -24,6 +24,14 @@
 /// two touching balls sit in cells that are not neighbours.
 #define BS_GRID_MARGIN 1e-9
 
+/// A ball's unwrapped cell: its cell column + box lengths * nx, and likewise
+/// for rows. 64 bits: a ball alone on a periodic table can wrap around 2^31
+/// times. Column and row together: placing a ball reads both.
+typedef struct bs_grid_cell {
+	int64_t column;
+	int64_t row;
+} bs_grid_cell;
+
 typedef struct bs_grid {
 	int nx, ny;          ///< cells along x and y
 	double cell_w;       ///< cell width (m)
@@ -33,10 +41,7 @@ typedef struct bs_grid {
 	bool periodic;       ///< the cells wrap around
 	int* head;           ///< head[cell]: the first ball in the cell, or -1
 	int* next;           ///< next[ball], -1 at the end of a cell's list
-	/// The ball's unwrapped column: its cell column + box lengths * nx. 64 bits:
-	/// a ball alone on a periodic table can wrap around 2^31 times.
-	int64_t* column;
-	int64_t* row;        ///< likewise for rows
+	bs_grid_cell* where; ///< where[ball]
 } bs_grid;
 
 /// Whether a grid is worth having: at least 3 cells a side, 5 on a periodic

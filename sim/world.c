@@ -571,7 +571,7 @@ double bs_world_bytes_per_ball(const bs_world* world) {
 		total += n * (sizeof(bs_queue_entry) + sizeof(bs_heap_slot));
 	}
 	if (world->use_grid) {
-		total += n * (sizeof(int) + 2 * sizeof(int64_t)) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
+		total += n * (sizeof(int) + sizeof(bs_grid_cell)) + (size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
 	}
 	return (double)total / (double)n;
 }
