@@ -191,22 +191,30 @@ static void parallel_flight_on_a_periodic_table_ends(void) {
 	}
 }
 
-// On a periodic table a ball meets the image of another that is nearest when
-// they meet, not the one that was nearest at their last events: here the
-// mover must first cross the right edge, 0.5 m away, to reach the other.
-static void a_ball_meets_another_across_the_periodic_edge(void) {
-	bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
-	balls[0].id = 0;
-	balls[0].radius = 0.05;
-	balls[0].pos = bs_v2(0.9, 0.5);
-	balls[0].vel = bs_v2(1.0, 0.0);
-	balls[1].id = 1;
-	balls[1].radius = 0.05;
-	balls[1].pos = bs_v2(0.5, 0.5);
+// Two balls of radius 5 cm, ids 0 and 1, on a periodic 1 m square.
+static bs_world_def two_balls_on_a_periodic_metre(bs_ball_def balls[2], bs_vec2 p0, bs_vec2 v0, bs_vec2 p1, bs_vec2 v1) {
+	bs_vec2 pos[2] = {p0, p1};
+	bs_vec2 vel[2] = {v0, v1};
+	for (int k = 0; k < 2; ++k) {
+		balls[k] = bs_default_ball_def();
+		balls[k].id = k;
+		balls[k].radius = 0.05;
+		balls[k].pos = pos[k];
+		balls[k].vel = vel[k];
+	}
 	bs_world_def def = bs_default_world_def();
 	def.table = bs_table_periodic(1.0, 1.0);
 	def.balls = balls;
 	def.ball_count = 2;
+	return def;
+}
+
+// On a periodic table a ball meets the image of another that is nearest when
+// they meet, not the one that was nearest at their last events: here the
+// mover must first cross the right edge, 0.5 m away, to reach the other.
+static void a_ball_meets_another_across_the_periodic_edge(void) {
+	bs_ball_def balls[2];
+	bs_world_def def = two_balls_on_a_periodic_metre(balls, bs_v2(0.9, 0.5), bs_v2(1.0, 0.0), bs_v2(0.5, 0.5), bs_v2(0, 0));
 	for (int search = 0; search < 2; ++search) {
 		def.neighbour_search = search == 0 ? BS_NEIGHBOURS_ALL : BS_NEIGHBOURS_GRID;
 		bs_world* world = bs_world_create(&def);
@@ -284,19 +292,9 @@ static void sparse_periodic_gas_same_events(void) {
 // peek may give up before then (documented); peek_until and advance, which
 // look as far as their time, must find the contact and leave no overlap.
 static void a_long_flight_to_a_contact_is_followed_to_the_end(void) {
-	bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
-	balls[0].id = 0;
-	balls[0].radius = 0.05;
-	balls[0].pos = bs_v2(0.1, 0.1);
-	balls[0].vel = bs_v2(1.0, 0.0);
-	balls[1].id = 1;
-	balls[1].radius = 0.05;
-	balls[1].pos = bs_v2(0.1, 0.55);
-	balls[1].vel = bs_v2(1.0, 0.001);
-	bs_world_def def = bs_default_world_def();
-	def.table = bs_table_periodic(1.0, 1.0);
-	def.balls = balls;
-	def.ball_count = 2;
+	bs_ball_def balls[2];
+	bs_world_def def =
+		two_balls_on_a_periodic_metre(balls, bs_v2(0.1, 0.1), bs_v2(1.0, 0.0), bs_v2(0.1, 0.55), bs_v2(1.0, 0.001));
 	for (int search = 0; search < 2; ++search) {
 		def.neighbour_search = search == 0 ? BS_NEIGHBOURS_ALL : BS_NEIGHBOURS_GRID;
 		bs_world* world = bs_world_create(&def);
