@@ -87,6 +87,11 @@ static inline bs_event_key bs_event_queue_key(const bs_event_queue* queue, int s
 	return queue->heap[queue->slots[slot].position].key;
 }
 
+/// Whether the slot is queued.
+static inline bool bs_event_queue_contains(const bs_event_queue* queue, int slot) {
+	return queue->slots[slot].position >= 0;
+}
+
 /// The payload of a slot, to read or write (kept while the slot is absent too).
 static inline bs_slot_payload* bs_event_queue_payload(bs_event_queue* queue, int slot) {
 	return &queue->slots[slot].payload;

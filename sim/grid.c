@@ -121,17 +121,27 @@ static int64_t clamp_cell(double value, int last) {
 	return value < 0.0 ? 0 : value > last ? last : (int64_t)value;
 }
 
+// The cell holding a position inside the table (rounding at the far edges
+// kept in the last cell).
+static bs_grid_cell locate(const bs_grid* grid, bs_vec2 pos) {
+	return (bs_grid_cell){clamp_cell(floor(pos.x * grid->per_cell_w), grid->nx - 1),
+		clamp_cell(floor(pos.y * grid->per_cell_h), grid->ny - 1)};
+}
+
+int bs_grid_cell_at(const bs_grid* grid, bs_vec2 pos) {
+	bs_grid_cell cell = locate(grid, pos);
+	return (int)cell.row * grid->nx + (int)cell.column;
+}
+
 void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos) {
-	int64_t column = clamp_cell(floor(pos.x * grid->per_cell_w), grid->nx - 1);
-	int64_t row = clamp_cell(floor(pos.y * grid->per_cell_h), grid->ny - 1);
+	bs_grid_cell cell = locate(grid, pos);
 	if (grid->where[ball].row != NOWHERE) {
-		if (column == grid->where[ball].column && row == grid->where[ball].row) {
+		if (cell.column == grid->where[ball].column && cell.row == grid->where[ball].row) {
 			return;
 		}
 		unlink_ball(grid, ball);
 	}
-	grid->where[ball].column = column;
-	grid->where[ball].row = row;
+	grid->where[ball] = cell;
 	link_ball(grid, ball);
 }
 

@@ -57,6 +57,10 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 /// Frees the grid's memory.
 void bs_grid_free(bs_grid* grid);
 
+/// The index (row * nx + column) of the cell holding `pos`, a position inside
+/// the table.
+int bs_grid_cell_at(const bs_grid* grid, bs_vec2 pos);
+
 /// Puts a ball into the cell of `pos` (a position inside the table), taking it
 /// out of the cell it was in, if any.
 void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos);

@@ -266,6 +266,15 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	return ok;
 }
 
+// The largest radius sum of any two balls (m), 0 without balls.
+static double largest_diameter(const bs_world_def* def) {
+	double diameter = 0.0;
+	for (int i = 0; i < def->ball_count; ++i) {
+		diameter = fmax(diameter, 2.0 * def->balls[i].radius);
+	}
+	return diameter;
+}
+
 bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	dest->problem = BS_DEF_OK;
 	dest->ball_index = -1;
@@ -318,10 +327,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		}
 	}
 	if (table->periodic) {
-		double reach = 0.0;
-		for (int i = 0; i < def->ball_count; ++i) {
-			reach = fmax(reach, 2.0 * def->balls[i].radius);
-		}
+		double reach = largest_diameter(def);
 		if (def->ball_count > 0 && !bs_grid_fits(table, reach)) {
 			return report(dest, BS_DEF_BAD_TABLE, -1, -1,
 				"each side of a periodic table must be more than 5 of its largest ball diameters (%g m), so that "
@@ -392,25 +398,22 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 // grid cell (then as given) from BS_SPATIAL_ORDER_MIN balls on.
 #define BS_SPATIAL_ORDER_MIN 100000
 
-static void spatial_order(const bs_world_def* def, double reach, int* order) {
+// `grid`: the world's grid when it searches neighbours with one, else NULL
+// (then the order does not matter).
+static void spatial_order(const bs_world_def* def, const bs_grid* grid, int* order) {
 	int n = def->ball_count;
 	for (int i = 0; i < n; ++i) {
 		order[i] = i;
 	}
-	if (n < BS_SPATIAL_ORDER_MIN || !bs_grid_fits(&def->table, reach)) {
+	if (n < BS_SPATIAL_ORDER_MIN || !grid) {
 		return;
 	}
 	sort_entry* keys = malloc((size_t)n * sizeof *keys);
 	if (!keys) {
 		return; // the order is a speed-up only
 	}
-	double cell = reach * (1.0 + BS_GRID_MARGIN);
-	int columns = (int)floor(def->table.width / cell);
 	for (int i = 0; i < n; ++i) {
-		bs_vec2 p = def->balls[i].pos;
-		double column = floor(p.x / cell);
-		double row = floor(p.y / cell);
-		keys[i].key = row * columns + (column < columns ? column : columns - 1);
+		keys[i].key = bs_grid_cell_at(grid, bs_table_wrap(&def->table, def->balls[i].pos));
 		keys[i].index = i;
 	}
 	qsort(keys, (size_t)n, sizeof *keys, compare_entries);
@@ -456,19 +459,25 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		bs_world_destroy(world);
 		return NULL;
 	}
-	// Large worlds store their balls in spatial order (row-major by grid
-	// cell), so that neighbours are near in memory too.
-	double reach = 0.0;
-	for (int i = 0; i < n; ++i) {
-		reach = 2.0 * def->balls[i].radius > reach ? 2.0 * def->balls[i].radius : reach;
-	}
+	world->cull_pockets = def->neighbour_search != BS_NEIGHBOURS_ALL;
+	// A periodic table always has the grid's cell crossings, even when every
+	// ball is examined: they are what brings two balls that travel far
+	// without events to be examined again as nearest images (world_step.c).
+	double reach = largest_diameter(def);
+	bool grid_search = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
+		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= 64);
+	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
+	world->scan_all = !grid_search;
 	int* order = malloc(cap * sizeof *order);
-	if (!order) {
+	if (!order || (world->use_grid && !bs_grid_init(&world->grid, &def->table, reach, n))) {
+		free(order);
 		free(ids);
 		bs_world_destroy(world);
 		return NULL;
 	}
-	spatial_order(def, reach, order);
+	// Large worlds store their balls in spatial order (row-major by grid
+	// cell), so that neighbours are near in memory too.
+	spatial_order(def, grid_search ? &world->grid : NULL, order);
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* src = &def->balls[order[i]];
 		bs_ball* ball = &world->balls[i];
@@ -508,19 +517,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 															   : anchor->last_target;
 	}
 	free(order);
-	world->cull_pockets = def->neighbour_search != BS_NEIGHBOURS_ALL;
-	// A periodic table always has the grid's cell crossings, even when every
-	// ball is examined: they are what brings two balls that travel far
-	// without events to be examined again as nearest images (world_step.c).
-	bool grid_search = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
-		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= 64);
-	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
-	world->scan_all = !grid_search;
 	if (world->use_grid) {
-		if (!bs_grid_init(&world->grid, &def->table, reach, n)) {
-			bs_world_destroy(world);
-			return NULL;
-		}
 		for (int i = 0; i < n; ++i) {
 			bs_ball* ball = &world->balls[i];
 			bs_grid_place(&world->grid, i, bs_table_wrap(&world->table, bs_ball_position_at(ball, ball->time)));
@@ -774,7 +771,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 			return false;
 		}
 		int kind = bs_world_pending_kind(world, slot);
-		reported += kind >= 0 && kind < BS_EVENT_KIND_COUNT;
+		reported += bs_event_kind_is_reported(kind);
 	}
 	if (reported != world->reported_pending) {
 		snprintf(dest, dest_size, "%d reported events pending, counted as %d", reported, world->reported_pending);

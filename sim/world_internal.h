@@ -14,6 +14,12 @@
 /// centre leaves its grid cell. Never reported; it changes no motion.
 #define BS_EVENT_CELL BS_EVENT_KIND_COUNT
 
+/// Whether bs_world_step reports events of this kind (not a cell crossing,
+/// not BS_EVENT_NONE).
+static inline bool bs_event_kind_is_reported(int kind) {
+	return kind >= 0 && kind < BS_EVENT_KIND_COUNT;
+}
+
 /// Cell crossings per ball that peek and step take, with no other event
 /// pending anywhere, before they conclude that none is coming (world.h).
 #define BS_DROUGHT_CROSSINGS_PER_BALL 16
@@ -118,7 +124,7 @@ static inline bs_event_key bs_world_queue_key(const bs_world* world, int slot) {
 
 static inline bool bs_world_queue_contains(const bs_world* world, int slot) {
 	return world->use_calendar ? bs_calendar_queue_contains(&world->calendar, slot)
-							   : world->queue.slots[slot].position >= 0;
+							   : bs_event_queue_contains(&world->queue, slot);
 }
 
 /// What a ball's pending event refers to besides its key: the partner's

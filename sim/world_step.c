@@ -170,14 +170,11 @@ static bool path_passes_near(bs_vec2 p, bs_vec2 v, double since, double until, b
 	return bs_v2_dot(gap, gap) <= slack * slack;
 }
 
-static bool is_reported(int kind) {
-	return kind >= 0 && kind < BS_EVENT_KIND_COUNT;
-}
-
 // Queues a ball's earliest event (or takes its slot out when there is none),
 // counting the slots that hold an event bs_world_step would report.
 static void store_prediction(bs_world* world, int index, const candidate* best) {
-	world->reported_pending += is_reported(best->key.kind) - is_reported(bs_world_pending_kind(world, index));
+	world->reported_pending +=
+		bs_event_kind_is_reported(best->key.kind) - bs_event_kind_is_reported(bs_world_pending_kind(world, index));
 	if (best->key.kind == BS_EVENT_NONE) {
 		bs_world_queue_remove(world, index);
 	} else {
@@ -256,11 +253,11 @@ static void predict_after_crossing(bs_world* world, int index, double at, int ax
 
 // Completes a prediction whose pairs are in `best`: the obstacles, the cell
 // crossing, then the queue. The earliest pair is kept as the slot's spare.
-static void predict_obstacles_and_store(bs_world* world, int index, candidate* best_pair) {
-	candidate best = *best_pair;
-	bool pair_found = best.key.kind == BS_EVENT_BALL;
-	int spare_index = pair_found ? best.payload.index : -1;
-	uint32_t spare_stamp = pair_found ? best.payload.stamp : 0;
+static void predict_obstacles_and_store(bs_world* world, int index, candidate* best) {
+	// consider() rewrites only the payload's index and stamp: the spare stays.
+	bool pair_found = best->key.kind == BS_EVENT_BALL;
+	best->payload.spare_index = pair_found ? best->payload.index : -1;
+	best->payload.spare_stamp = pair_found ? best->payload.stamp : 0;
 	const bs_ball* ball = &world->balls[index];
 	double now = world->time;
 
@@ -272,7 +269,7 @@ static void predict_obstacles_and_store(bs_world* world, int index, candidate* b
 	double since = ball->time;
 	bool moving = v.x != 0.0 || v.y != 0.0;
 	for (int s = 0; moving && s < table->nose_count; ++s) {
-		consider_segment(world, &best, ball, s, now);
+		consider_segment(world, best, ball, s, now);
 	}
 	// A pocket's facings, jaws and capture circle can only come first if the
 	// ball's path, up to the earliest event found so far, passes within reach
@@ -280,31 +277,29 @@ static void predict_obstacles_and_store(bs_world* world, int index, candidate* b
 	for (int k = 0; moving && k < table->pocket_count; ++k) {
 		const bs_pocket* pocket = &table->pockets[k];
 		if (world->cull_pockets &&
-			!path_passes_near(p, v, since, best.key.time, pocket->centre, pocket->reach + ball->radius)) {
+			!path_passes_near(p, v, since, best->key.time, pocket->centre, pocket->reach + ball->radius)) {
 			continue;
 		}
 		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
-			consider_segment(world, &best, ball, s, now);
+			consider_segment(world, best, ball, s, now);
 		}
 		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
-			consider_jaw(world, &best, ball, j, now);
+			consider_jaw(world, best, ball, j, now);
 		}
 		double t = bs_toi_enter_circle(p, v, pocket->centre, pocket->radius);
 		if (t < INFINITY) {
-			consider(&best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
+			consider(best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
 	}
 	if (world->use_grid && moving) {
 		int axis;
 		double t = bs_grid_crossing(&world->grid, index, p, v, since, &axis);
 		if (t < INFINITY) {
-			consider(&best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
+			consider(best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
 		}
 	}
 
-	best.payload.spare_index = spare_index;
-	best.payload.spare_stamp = spare_stamp;
-	store_prediction(world, index, &best);
+	store_prediction(world, index, best);
 }
 
 void bs_world_predict(bs_world* world, int index, double at) {
