@@ -2,6 +2,17 @@
 
 #include <math.h>
 
+double bs_toi_circles_slow(bs_vec2 w, double a, double b, double c) {
+	double speed = sqrt(a);
+	if (!(speed > 0.0)) {
+		// |w|^2 underflowed to zero: scale up, measure, scale back.
+		speed = bs_v2_len(bs_v2_scale(0x1.0p+600, w)) * 0x1.0p-600;
+	}
+	double along = b / speed; // d . w / |w|, a distance
+	double reach = along * along - c;
+	return reach < 0.0 ? INFINITY : c / ((-along + sqrt(reach)) * speed);
+}
+
 double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture) {
 	bs_vec2 d = bs_v2_sub(centre, p);
 	if (bs_v2_dot(d, d) <= capture * capture) {

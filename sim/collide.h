@@ -11,6 +11,12 @@
 #include "table.h"
 #include "vec2.h"
 
+/// bs_toi_circles for relative speeds so slow that b^2 and a c would
+/// underflow (a = |w|^2 < 1e-150), approaching (b < 0) and apart (c > 0):
+/// solved in distance units along the unit relative velocity instead, then
+/// divided by the speed.
+double bs_toi_circles_slow(bs_vec2 w, double a, double b, double c);
+
 /// Time (s) until two circles moving apart by `d` (m, from the first centre
 /// to the second) with relative velocity `w` (m/s, second minus first) are
 /// `sigma` (m) apart, when they approach (d . w < 0). Solves
@@ -29,15 +35,7 @@ static inline double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
 	}
 	double a = bs_v2_dot(w, w);
 	if (a < 1e-150) {
-		// So slow that b^2 and a c would underflow: solve in distance units
-		// along the unit relative velocity instead, then divide by the speed.
-		double speed = sqrt(a);
-		if (!(speed > 0.0)) {
-			speed = bs_v2_len(bs_v2_scale(0x1.0p+600, w)) * 0x1.0p-600;
-		}
-		double along = b / speed; // d . w / |w|, a distance
-		double reach = along * along - c;
-		return reach < 0.0 ? INFINITY : c / ((-along + sqrt(reach)) * speed);
+		return bs_toi_circles_slow(w, a, b, c);
 	}
 	double discriminant = b * b - a * c;
 	if (discriminant < 0.0) {
@@ -46,6 +44,20 @@ static inline double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
 	// The earlier root (-b - sqrt(disc)) / a rewritten as c / (-b + sqrt(disc)):
 	// with b < 0 the denominator adds two non-negative numbers, so nothing cancels.
 	return c / (-b + sqrt(discriminant));
+}
+
+/// False only when bs_toi_circles(d, w, sigma) is INFINITY: the same
+/// coefficients, without the square root and the division, and without a
+/// branch. Whether two neighbours approach, and whether they meet, is a coin
+/// toss that a branch predictor loses half the time; prediction sifts its
+/// pairs with this first and solves only those that pass.
+static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
+	double b = bs_v2_dot(d, w);
+	double c = bs_v2_dot(d, d) - sigma * sigma;
+	double a = bs_v2_dot(w, w);
+	double discriminant = b * b - a * c;
+	// c <= 0 gives discriminant >= b^2; the slow case decides by itself.
+	return (b < 0.0) & ((discriminant >= 0.0) | (a < 1e-150));
 }
 
 /// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the

@@ -80,48 +80,69 @@ static double not_before(double time, double now) {
 	return time < now ? now : time;
 }
 
+// Where two balls stand relative to each other: from `since`, the later of
+// their own clocks, b is at `d` (m) from a and moves at `w` (m/s) relative to
+// it. On a periodic table `image` is the displacement to the image of b that
+// a may meet: the nearest one at the moment `at` of the prediction (two balls
+// that may meet before either has another event or cell crossing are in
+// neighbouring cells, less than 2/5 of the box apart), not at the older
+// `since`, as a ball may have crossed the box. A contact found stays the same
+// until it happens, whenever it is predicted again: the displacement runs in
+// a straight line to the contact, inside the box of nearest images, so the
+// image cannot change on the way.
+typedef struct pair_motion {
+	double since; ///< s
+	bs_vec2 d;    ///< m
+	bs_vec2 image; ///< m (d itself on a walled table)
+	bs_vec2 w;    ///< m/s
+} pair_motion;
+
+static inline pair_motion motion_of_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, double at) {
+	pair_motion m;
+	m.since = a->time > b->time ? a->time : b->time;
+	m.d = bs_v2_sub(bs_ball_position_at(b, m.since), bs_ball_position_at(a, m.since));
+	m.w = bs_v2_sub(b->vel, a->vel);
+	m.image = m.d;
+	if (table->periodic) {
+		bs_vec2 then = bs_v2_mad(m.d, at - m.since, m.w);
+		m.image = bs_v2(
+			bs_periodic_nearest_by(m.d.x, then.x, table->width), bs_periodic_nearest_by(m.d.y, then.y, table->height));
+	}
+	return m;
+}
+
 // The absolute time at which two balls meet, or INFINITY. A pure function of
-// the two balls' stored states: the pair is examined at the later of their
-// own clocks, so predicting it again at any later moment, or in a world
-// restored from a saved state, gives exactly the same bits.
-//
-// On a periodic table the image of b that a meets is the nearest one at the
-// moment `at` of the prediction (two balls that may meet before either has
-// another event or cell crossing are in neighbouring cells, less than 2/5 of
-// the box apart), not at the older `since`: a ball may have crossed the box.
-// A contact found stays the same until it happens, whenever it is predicted
-// again: the displacement runs in a straight line to the contact, inside the
-// box of nearest images, so the image cannot change on the way.
+// the two balls' stored states (motion_of_pair): predicting the pair again at
+// any later moment, or in a world restored from a saved state, gives exactly
+// the same bits.
 //
 // A pair `resolved` against each other by their last events (both anchored
 // at that contact, so `since` is its time) never meets again as the images
 // that touched, but on a periodic table may meet as others once one of them
 // has crossed the box.
-static double predict_pair(
+static inline double predict_pair(
 	const bs_table* table, const bs_ball* a, const bs_ball* b, double now, double at, bool resolved) {
-	double since = a->time > b->time ? a->time : b->time;
-	bs_vec2 d = bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since));
-	bs_vec2 w = bs_v2_sub(b->vel, a->vel);
-	if (table->periodic) {
-		bs_vec2 then = bs_v2_mad(d, at - since, w);
-		bs_vec2 image =
-			bs_v2(bs_periodic_nearest_by(d.x, then.x, table->width), bs_periodic_nearest_by(d.y, then.y, table->height));
-		if (resolved) {
-			bs_vec2 touched = bs_table_nearest(table, d);
-			if (image.x == touched.x && image.y == touched.y) {
-				return INFINITY;
-			}
+	pair_motion m = motion_of_pair(table, a, b, at);
+	if (resolved) {
+		bs_vec2 touched = bs_table_nearest(table, m.d);
+		if (m.image.x == touched.x && m.image.y == touched.y) {
+			return INFINITY;
 		}
-		d = image;
-	} else if (resolved) {
-		return INFINITY;
 	}
-	double t = bs_toi_circles(d, w, a->radius + b->radius);
-	return t < INFINITY ? not_before(since + t, now) : INFINITY;
+	double t = bs_toi_circles(m.image, m.w, a->radius + b->radius);
+	// since + INFINITY is INFINITY: nothing to test before not_before.
+	return not_before(m.since + t, now);
 }
 
-static inline void consider_pair(
-	const bs_world* world, candidate* best, int index, int j, double now, double at) {
+// False only when predict_pair is INFINITY (and true for a few pairs where it
+// is): the same motion and coefficients, without the root. A ball paired
+// with itself never passes (d and w are exactly zero).
+static inline bool pair_may_meet(const bs_table* table, const bs_ball* a, const bs_ball* b, double at) {
+	pair_motion m = motion_of_pair(table, a, b, at);
+	return bs_toi_circles_possible(m.image, m.w, a->radius + b->radius) & !b->pocketed;
+}
+
+static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now, double at) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball* other = &world->balls[j];
 	if (j == index || other->pocketed) {
@@ -132,6 +153,25 @@ static inline void consider_pair(
 		int lo = ball->id < other->id ? ball->id : other->id;
 		int hi = ball->id < other->id ? other->id : ball->id;
 		consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	}
+}
+
+// consider_pair for each of `count` (at most BS_GATHER) partners, in two
+// passes: the first, without branches, keeps those that may meet the ball;
+// the second solves for those few. The first pass is exact (pair_may_meet),
+// so the outcome is consider_pair's for every partner.
+static void consider_pairs(
+	const bs_world* world, candidate* best, int index, const int* partners, int count, double now, double at) {
+	const bs_ball* ball = &world->balls[index];
+	int kept[BS_GATHER];
+	int kept_count = 0;
+	for (int k = 0; k < count; ++k) {
+		int j = partners[k];
+		kept[kept_count] = j;
+		kept_count += pair_may_meet(&world->table, ball, &world->balls[j], at);
+	}
+	for (int k = 0; k < kept_count; ++k) {
+		consider_pair(world, best, index, kept[k], now, at);
 	}
 }
 
@@ -201,9 +241,7 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 	double now = world->time;
 
 	if (!world->scan_all) {
-		for (int k = 0; k < near->count; ++k) {
-			consider_pair(world, &best, index, near->index[k], now, at);
-		}
+		consider_pairs(world, &best, index, near->index, near->count, now, at);
 		if (near->count < 0) {
 			int cells[9];
 			int count = bs_grid_neighbourhood(&world->grid, index, cells);
@@ -238,16 +276,23 @@ static void predict_after_crossing(bs_world* world, int index, double at, int ax
 	}
 	candidate best = no_candidate();
 	double now = world->time;
+	int partners[BS_GATHER];
+	int partner_count = 0;
 	if (kept.spare_index >= 0) {
-		consider_pair(world, &best, index, kept.spare_index, now, at);
+		partners[partner_count++] = kept.spare_index;
 	}
 	int cells[3];
 	int count = bs_grid_entering(&world->grid, index, axis, step, cells);
 	for (int c = 0; c < count; ++c) {
 		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-			consider_pair(world, &best, index, j, now, at);
+			if (partner_count == BS_GATHER) {
+				consider_pairs(world, &best, index, partners, partner_count, now, at);
+				partner_count = 0;
+			}
+			partners[partner_count++] = j;
 		}
 	}
+	consider_pairs(world, &best, index, partners, partner_count, now, at);
 	predict_obstacles_and_store(world, index, &best);
 }
 

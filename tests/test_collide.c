@@ -119,6 +119,52 @@ static void toi_random_against_root(void) {
 	CHECK(hits > 100);
 }
 
+// The sieve prediction runs first must let through every pair that meets:
+// random pairs, near misses, grazes, touching and overlapping pairs, pairs at
+// rest and pairs so slow that the slow path solves them.
+static void toi_possible_never_hides_a_contact(void) {
+	bs_rng rng = bs_rng_make(11);
+	int hits = 0;
+	int sifted_out = 0;
+	for (int k = 0; k < 200000; ++k) {
+		double sigma = bs_rng_range(&rng, 0.01, 0.1);
+		bs_vec2 d = bs_v2(bs_rng_range(&rng, -0.3, 0.3), bs_rng_range(&rng, -0.3, 0.3));
+		bs_vec2 w = bs_v2(bs_rng_range(&rng, -3.0, 3.0), bs_rng_range(&rng, -3.0, 3.0));
+		switch (k % 5) {
+		case 1: // a graze: closest approach within a few roundings of sigma
+			d = bs_v2_scale(sigma * (1.0 + bs_rng_range(&rng, -1e-14, 1e-14)) / bs_v2_len(d), d);
+			w = bs_v2(-d.y, d.x);
+			w = bs_v2_mad(w, bs_rng_range(&rng, -1e-15, 1e-15), d);
+			break;
+		case 2: // touching or overlapping by rounding
+			d = bs_v2_scale(sigma * (1.0 + bs_rng_range(&rng, -1e-15, 1e-15)) / bs_v2_len(d), d);
+			break;
+		case 3: // so slow that b^2 underflows (the slow path), or at rest
+			w = bs_v2_scale(k % 2 ? pow(10.0, bs_rng_range(&rng, -162.0, -155.0)) : 0.0, w);
+			break;
+		case 4: // moving in parallel
+			w = bs_v2(0.0, 0.0);
+			break;
+		default:
+			break;
+		}
+		double t = bs_toi_circles(d, w, sigma);
+		bool possible = bs_toi_circles_possible(d, w, sigma);
+		if (isfinite(t)) {
+			hits += 1;
+			CHECK(possible);
+		} else {
+			sifted_out += !possible;
+		}
+	}
+	// A graze with a discriminant of exactly zero (every product exact).
+	CHECK(bs_toi_circles(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5) == 1.0);
+	CHECK(bs_toi_circles_possible(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5));
+	// The sieve is worth having: it turns most misses away.
+	CHECK(hits > 10000);
+	CHECK(sifted_out > 50000);
+}
+
 static void toi_segment_linear(void) {
 	bs_segment wall = {{0.0, 1.0}, {0.0, 0.0}}; // x = 0, table on +x
 	CHECK_REL(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(-2.0, 0.0), 0.1, wall), 0.2, 1e-15);
@@ -204,6 +250,7 @@ int main(void) {
 	RUN(toi_no_cancellation);
 	RUN(toi_tiny_speeds);
 	RUN(toi_random_against_root);
+	RUN(toi_possible_never_hides_a_contact);
 	RUN(toi_segment_linear);
 	RUN(toi_enter_circle);
 	RUN(response_1d_unequal_masses);
