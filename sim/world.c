@@ -494,8 +494,6 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		ball->last_target = -1;
 		ball->pocketed = false;
 		cold->last_collision_time = -INFINITY;
-		cold->pocket = -1;
-		cold->pocket_time = 0.0;
 		ids[i] = (sort_entry){(double)ball->id, i};
 	}
 	qsort(ids, (size_t)n, sizeof *ids, compare_entries);
@@ -643,8 +641,8 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time)
 	state.radius = ball->radius;
 	state.mass = world->cold[index].mass;
 	state.pocketed = ball->pocketed;
-	state.pocket = world->cold[index].pocket;
-	state.pocket_time = world->cold[index].pocket_time;
+	state.pocket = ball->pocketed ? ball->last_target : -1;
+	state.pocket_time = ball->pocketed ? ball->time : 0.0;
 	return state;
 }
 
@@ -725,6 +723,12 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	for (int i = 0; i < n && ok; ++i) {
 		const bs_ball* a = &world->balls[i];
 		if (a->pocketed) {
+			// Its pocket and the time it dropped are its last contact and anchor.
+			if (a->last_kind != BS_EVENT_POCKET || a->last_target < 0 || a->last_target >= world->table.pocket_count ||
+				a->time > now) {
+				snprintf(dest, dest_size, "pocketed ball %d does not keep its pocket as its last contact", a->id);
+				ok = false;
+			}
 			continue;
 		}
 		bs_vec2 pa = bs_table_wrap(&world->table, bs_ball_position_at(a, now));

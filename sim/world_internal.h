@@ -49,12 +49,12 @@ typedef struct bs_ball {
 
 _Static_assert(sizeof(bs_ball) == 64, "bs_ball is one cache line; move new fields that prediction does not read to bs_ball_cold");
 
-/// What only the events of a ball read, apart from its hot state.
+/// What only the events of a ball read, apart from its hot state. (A
+/// pocketed ball keeps its pocket and the time it dropped as its last
+/// contact and its anchor: it never moves again.)
 typedef struct bs_ball_cold {
 	double mass;                ///< kg
 	double last_collision_time; ///< for the elastic window (s)
-	double pocket_time;         ///< when it was pocketed (s)
-	int pocket;                 ///< the pocket's index, or -1
 } bs_ball_cold;
 
 struct bs_world {

@@ -536,8 +536,6 @@ static void process(bs_world* world, int index) {
 		if (world->use_grid) {
 			bs_grid_remove(&world->grid, index);
 		}
-		world->cold[index].pocket = target.index;
-		world->cold[index].pocket_time = now;
 		record.impulse = 0.0;
 		record.point = ball->pos;
 		record.normal = bs_v2_normalize(bs_v2_sub(ball->pos, table->pockets[target.index].centre));
