@@ -403,6 +403,16 @@ static int next_event_ball(bs_world* world, double limit) {
 			continue;
 		}
 		if (!is_stale(world, top, key.kind)) {
+			// What the event will read beyond the balls' hot lines, asked
+			// for now so that the reads overlap instead of queueing up
+			// behind one another.
+			int partner = key.kind == BS_EVENT_BALL ? bs_world_queue_payload(world, top)->index : top;
+			__builtin_prefetch(&world->cold[top]);
+			__builtin_prefetch(&world->cold[partner]);
+			if (world->use_grid) {
+				__builtin_prefetch(&world->grid.where[top]);
+				__builtin_prefetch(&world->grid.where[partner]);
+			}
 			return top;
 		}
 		bs_world_predict(world, top, world->time);
