@@ -1,5 +1,7 @@
 #include "calendar_queue.h"
 
+#include "memory.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +33,8 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	queue->bucket_count = capacity > 8 ? 2 * capacity : 16;
 	// Entries on 64-byte lines: touching a slot costs one or two cache lines.
 	size_t bytes = n * sizeof *queue->entries;
-	queue->entries = aligned_alloc(64, (bytes + 63) / 64 * 64);
-	queue->head = malloc((size_t)queue->bucket_count * sizeof *queue->head);
+	queue->entries = bs_alloc_lines(n, sizeof *queue->entries);
+	queue->head = bs_alloc_lines((size_t)queue->bucket_count, sizeof *queue->head);
 	if (!queue->entries || !queue->head) {
 		bs_calendar_queue_free(queue);
 		return false;

@@ -1,6 +1,9 @@
 #include "event_queue.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "memory.h"
 
 // Full order between two entries: the key, then the slot index, so that two
 // slots holding the same pair event (one per ball) still order the same way.
@@ -58,12 +61,13 @@ bool bs_event_queue_init(bs_event_queue* queue, int capacity) {
 	queue->capacity = capacity;
 	queue->size = 0;
 	size_t n = capacity > 0 ? (size_t)capacity : 1;
-	queue->heap = malloc(n * sizeof *queue->heap);
-	queue->slots = calloc(n, sizeof *queue->slots);
+	queue->heap = bs_alloc_lines(n, sizeof *queue->heap);
+	queue->slots = bs_alloc_lines(n, sizeof *queue->slots);
 	if (!queue->heap || !queue->slots) {
 		bs_event_queue_free(queue);
 		return false;
 	}
+	memset(queue->slots, 0, n * sizeof *queue->slots);
 	for (int i = 0; i < capacity; ++i) {
 		queue->slots[i].position = -1;
 	}

@@ -1,5 +1,7 @@
 #include "grid.h"
 
+#include "memory.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -49,9 +51,9 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	grid->periodic = table->periodic;
 	size_t cells = (size_t)grid->nx * (size_t)grid->ny;
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);
-	grid->head = malloc(cells * sizeof *grid->head);
-	grid->next = malloc(balls * sizeof *grid->next);
-	grid->where = malloc(balls * sizeof *grid->where);
+	grid->head = bs_alloc_lines(cells, sizeof *grid->head);
+	grid->next = bs_alloc_lines(balls, sizeof *grid->next);
+	grid->where = bs_alloc_lines(balls, sizeof *grid->where);
 	if (!grid->head || !grid->next || !grid->where) {
 		bs_grid_free(grid);
 		return false;

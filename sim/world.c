@@ -9,6 +9,7 @@
 
 #include "collide.h"
 #include "grid.h"
+#include "memory.h"
 
 const char* bs_event_kind_name(bs_event_kind kind) {
 	switch (kind) {
@@ -445,8 +446,8 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->elastic_window = def->elastic_window;
 	world->rest_speed = def->rest_speed;
 	world->ball_count = n;
-	world->balls = aligned_alloc(64, cap * sizeof *world->balls);
-	world->cold = calloc(cap, sizeof *world->cold);
+	world->balls = bs_alloc_lines(cap, sizeof *world->balls);
+	world->cold = bs_alloc_lines(cap, sizeof *world->cold);
 	world->by_id = malloc(cap * sizeof *world->by_id);
 	// Ids sorted by the same qsort comparison the def check uses.
 	sort_entry* ids = malloc(cap * sizeof *ids);
