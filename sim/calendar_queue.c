@@ -219,6 +219,14 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 			best = slot;
 		}
 	}
+	// The next buckets' first entries will be searched soon: ask for them
+	// now, so that a search is not one memory wait after another.
+	for (int ahead = 1; ahead <= 2 && queue->current + ahead < queue->bucket_count; ++ahead) {
+		int first = queue->head[queue->current + ahead];
+		if (first >= 0) {
+			__builtin_prefetch(&queue->entries[first]);
+		}
+	}
 	queue->cached_top = best;
 	return best;
 }
