@@ -1,6 +1,6 @@
 #include "calendar_queue.h"
 
-#include "memory.h"
+#include "cache_lines.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,11 +1,13 @@
 #include "collide.h"
 
+#include <float.h>
 #include <math.h>
 
 double bs_toi_circles_slow(bs_vec2 w, double a, double b, double c) {
 	double speed = sqrt(a);
-	if (!(speed > 0.0)) {
-		// |w|^2 underflowed to zero: scale up, measure, scale back.
+	if (!(a >= DBL_MIN)) {
+		// |w|^2 underflowed to zero or to a subnormal with few digits left:
+		// scale up, measure, scale back.
 		speed = bs_v2_len(bs_v2_scale(0x1.0p+600, w)) * 0x1.0p-600;
 	}
 	double along = b / speed; // d . w / |w|, a distance

@@ -56,8 +56,11 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 	double c = bs_v2_dot(d, d) - sigma * sigma;
 	double a = bs_v2_dot(w, w);
 	double discriminant = b * b - a * c;
-	// c <= 0 gives discriminant >= b^2; the slow case decides by itself.
-	return (b < 0.0) & ((discriminant >= 0.0) | (a < 1e-150));
+	// Touching (c <= 0) and the slow case decide by themselves: the first
+	// must not rest on a c, which is NaN when c = 0 and the speed is so large
+	// that a overflows; the second's discriminant may round below zero where
+	// the slow path finds a graze.
+	return (b < 0.0) & ((discriminant >= 0.0) | (c <= 0.0) | (a < 1e-150));
 }
 
 /// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memory.h"
+#include "cache_lines.h"
 
 // Full order between two entries: the key, then the slot index, so that two
 // slots holding the same pair event (one per ball) still order the same way.

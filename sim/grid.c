@@ -1,6 +1,6 @@
 #include "grid.h"
 
-#include "memory.h"
+#include "cache_lines.h"
 
 #include <assert.h>
 #include <math.h>

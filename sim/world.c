@@ -9,7 +9,7 @@
 
 #include "collide.h"
 #include "grid.h"
-#include "memory.h"
+#include "cache_lines.h"
 
 const char* bs_event_kind_name(bs_event_kind kind) {
 	switch (kind) {

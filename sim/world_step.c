@@ -66,6 +66,13 @@ typedef struct candidate {
 	bs_slot_payload payload; ///< see bs_world_queue_payload
 } candidate;
 
+static candidate no_candidate(void) {
+	candidate none;
+	none.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
+	none.payload = (bs_slot_payload){-1, 0, -1, 0};
+	return none;
+}
+
 static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t stamp) {
 	bs_event_key key = {time, kind, a, b};
 	if (bs_event_key_before(key, best->key)) {
@@ -130,8 +137,7 @@ static inline double predict_pair(
 		}
 	}
 	double t = bs_toi_circles(m.image, m.w, a->radius + b->radius);
-	// since + INFINITY is INFINITY: nothing to test before not_before.
-	return not_before(m.since + t, now);
+	return t < INFINITY ? not_before(m.since + t, now) : INFINITY;
 }
 
 // False only when predict_pair is INFINITY (and true for a few pairs where it
@@ -167,8 +173,20 @@ static void consider_pairs(
 	int kept_count = 0;
 	for (int k = 0; k < count; ++k) {
 		int j = partners[k];
+		bool may_meet = pair_may_meet(&world->table, ball, &world->balls[j], at);
 		kept[kept_count] = j;
-		kept_count += pair_may_meet(&world->table, ball, &world->balls[j], at);
+		kept_count += may_meet;
+#ifdef BS_VALIDATE
+		if (!may_meet) {
+			candidate turned_away = no_candidate();
+			consider_pair(world, &turned_away, index, j, now, at);
+			if (turned_away.key.kind != BS_EVENT_NONE) {
+				fprintf(stderr, "breakshot: the pair sieve turned away balls %d and %d, which meet at %.17g\n",
+					ball->id, world->balls[j].id, turned_away.key.time);
+				abort();
+			}
+		}
+#endif
 	}
 	for (int k = 0; k < kept_count; ++k) {
 		consider_pair(world, best, index, kept[k], now, at);
@@ -221,13 +239,6 @@ static void store_prediction(bs_world* world, int index, const candidate* best) 
 		bs_world_queue_set(world, index, best->key);
 		*bs_world_queue_payload(world, index) = best->payload;
 	}
-}
-
-static candidate no_candidate(void) {
-	candidate none;
-	none.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
-	none.payload = (bs_slot_payload){-1, 0, -1, 0};
-	return none;
 }
 
 static void predict_obstacles_and_store(bs_world* world, int index, candidate* best);

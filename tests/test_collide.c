@@ -92,6 +92,10 @@ static void toi_tiny_speeds(void) {
 		CHECK_REL(t2, (1.0 - sqrt(sigma * sigma - y * y)) / speed, 1e-12);
 		CHECK(isinf(bs_toi_circles(bs_v2(1.0, 1.2 * sigma), bs_v2(-speed, 0.0), sigma)));
 	}
+	// Not a power of two: |w|^2 is a subnormal with few digits left.
+	for (double speed = 1e-160; speed > 1e-163; speed *= 0.1) {
+		CHECK_REL(bs_toi_circles(bs_v2(1.0, 0.0), bs_v2(-speed, 0.0), sigma), (1.0 - sigma) / speed, 1e-14);
+	}
 }
 
 static void toi_random_against_root(void) {
@@ -160,6 +164,31 @@ static void toi_possible_never_hides_a_contact(void) {
 	// A graze with a discriminant of exactly zero (every product exact).
 	CHECK(bs_toi_circles(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5) == 1.0);
 	CHECK(bs_toi_circles_possible(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5));
+	// Slow grazes (speeds from 1e-150 to 1e-76, any direction): the
+	// discriminant can round below zero where the slow path finds a contact.
+	int slow_grazes = 0;
+	for (int k = 0; k < 20000; ++k) {
+		double sigma = bs_rng_range(&rng, 0.01, 0.1);
+		double angle = bs_rng_range(&rng, 0.0, 6.283185307179586);
+		bs_vec2 along = bs_v2(cos(angle), sin(angle));
+		bs_vec2 across = bs_v2(-along.y, along.x);
+		double miss = sigma * (1.0 - fabs(bs_rng_range(&rng, 0.0, 1e-15)));
+		bs_vec2 d = bs_v2_mad(bs_v2_scale(bs_rng_range(&rng, 0.1, 0.3), along), miss, across);
+		bs_vec2 w = bs_v2_scale(-pow(10.0, bs_rng_range(&rng, -150.0, -76.0)), along);
+		if (isfinite(bs_toi_circles(d, w, sigma))) {
+			slow_grazes += 1;
+			CHECK(bs_toi_circles_possible(d, w, sigma));
+		}
+	}
+	CHECK(slow_grazes > 1000);
+	// One such graze, found by search: b^2 - a c is -2.9e-188.
+	bs_vec2 graze_d = bs_v2(0.248528916957795, 0.099999999999999992);
+	bs_vec2 graze_w = bs_v2(-4.9259276100950167e-86, 0.0);
+	CHECK(isfinite(bs_toi_circles(graze_d, graze_w, 0.1)));
+	CHECK(bs_toi_circles_possible(graze_d, graze_w, 0.1));
+	// Touching at a speed so large that |w|^2 overflows: a c is NaN.
+	CHECK(bs_toi_circles(bs_v2(1.0, 0.0), bs_v2(-1e155, 0.0), 1.0) == 0.0);
+	CHECK(bs_toi_circles_possible(bs_v2(1.0, 0.0), bs_v2(-1e155, 0.0), 1.0));
 	// The sieve is worth having: it turns most misses away.
 	CHECK(hits > 10000);
 	CHECK(sifted_out > 50000);

@@ -1,6 +1,6 @@
-// breakshot: memory for the world's large arrays.
-#ifndef BREAKSHOT_MEMORY_H
-#define BREAKSHOT_MEMORY_H
+// breakshot: memory for the world's large arrays, on cache lines.
+#ifndef BREAKSHOT_CACHE_LINES_H
+#define BREAKSHOT_CACHE_LINES_H
 
 #include <stddef.h>
 

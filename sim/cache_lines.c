@@ -5,7 +5,7 @@
 #include <unistd.h>
 #endif
 
-#include "memory.h"
+#include "cache_lines.h"
 
 #include <stdint.h>
 #include <stdlib.h>
