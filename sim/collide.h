@@ -11,11 +11,35 @@
 #include "table.h"
 #include "vec2.h"
 
+/// Below this |w|^2 (m^2/s^2), b^2 and a c may underflow: bs_toi_circles
+/// takes its slow path.
+#define BS_TOI_SLOW_SPEED2 1e-150
+
 /// bs_toi_circles for relative speeds so slow that b^2 and a c would
-/// underflow (a = |w|^2 < 1e-150), approaching (b < 0) and apart (c > 0):
-/// solved in distance units along the unit relative velocity instead, then
-/// divided by the speed.
+/// underflow (a = |w|^2 < BS_TOI_SLOW_SPEED2), approaching (b < 0) and apart
+/// (c > 0): solved in distance units along the unit relative velocity
+/// instead, then divided by the speed.
 double bs_toi_circles_slow(bs_vec2 w, double a, double b, double c);
+
+/// The coefficients of |d + w t|^2 = sigma^2 written as a t^2 + 2 b t + c = 0,
+/// and its discriminant b^2 - a c. One function for bs_toi_circles and
+/// bs_toi_circles_possible, so that the sieve sees exactly the numbers the
+/// root is made of.
+typedef struct bs_circle_approach {
+	double a; ///< |w|^2 (m^2/s^2)
+	double b; ///< d . w (m^2/s): negative while approaching
+	double c; ///< |d|^2 - sigma^2 (m^2): at most 0 while touching
+	double discriminant;
+} bs_circle_approach;
+
+static inline bs_circle_approach bs_circle_approach_of(bs_vec2 d, bs_vec2 w, double sigma) {
+	bs_circle_approach q;
+	q.a = bs_v2_dot(w, w);
+	q.b = bs_v2_dot(d, w);
+	q.c = bs_v2_dot(d, d) - sigma * sigma;
+	q.discriminant = q.b * q.b - q.a * q.c;
+	return q;
+}
 
 /// Time (s) until two circles moving apart by `d` (m, from the first centre
 /// to the second) with relative velocity `w` (m/s, second minus first) are
@@ -23,44 +47,38 @@ double bs_toi_circles_slow(bs_vec2 w, double a, double b, double c);
 /// |d + w t| = sigma with the cancellation-free root c / (-b + sqrt(b^2 - a c)).
 /// Returns 0 when they already touch or overlap and approach, INFINITY when
 /// they separate, move in parallel, or miss. Inline: prediction calls it for
-/// every pair it examines.
+/// every pair that passes bs_toi_circles_possible.
 static inline double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
-	double b = bs_v2_dot(d, w); // half the linear coefficient
-	if (!(b < 0.0)) {
+	bs_circle_approach q = bs_circle_approach_of(d, w, sigma);
+	if (!(q.b < 0.0)) {
 		return INFINITY; // separating, parallel or at rest: never meets
 	}
-	double c = bs_v2_dot(d, d) - sigma * sigma;
-	if (c <= 0.0) {
+	if (q.c <= 0.0) {
 		return 0.0; // touching or overlapping by rounding, and approaching: now
 	}
-	double a = bs_v2_dot(w, w);
-	if (a < 1e-150) {
-		return bs_toi_circles_slow(w, a, b, c);
+	if (q.a < BS_TOI_SLOW_SPEED2) {
+		return bs_toi_circles_slow(w, q.a, q.b, q.c);
 	}
-	double discriminant = b * b - a * c;
-	if (discriminant < 0.0) {
+	if (q.discriminant < 0.0) {
 		return INFINITY; // passes by
 	}
 	// The earlier root (-b - sqrt(disc)) / a rewritten as c / (-b + sqrt(disc)):
 	// with b < 0 the denominator adds two non-negative numbers, so nothing cancels.
-	return c / (-b + sqrt(discriminant));
+	return q.c / (-q.b + sqrt(q.discriminant));
 }
 
-/// False only when bs_toi_circles(d, w, sigma) is INFINITY: the same
-/// coefficients, without the square root and the division, and without a
-/// branch. Whether two neighbours approach, and whether they meet, is a coin
-/// toss that a branch predictor loses half the time; prediction sifts its
-/// pairs with this first and solves only those that pass.
+/// False only when bs_toi_circles(d, w, sigma) is INFINITY: its tests on the
+/// same coefficients, without the square root and the division, and without
+/// a branch. Whether two neighbours approach, and whether they meet, is a
+/// coin toss that a branch predictor loses half the time; prediction sifts
+/// its pairs with this first and solves only those that pass.
 static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
-	double b = bs_v2_dot(d, w);
-	double c = bs_v2_dot(d, d) - sigma * sigma;
-	double a = bs_v2_dot(w, w);
-	double discriminant = b * b - a * c;
+	bs_circle_approach q = bs_circle_approach_of(d, w, sigma);
 	// Touching (c <= 0) and the slow case decide by themselves: the first
-	// must not rest on a c, which is NaN when c = 0 and the speed is so large
+	// must not rest on the product a c, which is NaN when c = 0 and the speed is so large
 	// that a overflows; the second's discriminant may round below zero where
 	// the slow path finds a graze.
-	return (b < 0.0) & ((discriminant >= 0.0) | (c <= 0.0) | (a < 1e-150));
+	return (q.b < 0.0) & ((q.discriminant >= 0.0) | (q.c <= 0.0) | (q.a < BS_TOI_SLOW_SPEED2));
 }
 
 /// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the

@@ -193,6 +193,27 @@ static void consider_pairs(
 	}
 }
 
+// consider_pairs for `first` (a ball index, or -1) and every ball in the
+// `count` cells, in batches of BS_GATHER.
+static void consider_cells(const bs_world* world, candidate* best, int index, int first, const int* cells, int count,
+	double now, double at) {
+	int partners[BS_GATHER];
+	int partner_count = 0;
+	if (first >= 0) {
+		partners[partner_count++] = first;
+	}
+	for (int c = 0; c < count; ++c) {
+		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
+			if (partner_count == BS_GATHER) {
+				consider_pairs(world, best, index, partners, partner_count, now, at);
+				partner_count = 0;
+			}
+			partners[partner_count++] = j;
+		}
+	}
+	consider_pairs(world, best, index, partners, partner_count, now, at);
+}
+
 static inline void consider_segment(const bs_world* world, candidate* best, const bs_ball* ball, int s, double now) {
 	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
 		return;
@@ -256,11 +277,7 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 		if (near->count < 0) {
 			int cells[9];
 			int count = bs_grid_neighbourhood(&world->grid, index, cells);
-			for (int c = 0; c < count; ++c) {
-				for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-					consider_pair(world, &best, index, j, now, at);
-				}
-			}
+			consider_cells(world, &best, index, -1, cells, count, now, at);
 		}
 	} else {
 		for (int j = 0; j < world->ball_count; ++j) {
@@ -286,24 +303,9 @@ static void predict_after_crossing(bs_world* world, int index, double at, int ax
 		return;
 	}
 	candidate best = no_candidate();
-	double now = world->time;
-	int partners[BS_GATHER];
-	int partner_count = 0;
-	if (kept.spare_index >= 0) {
-		partners[partner_count++] = kept.spare_index;
-	}
 	int cells[3];
 	int count = bs_grid_entering(&world->grid, index, axis, step, cells);
-	for (int c = 0; c < count; ++c) {
-		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-			if (partner_count == BS_GATHER) {
-				consider_pairs(world, &best, index, partners, partner_count, now, at);
-				partner_count = 0;
-			}
-			partners[partner_count++] = j;
-		}
-	}
-	consider_pairs(world, &best, index, partners, partner_count, now, at);
+	consider_cells(world, &best, index, kept.spare_index, cells, count, world->time, at);
 	predict_obstacles_and_store(world, index, &best);
 }
 

@@ -60,7 +60,13 @@ static void straight_shot_into_each_pocket(void) {
 		CHECK(e.kind == BS_EVENT_POCKET && e.a == 0 && e.b == k);
 		bs_ball_state s = bs_world_ball_state(world, 0, bs_world_time(world));
 		CHECK(s.pocketed && s.pocket == k);
+		CHECK(s.pocket_time == e.time);
 		CHECK(!bs_world_step(world)); // nothing left
+		// The pocket and the drop time are the ball's last contact and
+		// anchor: they stay as time goes on.
+		bs_world_advance(world, e.time + 1.0, 0);
+		bs_ball_state later = bs_world_ball_state(world, 0, bs_world_time(world));
+		CHECK(later.pocketed && later.pocket == k && later.pocket_time == e.time);
 		bs_world_destroy(world);
 	}
 }
