@@ -56,6 +56,7 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	queue->per_width = NAN;
 	queue->current = 0;
 	queue->cached_top = -1;
+	queue->runner_up = -1;
 	return true;
 }
 
@@ -176,6 +177,25 @@ void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key)
 	}
 }
 
+void bs_calendar_queue_prepare(const bs_calendar_queue* queue, int slot, double time) {
+	const bs_calendar_entry* entry = &queue->entries[slot];
+	if (entry->bucket != ABSENT) {
+		// Unlinking rewrites the neighbours in the list.
+		if (entry->prev >= 0) {
+			__builtin_prefetch(&queue->entries[entry->prev], 1);
+		}
+		if (entry->next >= 0) {
+			__builtin_prefetch(&queue->entries[entry->next], 1);
+		}
+	}
+	if (time < INFINITY && queue->width > 0.0) {
+		int bucket = bucket_for(queue, time);
+		if (bucket != IN_OVERFLOW) {
+			__builtin_prefetch(&queue->head[bucket], 1);
+		}
+	}
+}
+
 void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot) {
 	if (queue->entries[slot].bucket == ABSENT) {
 		return;
@@ -222,6 +242,14 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 			best = slot;
 		}
 	}
+	// A hint of the next earliest, without further comparisons: another
+	// slot of this bucket, or the first of one of the next.
+	int first = queue->head[queue->current];
+	int runner_up = first != best ? first : queue->entries[best].next;
+	for (int ahead = 1; runner_up < 0 && ahead <= 4 && queue->current + ahead < queue->bucket_count; ++ahead) {
+		runner_up = queue->head[queue->current + ahead];
+	}
+	queue->runner_up = runner_up;
 	// The next buckets' first entries will be searched soon: ask for them
 	// now, so that a search is not one memory wait after another.
 	for (int ahead = 1; ahead <= 2 && queue->current + ahead < queue->bucket_count; ++ahead) {

@@ -18,12 +18,14 @@
 #include "event_queue.h"
 
 /// One slot: its key, its place in the lists and its payload, together.
+/// What a bucket's search reads (time, next, kind) comes first: 48-byte
+/// entries on 64-byte lines always have their first 16 bytes in one line.
 typedef struct bs_calendar_entry {
 	double time; ///< the key's time (s)
+	int next;    ///< the next slot in its bucket or the overflow list, or -1
 	int kind;    ///< the key's kind
 	int a;       ///< the key's a
 	int b;       ///< the key's b
-	int next;    ///< the next slot in its bucket or the overflow list, or -1
 	int prev;    ///< the previous slot, or -1
 	int bucket;  ///< the bucket's index, IN_OVERFLOW, or ABSENT
 	bs_slot_payload payload;
@@ -42,6 +44,7 @@ typedef struct bs_calendar_queue {
 	double per_width;   ///< 1 / width (1/s): a time's bucket by multiplication (monotonic, as rounding is)
 	int current;        ///< the bucket holding the earliest events
 	int cached_top;     ///< the earliest slot, or -1 when it must be found again
+	int runner_up;      ///< a slot likely to be next after the earliest (a hint, maybe out of date), or -1
 } bs_calendar_queue;
 
 /// Allocates a queue of `capacity` empty slots. Returns false when memory runs out.
@@ -52,6 +55,11 @@ void bs_calendar_queue_free(bs_calendar_queue* queue);
 
 /// Sets the slot's key (its time must be finite), inserting it if absent.
 void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key);
+
+/// Asks for the cache lines that setting the slot's key to `time` (s;
+/// INFINITY: taking it out) will touch, so that their reads overlap other
+/// work before the set. Changes nothing.
+void bs_calendar_queue_prepare(const bs_calendar_queue* queue, int slot, double time);
 
 /// Takes the slot out of the queue (no-op when absent).
 void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot);

@@ -262,13 +262,14 @@ static void store_prediction(bs_world* world, int index, const candidate* best) 
 	}
 }
 
-static void predict_obstacles_and_store(bs_world* world, int index, candidate* best);
+static void predict_obstacles(const bs_world* world, int index, candidate* best);
 
-static void predict_among(bs_world* world, int index, double at, const neighbours* near) {
+// A ball's earliest event among the `near` balls (gathered by
+// gather_neighbours) and the obstacles, predicted at `at`; not yet stored.
+static candidate predict_among(const bs_world* world, int index, double at, const neighbours* near) {
 	candidate best = no_candidate();
 	if (world->balls[index].pocketed) {
-		store_prediction(world, index, &best);
-		return;
+		return best;
 	}
 	double now = world->time;
 
@@ -284,7 +285,8 @@ static void predict_among(bs_world* world, int index, double at, const neighbour
 			consider_pair(world, &best, index, j, now, at);
 		}
 	}
-	predict_obstacles_and_store(world, index, &best);
+	predict_obstacles(world, index, &best);
+	return best;
 }
 
 // After a cell crossing the ball's motion is unchanged, so of the pairs in
@@ -306,12 +308,13 @@ static void predict_after_crossing(bs_world* world, int index, double at, int ax
 	int cells[3];
 	int count = bs_grid_entering(&world->grid, index, axis, step, cells);
 	consider_cells(world, &best, index, kept.spare_index, cells, count, world->time, at);
-	predict_obstacles_and_store(world, index, &best);
+	predict_obstacles(world, index, &best);
+	store_prediction(world, index, &best);
 }
 
-// Completes a prediction whose pairs are in `best`: the obstacles, the cell
-// crossing, then the queue. The earliest pair is kept as the slot's spare.
-static void predict_obstacles_and_store(bs_world* world, int index, candidate* best) {
+// Completes a prediction whose pairs are in `best`: the obstacles and the
+// cell crossing. The earliest pair is kept as the slot's spare.
+static void predict_obstacles(const bs_world* world, int index, candidate* best) {
 	// consider() rewrites only the payload's index and stamp: the spare stays.
 	bool pair_found = best->key.kind == BS_EVENT_BALL;
 	best->payload.spare_index = pair_found ? best->payload.index : -1;
@@ -356,14 +359,13 @@ static void predict_obstacles_and_store(bs_world* world, int index, candidate* b
 			consider(best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
 		}
 	}
-
-	store_prediction(world, index, best);
 }
 
 void bs_world_predict(bs_world* world, int index, double at) {
 	neighbours near;
 	gather_neighbours(world, index, &near);
-	predict_among(world, index, at, &near);
+	candidate best = predict_among(world, index, at, &near);
+	store_prediction(world, index, &best);
 }
 
 // ---------------------------------------------------------------------------
@@ -422,6 +424,16 @@ static int next_event_ball(bs_world* world, double limit) {
 			int partner = key.kind == BS_EVENT_BALL ? bs_world_queue_payload(world, top)->index : top;
 			__builtin_prefetch(&world->cold[top]);
 			__builtin_prefetch(&world->cold[partner]);
+			if (world->use_calendar && world->calendar.runner_up >= 0) {
+				// Likely the next event after this one: its balls' lines
+				// arrive while this one is processed.
+				int next = world->calendar.runner_up;
+				__builtin_prefetch(&world->balls[next]);
+				const bs_calendar_entry* entry = &world->calendar.entries[next];
+				if (entry->kind == BS_EVENT_BALL && entry->payload.index >= 0 && entry->payload.index < world->ball_count) {
+					__builtin_prefetch(&world->balls[entry->payload.index]);
+				}
+			}
 			if (world->use_grid) {
 				__builtin_prefetch(&world->grid.where[top]);
 				__builtin_prefetch(&world->grid.where[partner]);
@@ -573,17 +585,23 @@ static void process(bs_world* world, int index) {
 	world->event_count += 1;
 	world->kind_counts[target.kind] += 1;
 
-	// Both balls' neighbours are gathered first: the second ball's memory
-	// reads then overlap the first ball's prediction.
+	// Both balls' neighbours are gathered first, and both predictions made
+	// before either is stored: each step's memory reads then overlap the
+	// work of the step before instead of waiting in turn.
 	neighbours near;
 	gather_neighbours(world, index, &near);
 	if (target.kind == BS_EVENT_BALL) {
 		neighbours partner_near;
 		gather_neighbours(world, target.index, &partner_near);
-		predict_among(world, index, now, &near);
-		predict_among(world, target.index, now, &partner_near);
+		candidate best = predict_among(world, index, now, &near);
+		bs_world_queue_prepare(world, index, best.key);
+		candidate partner_best = predict_among(world, target.index, now, &partner_near);
+		bs_world_queue_prepare(world, target.index, partner_best.key);
+		store_prediction(world, index, &best);
+		store_prediction(world, target.index, &partner_best);
 	} else {
-		predict_among(world, index, now, &near);
+		candidate best = predict_among(world, index, now, &near);
+		store_prediction(world, index, &best);
 	}
 
 #ifdef BS_VALIDATE
