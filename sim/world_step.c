@@ -429,9 +429,18 @@ static int next_event_ball(bs_world* world, double limit) {
 				// arrive while this one is processed.
 				int next = world->calendar.runner_up;
 				__builtin_prefetch(&world->balls[next]);
+				__builtin_prefetch(&world->cold[next]);
+				if (world->use_grid) {
+					__builtin_prefetch(&world->grid.where[next]);
+				}
 				const bs_calendar_entry* entry = &world->calendar.entries[next];
-				if (entry->kind == BS_EVENT_BALL && entry->payload.index >= 0 && entry->payload.index < world->ball_count) {
-					__builtin_prefetch(&world->balls[entry->payload.index]);
+				int next_partner = entry->payload.index;
+				if (entry->kind == BS_EVENT_BALL && next_partner >= 0 && next_partner < world->ball_count) {
+					__builtin_prefetch(&world->balls[next_partner]);
+					__builtin_prefetch(&world->cold[next_partner]);
+					if (world->use_grid) {
+						__builtin_prefetch(&world->grid.where[next_partner]);
+					}
 				}
 			}
 			if (world->use_grid) {
