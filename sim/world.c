@@ -53,6 +53,9 @@ bs_world_def bs_default_world_def(void) {
 	def.rest_speed = BS_DEFAULT_REST_SPEED;
 	def.balls = NULL;
 	def.ball_count = 0;
+	def.neighbour_search = BS_NEIGHBOURS_AUTO;
+	def.queue = BS_QUEUE_AUTO;
+	def.order = BS_ORDER_AUTO;
 	return def;
 }
 
@@ -395,18 +398,21 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 // From this many balls on, AUTO picks the calendar queue.
 #define BS_CALENDAR_MIN 512
 
-// The order in which def's balls are stored: as given for small worlds, by
-// grid cell (then as given) from BS_SPATIAL_ORDER_MIN balls on.
+// From this many balls on, BS_ORDER_AUTO stores them by grid cell (then as
+// given): below, the balls fit in the caches anyway.
 #define BS_SPATIAL_ORDER_MIN 100000
 
-// `grid`: the world's grid when it searches neighbours with one, else NULL
-// (then the order does not matter).
-static void spatial_order(const bs_world_def* def, const bs_grid* grid, int* order) {
+// The order in which def's balls are stored (order[i]: the def index of the
+// ball stored at i). `grid`: the world's grid, or NULL; `grid_search`: the
+// grid finds neighbours (otherwise the order matters little).
+static void storage_order(const bs_world_def* def, const bs_grid* grid, bool grid_search, int* order) {
 	int n = def->ball_count;
 	for (int i = 0; i < n; ++i) {
 		order[i] = i;
 	}
-	if (n < BS_SPATIAL_ORDER_MIN || !grid) {
+	bool spatial = def->order == BS_ORDER_SPATIAL ||
+		(def->order == BS_ORDER_AUTO && grid_search && n >= BS_SPATIAL_ORDER_MIN);
+	if (!spatial || !grid) {
 		return;
 	}
 	sort_entry* keys = malloc((size_t)n * sizeof *keys);
@@ -478,7 +484,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	}
 	// Large worlds store their balls in spatial order (row-major by grid
 	// cell), so that neighbours are near in memory too.
-	spatial_order(def, grid_search ? &world->grid : NULL, order);
+	storage_order(def, world->use_grid ? &world->grid : NULL, grid_search, order);
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* src = &def->balls[order[i]];
 		bs_ball* ball = &world->balls[i];

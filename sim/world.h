@@ -107,6 +107,14 @@ typedef enum bs_queue_kind {
 	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
 } bs_queue_kind;
 
+/// The order in which the world stores its balls. Storage order decides only
+/// where each ball's data sits in memory: every choice gives the same events.
+typedef enum bs_storage_order {
+	BS_ORDER_AUTO = 0,  ///< spatial from 10^5 balls on, when the grid searches neighbours; as given below
+	BS_ORDER_AS_GIVEN,  ///< the order of bs_world_def.balls
+	BS_ORDER_SPATIAL,   ///< row-major by grid cell (then as given), whenever the world has a grid
+} bs_storage_order;
+
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
 	bs_table table;             ///< the table; the world copies it
@@ -130,6 +138,8 @@ typedef struct bs_world_def {
 	bs_neighbour_search neighbour_search;
 	/// Which event queue to use; every choice gives the same events.
 	bs_queue_kind queue;
+	/// Where the balls sit in memory; every choice gives the same events.
+	bs_storage_order order;
 } bs_world_def;
 
 /// A 2.54 m x 1.27 m plain table, ideal elastic restitution, the default
