@@ -1,6 +1,7 @@
 #include "calendar_queue.h"
 
 #include "cache_lines.h"
+#include "prefetch.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -177,25 +178,6 @@ void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key)
 	}
 }
 
-void bs_calendar_queue_prepare(const bs_calendar_queue* queue, int slot, double time) {
-	const bs_calendar_entry* entry = &queue->entries[slot];
-	if (entry->bucket != ABSENT) {
-		// Unlinking rewrites the neighbours in the list.
-		if (entry->prev >= 0) {
-			__builtin_prefetch(&queue->entries[entry->prev], 1);
-		}
-		if (entry->next >= 0) {
-			__builtin_prefetch(&queue->entries[entry->next], 1);
-		}
-	}
-	if (time < INFINITY && queue->width > 0.0) {
-		int bucket = bucket_for(queue, time);
-		if (bucket != IN_OVERFLOW) {
-			__builtin_prefetch(&queue->head[bucket], 1);
-		}
-	}
-}
-
 void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot) {
 	if (queue->entries[slot].bucket == ABSENT) {
 		return;
@@ -255,7 +237,7 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 	for (int ahead = 1; ahead <= 2 && queue->current + ahead < queue->bucket_count; ++ahead) {
 		int first = queue->head[queue->current + ahead];
 		if (first >= 0) {
-			__builtin_prefetch(&queue->entries[first]);
+			bs_prefetch(&queue->entries[first]);
 		}
 	}
 	queue->cached_top = best;

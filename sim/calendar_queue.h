@@ -56,11 +56,6 @@ void bs_calendar_queue_free(bs_calendar_queue* queue);
 /// Sets the slot's key (its time must be finite), inserting it if absent.
 void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key);
 
-/// Asks for the cache lines that setting the slot's key to `time` (s;
-/// INFINITY: taking it out) will touch, so that their reads overlap other
-/// work before the set. Changes nothing.
-void bs_calendar_queue_prepare(const bs_calendar_queue* queue, int slot, double time);
-
 /// Takes the slot out of the queue (no-op when absent).
 void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot);
 

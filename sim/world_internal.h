@@ -113,15 +113,6 @@ static inline void bs_world_queue_remove(bs_world* world, int slot) {
 	}
 }
 
-/// Asks for the memory that setting the slot's key to `key` (or taking the
-/// slot out, for BS_EVENT_NONE) will touch, so that the reads can overlap
-/// other work. Changes nothing.
-static inline void bs_world_queue_prepare(const bs_world* world, int slot, bs_event_key key) {
-	if (world->use_calendar) {
-		bs_calendar_queue_prepare(&world->calendar, slot, key.kind == BS_EVENT_NONE ? INFINITY : key.time);
-	}
-}
-
 static inline int bs_world_queue_top(bs_world* world) {
 	return world->use_calendar ? bs_calendar_queue_top(&world->calendar) : bs_event_queue_top(&world->queue);
 }

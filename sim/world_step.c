@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "collide.h"
+#include "prefetch.h"
 #include "world_internal.h"
 
 // ---------------------------------------------------------------------------
@@ -42,7 +43,7 @@ static void gather_neighbours(const bs_world* world, int index, neighbours* dest
 	dest->count = 0;
 	// The ball's own queue entry is rewritten when the prediction is stored.
 	if (world->use_calendar) {
-		__builtin_prefetch(&world->calendar.entries[index]);
+		bs_prefetch(&world->calendar.entries[index]);
 	}
 	if (world->scan_all || world->balls[index].pocketed) {
 		return;
@@ -55,7 +56,7 @@ static void gather_neighbours(const bs_world* world, int index, neighbours* dest
 				dest->count = -1;
 				return;
 			}
-			__builtin_prefetch(&world->balls[j]);
+			bs_prefetch(&world->balls[j]);
 			dest->index[dest->count++] = j;
 		}
 	}
@@ -380,6 +381,35 @@ static bool is_stale(bs_world* world, int index, int kind) {
 	return world->balls[partner->index].count != partner->stamp;
 }
 
+// Asks for the memory of the event the calendar queue expects after its
+// earliest (a hint, right about two times in five): the ball's hot line and
+// grid place and, when `whole`, its cold data and its partner's three, so that
+// they arrive while the earliest is taken. Measured: asking for all of them
+// after a cell crossing too made a dilute gas (N = 10^5, phi = 0.3) 6 % slower.
+static inline void ask_for_next_event(const bs_world* world, bool whole) {
+	int next = world->use_calendar ? world->calendar.runner_up : -1;
+	if (next < 0) {
+		return;
+	}
+	bs_prefetch(&world->balls[next]);
+	if (world->use_grid) {
+		bs_prefetch(&world->grid.where[next]);
+	}
+	if (!whole) {
+		return;
+	}
+	bs_prefetch(&world->cold[next]);
+	const bs_calendar_entry* entry = &world->calendar.entries[next];
+	int partner = entry->payload.index;
+	if (entry->kind == BS_EVENT_BALL && partner >= 0 && partner < world->ball_count) {
+		bs_prefetch(&world->balls[partner]);
+		bs_prefetch(&world->cold[partner]);
+		if (world->use_grid) {
+			bs_prefetch(&world->grid.where[partner]);
+		}
+	}
+}
+
 // The ball whose slot holds the next valid event at or before `limit` (s),
 // or -1. Stale slots met on the way are predicted again: each costs one
 // prediction, no scan of the queue.
@@ -410,6 +440,7 @@ static int next_event_ball(bs_world* world, double limit) {
 			// again from there. No motion changes, so no one else's
 			// prediction goes stale; and any event of the ball's own would
 			// have replaced this slot, so its velocity still says which way.
+			ask_for_next_event(world, false);
 			bs_vec2 v = world->balls[top].vel;
 			int axis = bs_world_queue_payload(world, top)->index;
 			int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
@@ -422,30 +453,12 @@ static int next_event_ball(bs_world* world, double limit) {
 			// for now so that the reads overlap instead of queueing up
 			// behind one another.
 			int partner = key.kind == BS_EVENT_BALL ? bs_world_queue_payload(world, top)->index : top;
-			__builtin_prefetch(&world->cold[top]);
-			__builtin_prefetch(&world->cold[partner]);
-			if (world->use_calendar && world->calendar.runner_up >= 0) {
-				// Likely the next event after this one: its balls' lines
-				// arrive while this one is processed.
-				int next = world->calendar.runner_up;
-				__builtin_prefetch(&world->balls[next]);
-				__builtin_prefetch(&world->cold[next]);
-				if (world->use_grid) {
-					__builtin_prefetch(&world->grid.where[next]);
-				}
-				const bs_calendar_entry* entry = &world->calendar.entries[next];
-				int next_partner = entry->payload.index;
-				if (entry->kind == BS_EVENT_BALL && next_partner >= 0 && next_partner < world->ball_count) {
-					__builtin_prefetch(&world->balls[next_partner]);
-					__builtin_prefetch(&world->cold[next_partner]);
-					if (world->use_grid) {
-						__builtin_prefetch(&world->grid.where[next_partner]);
-					}
-				}
-			}
+			bs_prefetch(&world->cold[top]);
+			bs_prefetch(&world->cold[partner]);
+			ask_for_next_event(world, true);
 			if (world->use_grid) {
-				__builtin_prefetch(&world->grid.where[top]);
-				__builtin_prefetch(&world->grid.where[partner]);
+				bs_prefetch(&world->grid.where[top]);
+				bs_prefetch(&world->grid.where[partner]);
 			}
 			return top;
 		}
@@ -595,17 +608,16 @@ static void process(bs_world* world, int index) {
 	world->kind_counts[target.kind] += 1;
 
 	// Both balls' neighbours are gathered first, and both predictions made
-	// before either is stored: each step's memory reads then overlap the
-	// work of the step before instead of waiting in turn.
+	// before either is stored: the second ball's memory reads overlap the
+	// first ball's prediction, and the stores' reads (queue lists far apart)
+	// overlap each other.
 	neighbours near;
 	gather_neighbours(world, index, &near);
 	if (target.kind == BS_EVENT_BALL) {
 		neighbours partner_near;
 		gather_neighbours(world, target.index, &partner_near);
 		candidate best = predict_among(world, index, now, &near);
-		bs_world_queue_prepare(world, index, best.key);
 		candidate partner_best = predict_among(world, target.index, now, &partner_near);
-		bs_world_queue_prepare(world, target.index, partner_best.key);
 		store_prediction(world, index, &best);
 		store_prediction(world, target.index, &partner_best);
 	} else {
