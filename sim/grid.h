@@ -79,6 +79,35 @@ void bs_grid_cross(bs_grid* grid, int ball, int axis, int step);
 /// The cells of the ball's 3 x 3 neighbourhood (fewer at a wall). Returns the count.
 int bs_grid_neighbourhood(const bs_grid* grid, int ball, int dest[9]);
 
+/// A walk over the balls filed in a list of cells, cell by cell in the
+/// list's order and each cell's balls in its list order. The one way the
+/// cells are walked, so that every search sees the same balls.
+typedef struct bs_grid_walk {
+	const int* cells; ///< the cells to walk (not owned)
+	int count;        ///< how many
+	int cell;         ///< position in `cells` of the cell being walked
+	int ball;         ///< the next ball to give, or -1 when the cell is done
+} bs_grid_walk;
+
+/// Starts a walk over the `count` cells in `cells`, which must outlive it.
+static inline bs_grid_walk bs_grid_walk_start(const bs_grid* grid, const int* cells, int count) {
+	bs_grid_walk walk = {cells, count, 0, count > 0 ? grid->head[cells[0]] : -1};
+	return walk;
+}
+
+/// The walk's next ball, or -1 when every cell is done.
+static inline int bs_grid_walk_next(const bs_grid* grid, bs_grid_walk* walk) {
+	while (walk->ball < 0) {
+		if (++walk->cell >= walk->count) {
+			return -1;
+		}
+		walk->ball = grid->head[walk->cells[walk->cell]];
+	}
+	int ball = walk->ball;
+	walk->ball = grid->next[ball];
+	return ball;
+}
+
 /// The cells that joined the ball's neighbourhood when it last moved one cell
 /// along `axis` by `step` (bs_grid_cross): the far row or column of the new
 /// 3 x 3 (fewer at a wall, none past one). Returns the count.

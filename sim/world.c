@@ -227,17 +227,18 @@ static bool find_close_pair(const bs_table* table, const bs_vec2* pos, const dou
 	}
 	for (int i = 0; i < n && *first < 0; ++i) {
 		int cells[9];
-		int count = use_grid ? bs_grid_neighbourhood(&grid, i, cells) : 1;
-		for (int c = 0; c < count; ++c) {
-			for (int j = use_grid ? grid.head[cells[c]] : i + 1; j >= 0 && j < n; j = use_grid ? grid.next[j] : j + 1) {
-				if (j <= i || (*second >= 0 && j > *second)) {
-					continue;
-				}
-				double limit = (radius[i] + radius[j]) * (1.0 - tolerance) - slack_length;
-				if (bs_v2_len2(bs_table_nearest(table, bs_v2_sub(pos[j], pos[i]))) < limit * limit) {
-					*first = i;
-					*second = j;
-				}
+		int count = use_grid ? bs_grid_neighbourhood(&grid, i, cells) : 0;
+		bs_grid_walk walk = use_grid ? bs_grid_walk_start(&grid, cells, count) : (bs_grid_walk){0};
+		// The ball's neighbours from the grid, or every later ball.
+		for (int j = use_grid ? bs_grid_walk_next(&grid, &walk) : i + 1; j >= 0 && j < n;
+			 j = use_grid ? bs_grid_walk_next(&grid, &walk) : j + 1) {
+			if (j <= i || (*second >= 0 && j > *second)) {
+				continue;
+			}
+			double limit = (radius[i] + radius[j]) * (1.0 - tolerance) - slack_length;
+			if (bs_v2_len2(bs_table_nearest(table, bs_v2_sub(pos[j], pos[i]))) < limit * limit) {
+				*first = i;
+				*second = j;
 			}
 		}
 	}

@@ -50,15 +50,14 @@ static void gather_neighbours(const bs_world* world, int index, neighbours* dest
 	}
 	int cells[9];
 	int count = bs_grid_neighbourhood(&world->grid, index, cells);
-	for (int c = 0; c < count; ++c) {
-		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-			if (dest->count == BS_GATHER) {
-				dest->count = -1;
-				return;
-			}
-			bs_prefetch(&world->balls[j]);
-			dest->index[dest->count++] = j;
+	bs_grid_walk walk = bs_grid_walk_start(&world->grid, cells, count);
+	for (int j; (j = bs_grid_walk_next(&world->grid, &walk)) >= 0;) {
+		if (dest->count == BS_GATHER) {
+			dest->count = -1;
+			return;
 		}
+		bs_prefetch(&world->balls[j]);
+		dest->index[dest->count++] = j;
 	}
 }
 
@@ -203,14 +202,13 @@ static void consider_cells(const bs_world* world, candidate* best, int index, in
 	if (first >= 0) {
 		partners[partner_count++] = first;
 	}
-	for (int c = 0; c < count; ++c) {
-		for (int j = world->grid.head[cells[c]]; j >= 0; j = world->grid.next[j]) {
-			if (partner_count == BS_GATHER) {
-				consider_pairs(world, best, index, partners, partner_count, now, at);
-				partner_count = 0;
-			}
-			partners[partner_count++] = j;
+	bs_grid_walk walk = bs_grid_walk_start(&world->grid, cells, count);
+	for (int j; (j = bs_grid_walk_next(&world->grid, &walk)) >= 0;) {
+		if (partner_count == BS_GATHER) {
+			consider_pairs(world, best, index, partners, partner_count, now, at);
+			partner_count = 0;
 		}
+		partners[partner_count++] = j;
 	}
 	consider_pairs(world, best, index, partners, partner_count, now, at);
 }
