@@ -235,9 +235,9 @@ int bs_calendar_queue_top(bs_calendar_queue* queue) {
 	// The next buckets' first entries will be searched soon: ask for them
 	// now, so that a search is not one memory wait after another.
 	for (int ahead = 1; ahead <= 2 && queue->current + ahead < queue->bucket_count; ++ahead) {
-		int first = queue->head[queue->current + ahead];
-		if (first >= 0) {
-			bs_prefetch(&queue->entries[first]);
+		int upcoming = queue->head[queue->current + ahead];
+		if (upcoming >= 0) {
+			bs_prefetch(&queue->entries[upcoming]);
 		}
 	}
 	queue->cached_top = best;

@@ -18,8 +18,8 @@
 #include "event_queue.h"
 
 /// One slot: its key, its place in the lists and its payload, together.
-/// What a bucket's search reads (time, next, kind) comes first: 48-byte
-/// entries on 64-byte lines always have their first 16 bytes in one line.
+/// What a bucket's search reads (time, next) comes first: 48-byte entries on
+/// 64-byte lines always have their first 16 bytes in one line.
 typedef struct bs_calendar_entry {
 	double time; ///< the key's time (s)
 	int next;    ///< the next slot in its bucket or the overflow list, or -1
@@ -30,6 +30,9 @@ typedef struct bs_calendar_entry {
 	int bucket;  ///< the bucket's index, IN_OVERFLOW, or ABSENT
 	bs_slot_payload payload;
 } bs_calendar_entry;
+
+_Static_assert(sizeof(bs_calendar_entry) == 48,
+	"keep bs_calendar_entry at 48 bytes (or 16, 32 or 64), or its first 16 bytes may straddle two cache lines");
 
 typedef struct bs_calendar_queue {
 	int capacity;       ///< number of slots (balls)

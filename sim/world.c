@@ -310,6 +310,15 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	if (!(isfinite(def->rest_speed) && def->rest_speed >= 0.0)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the rest speed must be finite and >= 0");
 	}
+	if (def->neighbour_search < BS_NEIGHBOURS_AUTO || def->neighbour_search > BS_NEIGHBOURS_GRID) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "neighbour_search must be a bs_neighbour_search");
+	}
+	if (def->queue < BS_QUEUE_AUTO || def->queue > BS_QUEUE_CALENDAR) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "queue must be a bs_queue_kind");
+	}
+	if (def->order < BS_ORDER_AUTO || def->order > BS_ORDER_SPATIAL) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "order must be a bs_storage_order");
+	}
 	if (def->ball_count < 0 || (def->ball_count > 0 && def->balls == NULL)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be >= 0 with a balls array");
 	}
@@ -483,8 +492,8 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		bs_world_destroy(world);
 		return NULL;
 	}
-	// Large worlds store their balls in spatial order (row-major by grid
-	// cell), so that neighbours are near in memory too.
+	// Neighbours near in space are then near in memory too, for the big
+	// worlds whose balls outgrow the caches.
 	storage_order(def, world->use_grid ? &world->grid : NULL, grid_search, order);
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* src = &def->balls[order[i]];

@@ -107,8 +107,11 @@ typedef enum bs_queue_kind {
 	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
 } bs_queue_kind;
 
-/// The order in which the world stores its balls. Storage order decides only
-/// where each ball's data sits in memory: every choice gives the same events.
+/// The order in which the world stores its balls. It decides where each
+/// ball's data sits in memory and so which ball has which index: the events
+/// are the same, bit for bit, whatever the order, but what runs over the
+/// indices follows it (bs_world_totals sums in index order, so its last bits
+/// may differ; bs_world_export_balls writes in index order).
 typedef enum bs_storage_order {
 	BS_ORDER_AUTO = 0,  ///< spatial from 10^5 balls on, when the grid searches neighbours; as given below
 	BS_ORDER_AS_GIVEN,  ///< the order of bs_world_def.balls
@@ -155,7 +158,7 @@ bs_world_def bs_default_world_def(void);
 typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
 	BS_DEF_BAD_TABLE,       ///< a table size is not finite and positive
-	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window or rest speed is not finite or out of range
+	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window or rest speed is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not within [r, W-r] x [r, H-r], or is already in a pocket

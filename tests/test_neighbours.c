@@ -120,8 +120,26 @@ static void spatial_and_given_order_give_the_same_events(void) {
 			CHECK(same_events(given, spatial, EVENTS, periodic ? "periodic" : "walled", (int)seed) == EVENTS);
 			char problem[256];
 			CHECK(bs_world_validate(spatial, problem, sizeof problem));
+
+			// Saved anchors go with their balls: worlds made from the saved
+			// balls, stored either way, continue the first two exactly.
+			static bs_ball_def saved[BALLS];
+			bs_world_def resumed = def;
+			resumed.time = bs_world_time(given);
+			resumed.balls = saved;
+			resumed.ball_count = bs_world_export_balls(given, saved);
+			CHECK(resumed.ball_count == n);
+			resumed.order = BS_ORDER_AS_GIVEN;
+			bs_world* resumed_given = bs_world_create(&resumed);
+			resumed.order = BS_ORDER_SPATIAL;
+			bs_world* resumed_spatial = bs_world_create(&resumed);
+			CHECK(resumed_given && resumed_spatial);
+			CHECK(same_events(given, resumed_spatial, EVENTS, "resumed spatial", (int)seed) == EVENTS);
+			CHECK(same_events(spatial, resumed_given, EVENTS, "resumed as given", (int)seed) == EVENTS);
 			bs_world_destroy(given);
 			bs_world_destroy(spatial);
+			bs_world_destroy(resumed_given);
+			bs_world_destroy(resumed_spatial);
 		}
 	}
 }

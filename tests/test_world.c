@@ -205,6 +205,20 @@ static void def_check_reports_problems(void) {
 	balls[2].radius = r;
 	def.ball_restitution = 1.5;
 	CHECK(!bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_NUMBER);
+	def.ball_restitution = 1.0;
+	CHECK(bs_world_def_check(&def, &report));
+	// A choice outside its enum (from a cast, say) is refused, not taken as some default.
+	def.order = (bs_storage_order)(BS_ORDER_SPATIAL + 1);
+	CHECK(!bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_NUMBER);
+	CHECK_CONTAINS(report.message, "order");
+	def.order = BS_ORDER_AUTO;
+	def.queue = (bs_queue_kind)-1;
+	CHECK(!bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_NUMBER);
+	CHECK_CONTAINS(report.message, "queue");
+	def.queue = BS_QUEUE_AUTO;
+	def.neighbour_search = (bs_neighbour_search)(BS_NEIGHBOURS_GRID + 1);
+	CHECK(!bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_NUMBER);
+	CHECK_CONTAINS(report.message, "neighbour_search");
 }
 
 // Runs `count` events and stores their records.
