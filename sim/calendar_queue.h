@@ -65,6 +65,14 @@ void bs_calendar_queue_remove(bs_calendar_queue* queue, int slot);
 /// The slot with the earliest key (by the heap's order), or -1 when empty.
 int bs_calendar_queue_top(bs_calendar_queue* queue);
 
+/// A slot likely to hold the next event after the earliest, left by the last
+/// search of bs_calendar_queue_top (another slot of the earliest's bucket,
+/// or the first of a following one), or -1. Only a hint, for fetching memory
+/// early: the slot may have changed or left the queue since.
+static inline int bs_calendar_queue_hint(const bs_calendar_queue* queue) {
+	return queue->runner_up;
+}
+
 /// The key of a slot that is in the queue.
 static inline bs_event_key bs_calendar_queue_key(const bs_calendar_queue* queue, int slot) {
 	const bs_calendar_entry* entry = &queue->entries[slot];

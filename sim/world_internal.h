@@ -117,6 +117,14 @@ static inline int bs_world_queue_top(bs_world* world) {
 	return world->use_calendar ? bs_calendar_queue_top(&world->calendar) : bs_event_queue_top(&world->queue);
 }
 
+/// A ball whose slot likely holds the event after the earliest, or -1: a
+/// hint for fetching memory early (bs_calendar_queue_hint), which may be out
+/// of date. The heap offers none: it serves worlds small enough to stay in
+/// the caches.
+static inline int bs_world_queue_hint(const bs_world* world) {
+	return world->use_calendar ? bs_calendar_queue_hint(&world->calendar) : -1;
+}
+
 static inline bs_event_key bs_world_queue_key(const bs_world* world, int slot) {
 	return world->use_calendar ? bs_calendar_queue_key(&world->calendar, slot)
 							   : bs_event_queue_key(&world->queue, slot);

@@ -119,42 +119,43 @@ static inline pair_motion motion_of_pair(const bs_table* table, const bs_ball* a
 }
 
 // The absolute time at which two balls meet, or INFINITY. A pure function of
-// the two balls' stored states (motion_of_pair): predicting the pair again at
-// any later moment, or in a world restored from a saved state, gives exactly
-// the same bits.
+// the two balls' stored states, through their motion_of_pair: predicting the
+// pair again at any later moment, or in a world restored from a saved state,
+// gives exactly the same bits.
 //
 // A pair `resolved` against each other by their last events (both anchored
 // at that contact, so `since` is its time) never meets again as the images
 // that touched, but on a periodic table may meet as others once one of them
 // has crossed the box.
-static inline double predict_pair(
-	const bs_table* table, const bs_ball* a, const bs_ball* b, double now, double at, bool resolved) {
-	pair_motion m = motion_of_pair(table, a, b, at);
+static inline double predict_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, const pair_motion* m,
+	double now, bool resolved) {
 	if (resolved) {
-		bs_vec2 touched = bs_table_nearest(table, m.d);
-		if (m.image.x == touched.x && m.image.y == touched.y) {
+		bs_vec2 touched = bs_table_nearest(table, m->d);
+		if (m->image.x == touched.x && m->image.y == touched.y) {
 			return INFINITY;
 		}
 	}
-	double t = bs_toi_circles(m.image, m.w, a->radius + b->radius);
-	return t < INFINITY ? not_before(m.since + t, now) : INFINITY;
+	double t = bs_toi_circles(m->image, m->w, a->radius + b->radius);
+	return t < INFINITY ? not_before(m->since + t, now) : INFINITY;
 }
 
 // False only when predict_pair is INFINITY (and true for a few pairs where it
 // is): the same motion and coefficients, without the root. A ball paired
 // with itself never passes (d and w are exactly zero).
-static inline bool pair_may_meet(const bs_table* table, const bs_ball* a, const bs_ball* b, double at) {
-	pair_motion m = motion_of_pair(table, a, b, at);
-	return bs_toi_circles_possible(m.image, m.w, a->radius + b->radius) & !b->pocketed;
+static inline bool pair_may_meet(const bs_ball* a, const bs_ball* b, const pair_motion* m) {
+	return bs_toi_circles_possible(m->image, m->w, a->radius + b->radius) & !b->pocketed;
 }
 
-static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now, double at) {
+// Offers ball `index`'s contact with ball `j`, moving relative to it as `m`
+// says, to `best`.
+static inline void consider_pair_in_motion(
+	const bs_world* world, candidate* best, int index, int j, const pair_motion* m, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball* other = &world->balls[j];
 	if (j == index || other->pocketed) {
 		return;
 	}
-	double t = predict_pair(&world->table, ball, other, now, at, just_resolved(ball, index, other, j));
+	double t = predict_pair(&world->table, ball, other, m, now, just_resolved(ball, index, other, j));
 	if (t < INFINITY) {
 		int lo = ball->id < other->id ? ball->id : other->id;
 		int hi = ball->id < other->id ? other->id : ball->id;
@@ -162,19 +163,29 @@ static inline void consider_pair(const bs_world* world, candidate* best, int ind
 	}
 }
 
+static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now, double at) {
+	pair_motion m = motion_of_pair(&world->table, &world->balls[index], &world->balls[j], at);
+	consider_pair_in_motion(world, best, index, j, &m, now);
+}
+
 // consider_pair for each of `count` (at most BS_GATHER) partners, in two
-// passes: the first, without branches, keeps those that may meet the ball;
-// the second solves for those few. The first pass is exact (pair_may_meet),
-// so the outcome is consider_pair's for every partner.
+// passes: the first, without branches, keeps those that may meet the ball,
+// with their motion; the second solves for those few from that motion. The
+// first pass is exact (pair_may_meet), so the outcome is consider_pair's for
+// every partner.
 static void consider_pairs(
 	const bs_world* world, candidate* best, int index, const int* partners, int count, double now, double at) {
 	const bs_ball* ball = &world->balls[index];
 	int kept[BS_GATHER];
+	pair_motion kept_motion[BS_GATHER];
 	int kept_count = 0;
 	for (int k = 0; k < count; ++k) {
 		int j = partners[k];
-		bool may_meet = pair_may_meet(&world->table, ball, &world->balls[j], at);
+		const bs_ball* other = &world->balls[j];
+		pair_motion m = motion_of_pair(&world->table, ball, other, at);
+		bool may_meet = pair_may_meet(ball, other, &m);
 		kept[kept_count] = j;
+		kept_motion[kept_count] = m;
 		kept_count += may_meet;
 #ifdef BS_VALIDATE
 		if (!may_meet) {
@@ -189,7 +200,7 @@ static void consider_pairs(
 #endif
 	}
 	for (int k = 0; k < kept_count; ++k) {
-		consider_pair(world, best, index, kept[k], now, at);
+		consider_pair_in_motion(world, best, index, kept[k], &kept_motion[k], now);
 	}
 }
 
@@ -384,8 +395,8 @@ static bool is_stale(bs_world* world, int index, int kind) {
 // grid place and, when `whole`, its cold data and its partner's three, so that
 // they arrive while the earliest is taken. Measured: asking for all of them
 // after a cell crossing too made a dilute gas (N = 10^5, phi = 0.3) 6 % slower.
-static inline void ask_for_next_event(const bs_world* world, bool whole) {
-	int next = world->use_calendar ? world->calendar.runner_up : -1;
+static inline void ask_for_next_event(bs_world* world, bool whole) {
+	int next = bs_world_queue_hint(world);
 	if (next < 0) {
 		return;
 	}
@@ -393,13 +404,12 @@ static inline void ask_for_next_event(const bs_world* world, bool whole) {
 	if (world->use_grid) {
 		bs_prefetch(&world->grid.where[next]);
 	}
-	if (!whole) {
+	if (!whole || !bs_world_queue_contains(world, next)) {
 		return;
 	}
 	bs_prefetch(&world->cold[next]);
-	const bs_calendar_entry* entry = &world->calendar.entries[next];
-	int partner = entry->payload.index;
-	if (entry->kind == BS_EVENT_BALL && partner >= 0 && partner < world->ball_count) {
+	if (bs_world_queue_key(world, next).kind == BS_EVENT_BALL) {
+		int partner = bs_world_queue_payload(world, next)->index;
 		bs_prefetch(&world->balls[partner]);
 		bs_prefetch(&world->cold[partner]);
 		if (world->use_grid) {
