@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "gas.h"
+#include <breakshot/gas.h>
 
 int bs_cli_fail(const char* fmt, ...) {
 	va_list args;
@@ -77,4 +77,28 @@ double bs_cli_cpu_seconds(void) {
 	struct timespec now;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
 	return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+bool bs_cli_parse_size(const char* text, const char* option, int* width, int* height) {
+	if (!text) {
+		bs_cli_fail("%s needs a value WxH", option);
+		return false;
+	}
+	char* end = NULL;
+	errno = 0;
+	long w = strtol(text, &end, 10);
+	long h = 0;
+	bool ok = end != text && (*end == 'x' || *end == 'X') && errno == 0;
+	if (ok) {
+		const char* rest = end + 1;
+		h = strtol(rest, &end, 10);
+		ok = end != rest && *end == '\0' && errno == 0;
+	}
+	if (!ok || w < BS_CLI_MIN_SIZE || w > BS_CLI_MAX_SIZE || h < BS_CLI_MIN_SIZE || h > BS_CLI_MAX_SIZE) {
+		bs_cli_fail("%s: expected WxH in pixels, each from %d to %d, got '%s'", option, BS_CLI_MIN_SIZE, BS_CLI_MAX_SIZE, text);
+		return false;
+	}
+	*width = (int)w;
+	*height = (int)h;
+	return true;
 }

@@ -21,6 +21,15 @@ bool bs_cli_parse_int64(const char* text, const char* option, int64_t min, int64
 /// Parses a gas area fraction, in (0, BS_GAS_MAX_FRACTION].
 bool bs_cli_parse_fraction(const char* text, const char* option, double* dest);
 
+/// Smallest and largest image side accepted (pixels), for plots, windows and
+/// screenshots alike.
+#define BS_CLI_MIN_SIZE 200
+#define BS_CLI_MAX_SIZE 8000
+
+/// Parses "WxH" (pixels, each in [BS_CLI_MIN_SIZE, BS_CLI_MAX_SIZE]). On
+/// failure prints "breakshot: OPTION: ..." and returns false.
+bool bs_cli_parse_size(const char* text, const char* option, int* width, int* height);
+
 /// Monotonic wall-clock seconds, for reporting speed only.
 double bs_cli_wall_seconds(void);
 

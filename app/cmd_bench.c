@@ -12,9 +12,12 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gas.h"
-#include "scene.h"
-#include "world.h"
+#include <breakshot/gas.h>
+#include <breakshot/scene.h>
+#include <breakshot/world.h>
+
+#define BS_STRINGIFY_VALUE(x) #x
+#define BS_STRINGIFY(x) BS_STRINGIFY_VALUE(x)
 
 static const char bench_usage[] =
 	"usage: breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled] [--queue heap|calendar]\n"
@@ -61,9 +64,10 @@ static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool peri
 	double cpu = bs_cli_cpu_seconds() - cpu0;
 	double wall = bs_cli_wall_seconds() - wall0;
 	int64_t collisions = bs_world_event_count_of(world, BS_EVENT_BALL) - collisions0;
+	bs_world_counters counters = bs_world_get_counters(world);
 	printf("%9d %5.2f %11" PRId64 " %14.4g %14.4g %10.1f %8.0f %9.2f %8.2f\n", n, phi, done,
 		cpu > 0.0 ? (double)collisions / cpu : 0.0, wall > 0.0 ? (double)done / wall : 0.0,
-		done > 0 ? 1e9 * wall / (double)done : 0.0, bs_world_bytes_per_ball(world), wall, gen);
+		done > 0 ? 1e9 * wall / (double)done : 0.0, counters.bytes_per_ball, wall, gen);
 	fflush(stdout);
 	bs_world_destroy(world);
 	return 0;
@@ -121,7 +125,7 @@ int bs_cmd_bench(int argc, char** argv) {
 			continue;
 		}
 		if (strcmp(argv[i], "--n") == 0) {
-			ok = bs_cli_parse_int64(value, "--n", 2, 10000000, &n);
+			ok = bs_cli_parse_int64(value, "--n", 2, BS_MAX_BALLS, &n);
 		} else if (strcmp(argv[i], "--phi") == 0) {
 			ok = bs_cli_parse_fraction(value, "--phi", &phi);
 		} else if (strcmp(argv[i], "--events") == 0) {
@@ -151,7 +155,7 @@ int bs_cmd_bench(int argc, char** argv) {
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
 			: queue == BS_QUEUE_CALENDAR ? "calendar queue"
-										 : "calendar queue from 512 balls, binary heap below");
+										 : "calendar queue from " BS_STRINGIFY(BS_CALENDAR_MIN_BALLS) " balls, binary heap below");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "N", "phi", "events", "collisions/s", "events/s", "ns/event",
 		"B/ball", "wall s", "gen s");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "", "", "", "(per CPU s)", "(wall)", "", "", "", "");

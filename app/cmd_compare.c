@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "output_file.h"
-#include "plot.h"
+#include "trace_plot.h"
 #include "same_file.h"
 #include "trace_compare.h"
 #include "trace_read.h"
@@ -74,7 +74,7 @@ static int parse_compare_options(int argc, char** argv, compare_options* dest) {
 			dest->plot_path = value;
 			++i;
 		} else if (strcmp(arg, "--size") == 0) {
-			if (!bs_plot_parse_size(value, "--size", &dest->plot_width, &dest->plot_height)) {
+			if (!bs_cli_parse_size(value, "--size", &dest->plot_width, &dest->plot_height)) {
 				return BS_EXIT_USAGE;
 			}
 			has_size = true;

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gas.h"
+#include <breakshot/gas.h>
 #include "output_file.h"
-#include "scene.h"
+#include <breakshot/scene.h>
 
 static const char gen_usage[] =
 	"usage: breakshot gen gas --n N --phi PHI [--seed S] [--periodic] [--out FILE]\n"
@@ -35,7 +35,7 @@ int bs_cmd_gen(int argc, char** argv) {
 			continue;
 		}
 		if (strcmp(argv[i], "--n") == 0) {
-			ok = bs_cli_parse_int64(value, "--n", 2, 10000000, &n);
+			ok = bs_cli_parse_int64(value, "--n", 2, BS_MAX_BALLS, &n);
 		} else if (strcmp(argv[i], "--phi") == 0) {
 			ok = bs_cli_parse_fraction(value, "--phi", &phi);
 		} else if (strcmp(argv[i], "--seed") == 0) {

@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "output_file.h"
-#include "plot.h"
+#include "trace_plot.h"
 #include "same_file.h"
 #include "trace_read.h"
 
@@ -35,7 +35,7 @@ int bs_cmd_plot(int argc, char** argv) {
 			out_path = value;
 			++i;
 		} else if (strcmp(arg, "--size") == 0) {
-			if (!bs_plot_parse_size(value, "--size", &width, &height)) {
+			if (!bs_cli_parse_size(value, "--size", &width, &height)) {
 				return BS_EXIT_USAGE;
 			}
 			++i;

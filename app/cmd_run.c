@@ -21,9 +21,9 @@
 #include "run_frames.h"
 #include "run_summary.h"
 #include "same_file.h"
-#include "scene.h"
+#include <breakshot/scene.h>
 #include "trace.h"
-#include "world.h"
+#include <breakshot/world.h>
 
 /// The limit of a run given neither --events nor --until: events, or frames
 /// for --method frames (whose contacts can stop coming while the frames go

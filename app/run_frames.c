@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "frame_step.h"
+#include <breakshot/frame_step.h>
 #include "run_summary.h"
 #include "trace.h"
 

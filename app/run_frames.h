@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "world.h"
+#include <breakshot/world.h>
 
 typedef struct bs_frames_run {
 	const char* scene_path; ///< for the summary's title

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "world.h"
+#include <breakshot/world.h>
 
 /// (end - start) / |start|, or the plain difference when start is 0.
 double bs_summary_relative_change(double start, double end);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "world.h"
+#include <breakshot/world.h>
 
 /// The exact header line (without the newline).
 #define BS_TRACE_HEADER "event,time,kind,a,b,impulse,kinetic_energy,momentum_x,momentum_y"

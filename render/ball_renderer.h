@@ -9,7 +9,7 @@
 #include <cglm/cglm.h>
 
 #include "glad_gl.h"
-#include "world.h"
+#include <breakshot/world.h>
 
 typedef struct bs_ball_renderer {
 	GLuint program;

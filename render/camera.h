@@ -8,7 +8,7 @@
 
 #include <cglm/cglm.h>
 
-#include "table.h"
+#include <breakshot/table.h>
 
 typedef enum bs_camera_mode {
 	BS_CAMERA_ORBIT,

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "plot.h"
+#include "energy_plot.h"
 
 enum { text_quad_capacity = 8192, line_capacity = 4096 };
 

@@ -8,7 +8,7 @@
 #include <cglm/cglm.h>
 
 #include "glad_gl.h"
-#include "table.h"
+#include <breakshot/table.h>
 
 typedef struct bs_table_mesh {
 	GLuint program;

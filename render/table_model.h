@@ -4,7 +4,7 @@
 #ifndef BREAKSHOT_TABLE_MODEL_H
 #define BREAKSHOT_TABLE_MODEL_H
 
-#include "table.h"
+#include <breakshot/table.h>
 
 /// Cushion rubber from the nose back to the rail (m).
 #define BS_MODEL_CUSHION_WIDTH 0.05

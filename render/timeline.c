@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scene.h"
+#include <breakshot/scene.h>
 
 /// The history forgets its oldest half beyond this many bytes of states.
 static const size_t history_byte_limit = (size_t)256 << 20;

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "world.h"
+#include <breakshot/world.h>
 
 /// One recorded instant: the start, or just after one event.
 typedef struct bs_frame {

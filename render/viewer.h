@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "camera.h"
-#include "scene.h"
+#include <breakshot/scene.h>
 #include "timeline.h"
 
 #define BS_VIEWER_MIN_RATE (1.0 / 64.0)

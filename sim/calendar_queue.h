@@ -1,6 +1,6 @@
 // breakshot: a calendar queue (Brown 1988; as used for event-driven MD by
 // Paul 2007) with one slot per ball: the same interface and the same total
-// order as the binary heap in event_queue.h, so the two give identical events.
+// order as the binary heap in event_heap.h, so the two give identical events.
 //
 // Time is cut into buckets of width `width` over a window of `bucket_count`
 // buckets from `origin`; each bucket is an unsorted list of slots, and events
@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "event_queue.h"
+#include "event_key.h"
 
 /// One slot: its key, its place in the lists and its payload, together.
 /// What a bucket's search reads (time, next) comes first: 48-byte entries on

@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-#include "table.h"
-#include "vec2.h"
+#include <breakshot/table.h>
+#include <breakshot/vec2.h>
 
 /// Below this |w|^2 (m^2/s^2), b^2 and a c may underflow: bs_toi_circles
 /// takes its slow path.

@@ -1,4 +1,4 @@
-#include "frame_step.h"
+#include <breakshot/frame_step.h>
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "table.h"
-#include "vec2.h"
+#include <breakshot/table.h>
+#include <breakshot/vec2.h>
 
 /// Relative margin on the cell size: rounding in crossing times must never let
 /// two touching balls sit in cells that are not neighbours.

@@ -1,4 +1,4 @@
-#include "table.h"
+#include <breakshot/table.h>
 
 #include <math.h>
 #include <stdio.h>

@@ -1,14 +1,20 @@
-// breakshot: the world's internal state, shared by world.c (creation,
-// queries, validation) and world_step.c (prediction and the event loop).
+// breakshot: the world's internal state, shared by the files that make up
+// the world: world_def.c (checking a def), world.c (creation and queries),
+// world_predict.c (prediction), world_step.c (the event loop) and
+// world_validate.c (validation).
+//
+// Inside the world a ball is known by its storage index, its place in the
+// `balls` array; the public API speaks of def indices, the ball's place in
+// bs_world_def.balls. The two differ only under spatial storage order.
 #ifndef BREAKSHOT_WORLD_INTERNAL_H
 #define BREAKSHOT_WORLD_INTERNAL_H
 
 #include <stdint.h>
 
-#include "calendar_queue.h"
+#include <breakshot/world.h>
+
 #include "event_queue.h"
 #include "grid.h"
-#include "world.h"
 
 /// Internal event kind, after the public ones in the tie order: a ball's
 /// centre leaves its grid cell. Never reported; it changes no motion.
@@ -69,9 +75,7 @@ struct bs_world {
 	int ball_count;
 	bs_ball* balls;      ///< hot state, 64-byte aligned
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
-	bool use_calendar;       ///< pending events in `calendar`, otherwise in `queue`
-	bs_event_queue queue;
-	bs_calendar_queue calendar;
+	bs_event_queue queue; ///< one slot per ball (storage index): its earliest predicted event
 
 	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
 	bs_event last_event;
@@ -79,8 +83,15 @@ struct bs_world {
 	int64_t kind_counts[BS_EVENT_KIND_COUNT];
 	double pocketed_energy;
 
-	/// Ball indices sorted by id, for bs_world_find_ball in O(log N).
+	/// Storage indices sorted by id, for bs_world_find_ball in O(log N).
 	int* by_id;
+	/// The storage index of each def index, and the def index of each storage
+	/// index; both NULL when the balls are stored as given.
+	int* storage_of_def;
+	int* def_of_storage;
+
+	int64_t crossing_count; ///< cell crossings taken (internal events)
+	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
 	bool use_grid; ///< a grid with cell crossings (always on a periodic table)
 	bool scan_all; ///< prediction examines every ball, not only the grid's neighbours (the reference path)
@@ -95,63 +106,17 @@ static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 	return bs_v2_mad(ball->pos, time - ball->time, ball->vel);
 }
 
-// The event queue in use, behind one interface.
-
-static inline void bs_world_queue_set(bs_world* world, int slot, bs_event_key key) {
-	if (world->use_calendar) {
-		bs_calendar_queue_set(&world->calendar, slot, key);
-	} else {
-		bs_event_queue_set(&world->queue, slot, key);
-	}
+/// The storage index of the ball at `def_index` in the def.
+static inline int bs_world_storage_index(const bs_world* world, int def_index) {
+	return world->storage_of_def ? world->storage_of_def[def_index] : def_index;
 }
 
-static inline void bs_world_queue_remove(bs_world* world, int slot) {
-	if (world->use_calendar) {
-		bs_calendar_queue_remove(&world->calendar, slot);
-	} else {
-		bs_event_queue_remove(&world->queue, slot);
-	}
+/// The def index of the ball stored at `index`.
+static inline int bs_world_def_index(const bs_world* world, int index) {
+	return world->def_of_storage ? world->def_of_storage[index] : index;
 }
 
-static inline int bs_world_queue_top(bs_world* world) {
-	return world->use_calendar ? bs_calendar_queue_top(&world->calendar) : bs_event_queue_top(&world->queue);
-}
-
-/// A ball whose slot likely holds the event after the earliest, or -1: a
-/// hint for fetching memory early (bs_calendar_queue_hint), which may be out
-/// of date. The heap offers none: it serves worlds small enough to stay in
-/// the caches.
-static inline int bs_world_queue_hint(const bs_world* world) {
-	return world->use_calendar ? bs_calendar_queue_hint(&world->calendar) : -1;
-}
-
-static inline bs_event_key bs_world_queue_key(const bs_world* world, int slot) {
-	return world->use_calendar ? bs_calendar_queue_key(&world->calendar, slot)
-							   : bs_event_queue_key(&world->queue, slot);
-}
-
-static inline bool bs_world_queue_contains(const bs_world* world, int slot) {
-	return world->use_calendar ? bs_calendar_queue_contains(&world->calendar, slot)
-							   : bs_event_queue_contains(&world->queue, slot);
-}
-
-/// What a ball's pending event refers to besides its key: the partner's
-/// index and its event count when predicted (a ball event; a different count
-/// later means the partner has changed course and the prediction is stale),
-/// the obstacle's index, or the crossing's axis (0 x, 1 y).
-static inline bs_slot_payload* bs_world_queue_payload(bs_world* world, int slot) {
-	return world->use_calendar ? bs_calendar_queue_payload(&world->calendar, slot)
-							   : bs_event_queue_payload(&world->queue, slot);
-}
-
-/// The kind of a ball's pending event, or BS_EVENT_NONE.
-static inline int bs_world_pending_kind(const bs_world* world, int slot) {
-	return bs_world_queue_contains(world, slot) ? bs_world_queue_key(world, slot).kind : BS_EVENT_NONE;
-}
-
-/// Predicts ball `index`'s earliest event from the current time and stores it
-/// in its queue slot (world_step.c). `at` (s, >= the world's time) is the
-/// moment the prediction is made for: the world's time, or a cell crossing's.
-void bs_world_predict(bs_world* world, int index, double at);
+/// The storage index of the ball with this id, or -1. O(log N).
+int bs_world_storage_of_id(const bs_world* world, int id);
 
 #endif

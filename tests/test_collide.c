@@ -4,7 +4,7 @@
 #include "check.h"
 #include "collide.h"
 #include "rng.h"
-#include "world.h"
+#include <breakshot/world.h>
 
 static const double r = 0.028575;
 

@@ -3,9 +3,9 @@
 #include <math.h>
 
 #include "collide.h"
-#include "frame_step.h"
-#include "gas.h"
-#include "world.h"
+#include <breakshot/frame_step.h>
+#include <breakshot/gas.h>
+#include <breakshot/world.h>
 
 #include "check.h"
 

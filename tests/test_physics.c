@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "rng.h"
-#include "world.h"
+#include <breakshot/world.h>
 
 #include "check.h"
 

@@ -4,36 +4,36 @@
 
 #include "check.h"
 #include "calendar_queue.h"
-#include "event_queue.h"
+#include "event_heap.h"
 #include "rng.h"
-#include "world.h"
+#include <breakshot/world.h>
 
 static void queue_orders_by_time_then_kind_then_ids(void) {
-	bs_event_queue queue;
-	CHECK(bs_event_queue_init(&queue, 5));
-	bs_event_queue_set(&queue, 0, (bs_event_key){1.0, BS_EVENT_CUSHION, 0, 2});
-	bs_event_queue_set(&queue, 1, (bs_event_key){1.0, BS_EVENT_BALL, 3, 4});
-	bs_event_queue_set(&queue, 2, (bs_event_key){1.0, BS_EVENT_BALL, 1, 9});
-	bs_event_queue_set(&queue, 3, (bs_event_key){0.5, BS_EVENT_POCKET, 7, 0});
-	bs_event_queue_set(&queue, 4, (bs_event_key){1.0, BS_EVENT_BALL, 1, 4});
+	bs_event_heap queue;
+	CHECK(bs_event_heap_init(&queue, 5));
+	bs_event_heap_set(&queue, 0, (bs_event_key){1.0, BS_EVENT_CUSHION, 0, 2});
+	bs_event_heap_set(&queue, 1, (bs_event_key){1.0, BS_EVENT_BALL, 3, 4});
+	bs_event_heap_set(&queue, 2, (bs_event_key){1.0, BS_EVENT_BALL, 1, 9});
+	bs_event_heap_set(&queue, 3, (bs_event_key){0.5, BS_EVENT_POCKET, 7, 0});
+	bs_event_heap_set(&queue, 4, (bs_event_key){1.0, BS_EVENT_BALL, 1, 4});
 	int expected[] = {3, 4, 2, 1, 0};
 	for (int k = 0; k < 5; ++k) {
-		CHECK(bs_event_queue_top(&queue) == expected[k]);
-		bs_event_queue_remove(&queue, bs_event_queue_top(&queue));
-		CHECK(bs_event_queue_valid(&queue));
+		CHECK(bs_event_heap_top(&queue) == expected[k]);
+		bs_event_heap_remove(&queue, bs_event_heap_top(&queue));
+		CHECK(bs_event_heap_valid(&queue));
 	}
-	CHECK(bs_event_queue_top(&queue) == -1);
-	bs_event_queue_free(&queue);
+	CHECK(bs_event_heap_top(&queue) == -1);
+	bs_event_heap_free(&queue);
 }
 
 static void queue_identical_keys_order_by_slot(void) {
 	// The same pair event held by both balls' slots: the lower slot comes first.
-	bs_event_queue queue;
-	CHECK(bs_event_queue_init(&queue, 2));
-	bs_event_queue_set(&queue, 1, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
-	bs_event_queue_set(&queue, 0, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
-	CHECK(bs_event_queue_top(&queue) == 0);
-	bs_event_queue_free(&queue);
+	bs_event_heap queue;
+	CHECK(bs_event_heap_init(&queue, 2));
+	bs_event_heap_set(&queue, 1, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
+	bs_event_heap_set(&queue, 0, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
+	CHECK(bs_event_heap_top(&queue) == 0);
+	bs_event_heap_free(&queue);
 }
 
 static int compare_keys(const void* x, const void* y) {
@@ -44,25 +44,25 @@ static int compare_keys(const void* x, const void* y) {
 
 static void queue_random_updates_match_sorting(void) {
 	enum { N = 500 };
-	bs_event_queue queue;
-	CHECK(bs_event_queue_init(&queue, N));
+	bs_event_heap queue;
+	CHECK(bs_event_heap_init(&queue, N));
 	bs_rng rng = bs_rng_make(3);
 	bs_event_key keys[N];
 	bool present[N] = {false};
 	for (int step = 0; step < 20000; ++step) {
 		int slot = (int)(bs_rng_next(&rng) % N);
 		if (bs_rng_uniform(&rng) < 0.2) {
-			bs_event_queue_remove(&queue, slot);
+			bs_event_heap_remove(&queue, slot);
 			present[slot] = false;
 		} else {
 			// Coarse times make many ties.
 			keys[slot] = (bs_event_key){floor(bs_rng_range(&rng, 0, 20)), (int)(bs_rng_next(&rng) % 4),
 				(int)(bs_rng_next(&rng) % 5), (int)(bs_rng_next(&rng) % 5)};
-			bs_event_queue_set(&queue, slot, keys[slot]);
+			bs_event_heap_set(&queue, slot, keys[slot]);
 			present[slot] = true;
 		}
 	}
-	CHECK(bs_event_queue_valid(&queue));
+	CHECK(bs_event_heap_valid(&queue));
 	bs_event_key sorted[N];
 	int count = 0;
 	for (int i = 0; i < N; ++i) {
@@ -73,47 +73,47 @@ static void queue_random_updates_match_sorting(void) {
 	CHECK(count == queue.size);
 	qsort(sorted, (size_t)count, sizeof *sorted, compare_keys);
 	for (int k = 0; k < count; ++k) {
-		int top = bs_event_queue_top(&queue);
-		bs_event_key key = bs_event_queue_key(&queue, top);
+		int top = bs_event_heap_top(&queue);
+		bs_event_key key = bs_event_heap_key(&queue, top);
 		CHECK(compare_keys(&key, &sorted[k]) == 0);
-		bs_event_queue_remove(&queue, top);
+		bs_event_heap_remove(&queue, top);
 	}
-	bs_event_queue_free(&queue);
+	bs_event_heap_free(&queue);
 }
 
 static void calendar_queue_matches_the_heap(void) {
 	// Random updates, removals and pops with many ties: the calendar queue
 	// gives exactly the heap's order, across window moves and overflow.
 	enum { N = 300 };
-	bs_event_queue heap;
+	bs_event_heap heap;
 	bs_calendar_queue calendar;
-	CHECK(bs_event_queue_init(&heap, N) && bs_calendar_queue_init(&calendar, N));
+	CHECK(bs_event_heap_init(&heap, N) && bs_calendar_queue_init(&calendar, N));
 	bs_rng rng = bs_rng_make(9);
 	double now = 0.0;
 	for (int i = 0; i < N; ++i) {
 		bs_event_key key = {floor(bs_rng_range(&rng, 0, 50)) * 0.25, 0, i, i + 1};
-		bs_event_queue_set(&heap, i, key);
+		bs_event_heap_set(&heap, i, key);
 		bs_calendar_queue_set(&calendar, i, key);
 	}
 	int agreed = 0;
 	for (int step = 0; step < 50000; ++step) {
-		int top = bs_event_queue_top(&heap);
+		int top = bs_event_heap_top(&heap);
 		if (top != bs_calendar_queue_top(&calendar)) {
 			break;
 		}
 		agreed += 1;
-		now = bs_event_queue_key(&heap, top).time;
+		now = bs_event_heap_key(&heap, top).time;
 		double u = bs_rng_uniform(&rng);
 		int slot = u < 0.7 ? top : (int)(bs_rng_next(&rng) % N);
 		if (u > 0.95) {
-			bs_event_queue_remove(&heap, slot);
+			bs_event_heap_remove(&heap, slot);
 			bs_calendar_queue_remove(&calendar, slot);
 			continue;
 		}
 		// Mostly the near future, sometimes far ahead, with ties.
 		double ahead = bs_rng_uniform(&rng) < 0.02 ? bs_rng_range(&rng, 0, 1000) : floor(bs_rng_range(&rng, 0, 8)) * 0.125;
 		bs_event_key key = {now + ahead, (int)(bs_rng_next(&rng) % 3), (int)(bs_rng_next(&rng) % 4), slot};
-		bs_event_queue_set(&heap, slot, key);
+		bs_event_heap_set(&heap, slot, key);
 		bs_calendar_queue_set(&calendar, slot, key);
 		if (heap.size == 0) {
 			break;
@@ -121,7 +121,7 @@ static void calendar_queue_matches_the_heap(void) {
 	}
 	CHECK(agreed > 40000);
 	CHECK(bs_calendar_queue_valid(&calendar));
-	bs_event_queue_free(&heap);
+	bs_event_heap_free(&heap);
 	bs_calendar_queue_free(&calendar);
 }
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "scene.h"
+#include <breakshot/scene.h>
 
 #define TABLE "\"table\": {\"size\": [2.54, 1.27], \"pockets\": false}"
 

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rack.h"
-#include "scene.h"
-#include "world.h"
+#include <breakshot/rack.h>
+#include <breakshot/scene.h>
+#include <breakshot/world.h>
 
 #include "check.h"
 

@@ -13,7 +13,8 @@
 
 #include "check.h"
 #include "output_file.h"
-#include "plot.h"
+#include "cli.h"
+#include "trace_plot.h"
 #include "same_file.h"
 #include "trace.h"
 #include "trace_compare.h"
@@ -189,9 +190,9 @@ static void test_plot_files(void) {
 	CHECK(!bs_plot_format_of("x.pdf", &format) && !bs_plot_format_of("png", &format));
 	int width = 0;
 	int height = 0;
-	CHECK(bs_plot_parse_size("800x600", "--size", &width, &height) && width == 800 && height == 600);
-	CHECK(!bs_plot_parse_size("800x", "--size", &width, &height));
-	CHECK(!bs_plot_parse_size("10x10", "--size", &width, &height));
+	CHECK(bs_cli_parse_size("800x600", "--size", &width, &height) && width == 800 && height == 600);
+	CHECK(!bs_cli_parse_size("800x", "--size", &width, &height));
+	CHECK(!bs_cli_parse_size("10x10", "--size", &width, &height));
 	unlink(png);
 	unlink(svg);
 	rmdir(dir);

@@ -10,8 +10,8 @@
 
 #include "camera.h"
 #include "check.h"
-#include "scene.h"
-#include "world.h"
+#include <breakshot/scene.h>
+#include <breakshot/world.h>
 
 enum { shot_width = 960, shot_height = 540 };
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "rng.h"
-#include "scene.h"
-#include "world.h"
+#include <breakshot/scene.h>
+#include <breakshot/world.h>
 
 #include "check.h"
 

@@ -1,8 +1,8 @@
 // breakshot viewer: the live plot of kinetic energy and momentum against
 // simulated time, drawn from the timeline's recorded frames as step lines
 // (both are constant between events) with axes and labels.
-#ifndef BREAKSHOT_PLOT_H
-#define BREAKSHOT_PLOT_H
+#ifndef BREAKSHOT_ENERGY_PLOT_H
+#define BREAKSHOT_ENERGY_PLOT_H
 
 #include "lines.h"
 #include "text.h"

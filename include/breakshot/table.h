@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "vec2.h"
+#include <breakshot/vec2.h>
 
 /// Upper bounds on the table's parts; a regulation pool table needs 18
 /// segments, 24 points and 6 pockets.

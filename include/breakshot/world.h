@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "table.h"
-#include "vec2.h"
+#include <breakshot/table.h>
+#include <breakshot/vec2.h>
 
 /// Default ball radius (m): a 2 1/4 in pool ball.
 #define BS_DEFAULT_RADIUS 0.028575
@@ -36,9 +36,20 @@
 #define BS_MIN_RADIUS 1e-6
 /// Largest speed accepted (m/s).
 #define BS_MAX_SPEED 1e4
-/// Mass range accepted (kg).
+/// Smallest ball mass accepted (kg).
 #define BS_MIN_MASS 1e-9
+/// Largest ball mass accepted (kg).
 #define BS_MAX_MASS 1e9
+/// Most balls a world holds.
+#define BS_MAX_BALLS 10000000
+/// From this many balls on, BS_NEIGHBOURS_AUTO searches neighbours with the
+/// cell grid (when the table has room for it).
+#define BS_GRID_MIN_BALLS 64
+/// From this many balls on, BS_QUEUE_AUTO picks the calendar queue.
+#define BS_CALENDAR_MIN_BALLS 512
+/// From this many balls on, BS_ORDER_AUTO stores balls in spatial order (when
+/// the grid searches neighbours): below, the balls fit in the caches anyway.
+#define BS_SPATIAL_ORDER_MIN_BALLS 100000
 
 /// What an event is. The numeric order is the documented tie order: events at
 /// exactly the same time are taken by kind first, then by `a`, then by `b`.
@@ -94,7 +105,7 @@ bs_ball_def bs_default_ball_def(void);
 
 /// How prediction finds the balls a ball may meet.
 typedef enum bs_neighbour_search {
-	BS_NEIGHBOURS_AUTO = 0, ///< the cell grid for 64 balls or more (when it fits), every ball otherwise
+	BS_NEIGHBOURS_AUTO = 0, ///< the cell grid from BS_GRID_MIN_BALLS balls on (when it fits), every ball otherwise
 	BS_NEIGHBOURS_ALL,      ///< every other ball and every obstacle: O(N) per prediction; the reference
 	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 cells a side (5 when periodic)
 } bs_neighbour_search;
@@ -102,18 +113,17 @@ typedef enum bs_neighbour_search {
 /// Which priority queue holds the pending events (one per ball). Both give
 /// the same events in the same order; they differ only in speed.
 typedef enum bs_queue_kind {
-	BS_QUEUE_AUTO = 0,  ///< the faster one for the size (see README: measured)
+	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar from BS_CALENDAR_MIN_BALLS balls on (docs/performance.md)
 	BS_QUEUE_HEAP,      ///< an indexed binary heap: O(log N) per update
 	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
 } bs_queue_kind;
 
-/// The order in which the world stores its balls. It decides where each
-/// ball's data sits in memory and so which ball has which index: the events
-/// are the same, bit for bit, whatever the order, but what runs over the
-/// indices follows it (bs_world_totals sums in index order, so its last bits
-/// may differ; bs_world_export_balls writes in index order).
+/// The order in which the world stores its balls in memory. It is invisible
+/// through this API, which always speaks of a ball by its index in
+/// bs_world_def.balls: the events, the states, the totals and the export are
+/// the same, bit for bit, whatever the order. Only the speed differs.
 typedef enum bs_storage_order {
-	BS_ORDER_AUTO = 0,  ///< spatial from 10^5 balls on, when the grid searches neighbours; as given below
+	BS_ORDER_AUTO = 0,  ///< spatial from BS_SPATIAL_ORDER_MIN_BALLS balls on, when the grid searches neighbours; as given below
 	BS_ORDER_AS_GIVEN,  ///< the order of bs_world_def.balls
 	BS_ORDER_SPATIAL,   ///< row-major by grid cell (then as given), whenever the world has a grid
 } bs_storage_order;
@@ -135,7 +145,7 @@ typedef struct bs_world_def {
 	/// zero; this ends that tail. Elastic collisions never stop a ball.
 	double rest_speed;
 	const bs_ball_def* balls; ///< the balls; the world copies them
-	int ball_count;           ///< number of balls, >= 0
+	int ball_count;           ///< number of balls, in [0, BS_MAX_BALLS]
 	/// Which pairs prediction examines. It changes only which pairs are looked
 	/// at, never the arithmetic: every choice gives the same events, bit for bit.
 	bs_neighbour_search neighbour_search;
@@ -158,12 +168,13 @@ bs_world_def bs_default_world_def(void);
 typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
 	BS_DEF_BAD_TABLE,       ///< a table size is not finite and positive
-	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window or rest speed is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
+	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not within [r, W-r] x [r, H-r], or is already in a pocket
 	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start, disagrees with pos, or names no such contact
 	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum
+	BS_DEF_OUT_OF_MEMORY,   ///< memory ran out while checking; the def itself may be valid
 } bs_def_problem;
 
 /// The result of bs_world_def_check().
@@ -178,6 +189,12 @@ typedef struct bs_def_report {
 /// Returns true when it does; otherwise fills `dest` and returns false.
 bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest);
 
+/// Whether a table is large enough for balls up to this diameter (m), as
+/// bs_world_def_check requires: always on a walled table; on a periodic one,
+/// each side must exceed 5 diameters, so that two balls meet only as nearest
+/// images.
+bool bs_table_fits_diameter(const bs_table* table, double diameter);
+
 /// The world: opaque, owned by the caller through create/destroy.
 typedef struct bs_world bs_world;
 
@@ -185,11 +202,19 @@ typedef struct bs_world bs_world;
 /// builds). Returns NULL only when memory runs out.
 bs_world* bs_world_create(const bs_world_def* def);
 
-/// Whether the world uses the cell grid for neighbour search.
-bool bs_world_uses_grid(const bs_world* world);
+/// How a world runs inside: for benchmarks and diagnostics. None of it
+/// changes the events.
+typedef struct bs_world_counters {
+	bool uses_grid;          ///< prediction searches neighbours with the cell grid
+	bs_queue_kind queue;     ///< the queue in use: BS_QUEUE_HEAP or BS_QUEUE_CALENDAR
+	bs_storage_order order;  ///< the storage order in use: BS_ORDER_AS_GIVEN or BS_ORDER_SPATIAL
+	double bytes_per_ball;   ///< bytes of memory the world holds per ball, everything included
+	int64_t cell_crossings;  ///< internal events: a ball's centre left its grid cell
+	int64_t stale_events;    ///< predictions found stale at the head of the queue and made again
+} bs_world_counters;
 
-/// Bytes of memory the world holds per ball, everything included.
-double bs_world_bytes_per_ball(const bs_world* world);
+/// The world's counters.
+bs_world_counters bs_world_get_counters(const bs_world* world);
 
 /// Destroys a world and frees all its memory. Accepts NULL.
 void bs_world_destroy(bs_world* world);
@@ -262,11 +287,12 @@ typedef struct bs_ball_state {
 /// Number of balls the world was made with (pocketed ones included).
 int bs_world_ball_count(const bs_world* world);
 
-/// The index of the ball with this id, or -1.
+/// The index of the ball with this id in bs_world_def.balls, or -1. O(log N).
 int bs_world_find_ball(const bs_world* world, int id);
 
-/// The state of ball `index` at `time` (s), by exact linear extrapolation from
-/// its last event. `time` should be at or after the current time; the answer
+/// The state of ball `index` (its index in bs_world_def.balls, whatever the
+/// storage order) at `time` (s), by exact linear extrapolation from its last
+/// event. `time` should be at or after the current time; the answer
 /// is exact from the ball's last event up to the next event. A pocketed ball
 /// keeps its position at capture and reports zero velocity.
 bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
@@ -279,14 +305,14 @@ typedef struct bs_totals {
 	double pocketed_energy; ///< kinetic energy carried into the pockets (J)
 } bs_totals;
 
-/// Sums energy and momentum over the balls on the table, in index order
-/// (deterministic). O(N).
+/// Sums energy and momentum over the balls on the table, in def order
+/// (deterministic, whatever the storage order). O(N).
 bs_totals bs_world_totals(const bs_world* world);
 
-/// Writes the balls as defs at the current time (pocketed balls skipped) into
-/// `dest`, which must hold bs_world_ball_count() entries, each with its
-/// anchor set so that a world made from them continues this one exactly.
-/// Returns how many.
+/// Writes the balls as defs at the current time (pocketed balls skipped), in
+/// def order, into `dest`, which must hold bs_world_ball_count() entries, each
+/// with its anchor set so that a world made from them continues this one
+/// exactly. Returns how many.
 int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
 
 /// Walks the whole state: no two balls on the table overlap (beyond 1e-9 of

@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "rack.h"
-#include "world.h"
+#include <breakshot/rack.h>
+#include <breakshot/world.h>
 
 /// The strike given to the cue ball (id 0) by a scene's "cue".
 typedef struct bs_cue_def {

@@ -1,9 +1,8 @@
-#include "gas.h"
+#include <breakshot/gas.h>
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "grid.h"
 #include "rng.h"
 
 bs_gas_def bs_default_gas_def(void) {
@@ -39,7 +38,7 @@ bool bs_gas_box_fits(const bs_gas_def* def) {
 		return true;
 	}
 	bs_table table = bs_table_periodic(bs_gas_box_side(def), bs_gas_box_side(def));
-	return bs_grid_fits(&table, 2.0 * def->radius);
+	return bs_table_fits_diameter(&table, 2.0 * def->radius);
 }
 
 bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) {

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "world.h"
+#include <breakshot/world.h>
 
 /// Defines a gas of equal discs in a square box.
 typedef struct bs_gas_def {

@@ -1,4 +1,4 @@
-#include "rack.h"
+#include <breakshot/rack.h>
 
 #include <math.h>
 #include <string.h>

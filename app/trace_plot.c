@@ -1,4 +1,4 @@
-#include "plot.h"
+#include "trace_plot.h"
 
 #include <cairo-svg.h>
 #include <cairo.h>
@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "output_file.h"
 #include "trace_compare.h"
-#include "vec2.h"
+#include <breakshot/vec2.h>
 
 /// Trace colours (RGB): a blue and an orange that stay apart for most
 /// colour-blind readers.
@@ -60,30 +60,6 @@ bool bs_plot_format_of(const char* path, bs_plot_format* dest) {
 		return true;
 	}
 	return false;
-}
-
-bool bs_plot_parse_size(const char* text, const char* option, int* width, int* height) {
-	if (!text) {
-		bs_cli_fail("%s needs a value WxH", option);
-		return false;
-	}
-	char* end = NULL;
-	errno = 0;
-	long w = strtol(text, &end, 10);
-	long h = 0;
-	bool ok = end != text && (*end == 'x' || *end == 'X') && errno == 0;
-	if (ok) {
-		const char* rest = end + 1;
-		h = strtol(rest, &end, 10);
-		ok = end != rest && *end == '\0' && errno == 0;
-	}
-	if (!ok || w < 200 || w > 8000 || h < 200 || h > 8000) {
-		bs_cli_fail("%s: expected WxH in pixels, each from 200 to 8000, got '%s'", option, text);
-		return false;
-	}
-	*width = (int)w;
-	*height = (int)h;
-	return true;
 }
 
 // A "nice" tick step (1, 2 or 5 times a power of ten) giving about `target`

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "table.h"
-#include "world.h"
+#include <breakshot/table.h>
+#include <breakshot/world.h>
 
 /// The games a rack can be built for.
 typedef enum bs_game {

@@ -30,7 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "world.h"
+#include <breakshot/world.h>
 
 /// The stepper: opaque, owned by the caller through create/destroy.
 typedef struct bs_frames bs_frames;

@@ -1,4 +1,4 @@
-#include "plot.h"
+#include "energy_plot.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "vec2.h"
+#include <breakshot/vec2.h>
 
 typedef struct bs_rng {
 	uint64_t state;

@@ -5,8 +5,8 @@
 // (kg m/s: |p| solid, p_x dashed, p_y dotted) below. Each trace has its own
 // colour, drawn as the step function it is (see trace_compare.h), and ticks
 // along the bottom of each panel mark its events. The legend names the traces.
-#ifndef BREAKSHOT_PLOT_H
-#define BREAKSHOT_PLOT_H
+#ifndef BREAKSHOT_TRACE_PLOT_H
+#define BREAKSHOT_TRACE_PLOT_H
 
 #include <stdbool.h>
 
@@ -28,10 +28,6 @@ typedef enum bs_plot_format {
 /// The format named by the extension of `path` (".png" or ".svg", any case).
 /// Returns false when it is neither.
 bool bs_plot_format_of(const char* path, bs_plot_format* dest);
-
-/// Parses "WxH" (pixels, each in [200, 8000]). On failure prints
-/// "breakshot: OPTION: ..." and returns false.
-bool bs_plot_parse_size(const char* text, const char* option, int* width, int* height);
 
 /// One trace to draw, with the name the legend gives it.
 typedef struct bs_plot_trace {

@@ -36,23 +36,6 @@ typedef struct view_options {
 	bool has_size;
 } view_options;
 
-static bool parse_size(const char* text, int* width, int* height) {
-	if (!text) {
-		bs_cli_fail("--size needs a value like 1920x1080");
-		return false;
-	}
-	int w = 0;
-	int h = 0;
-	char tail = 0;
-	if (sscanf(text, "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 16384 || h > 16384) {
-		bs_cli_fail("--size: '%s' is not WIDTHxHEIGHT with each side in [16, 16384]", text);
-		return false;
-	}
-	*width = w;
-	*height = h;
-	return true;
-}
-
 static int parse_view_options(int argc, char** argv, view_options* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->width = 1600;
@@ -77,7 +60,7 @@ static int parse_view_options(int argc, char** argv, view_options* dest) {
 			}
 			++i;
 		} else if (strcmp(arg, "--size") == 0) {
-			if (!parse_size(value, &dest->width, &dest->height)) {
+			if (!bs_cli_parse_size(value, "--size", &dest->width, &dest->height)) {
 				return BS_EXIT_USAGE;
 			}
 			dest->has_size = true;

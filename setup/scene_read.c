@@ -1,5 +1,6 @@
-// breakshot: scene files read and written with jansson.
-#include "scene.h"
+// breakshot: reading scene files, with jansson. Every problem is reported as
+// one line naming the file and the place (scene.h).
+#include <breakshot/scene.h>
 
 #include <jansson.h>
 #include <math.h>
@@ -374,8 +375,8 @@ static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 		return fail(in, "balls", "expected an array of balls, got %s", json_type_name(value));
 	}
 	size_t count = json_array_size(value);
-	if (count > 10000000) {
-		return fail(in, "balls", "too many balls (%zu; at most 10^7)", count);
+	if (count > BS_MAX_BALLS) {
+		return fail(in, "balls", "too many balls (%zu; at most %d)", count, BS_MAX_BALLS);
 	}
 	dest->balls = calloc(count > 0 ? count : 1, sizeof *dest->balls);
 	if (!dest->balls) {
@@ -639,152 +640,4 @@ void bs_scene_free(bs_scene* scene) {
 	scene->balls = NULL;
 	scene->def.balls = NULL;
 	scene->def.ball_count = 0;
-}
-
-// ---------------------------------------------------------------------------
-// Writing
-
-typedef struct text_buffer {
-	char* data;
-	size_t length;
-	size_t capacity;
-	bool failed;
-} text_buffer;
-
-static void append(text_buffer* out, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void append(text_buffer* out, const char* fmt, ...) {
-	if (out->failed) {
-		return;
-	}
-	for (;;) {
-		va_list args;
-		va_start(args, fmt);
-		size_t room = out->capacity - out->length;
-		int n = vsnprintf(out->data ? out->data + out->length : NULL, out->data ? room : 0, fmt, args);
-		va_end(args);
-		if (n < 0) {
-			out->failed = true;
-			return;
-		}
-		if (out->data && (size_t)n < room) {
-			out->length += (size_t)n;
-			return;
-		}
-		size_t capacity = out->capacity ? out->capacity * 2 : 4096;
-		while (capacity < out->length + (size_t)n + 1) {
-			capacity *= 2;
-		}
-		char* grown = realloc(out->data, capacity);
-		if (!grown) {
-			out->failed = true;
-			return;
-		}
-		out->data = grown;
-		out->capacity = capacity;
-	}
-}
-
-// A JSON number that reads back to exactly the same double: the shortest of
-// 15, 16 or 17 significant digits that does (17 always does), and always with
-// a fraction or exponent so that -0.0 keeps its sign.
-static void append_number(text_buffer* out, double x) {
-	char text[40];
-	for (int digits = 15; digits <= 17; ++digits) {
-		snprintf(text, sizeof text, "%.*g", digits, x);
-		if (strtod(text, NULL) == x) {
-			break;
-		}
-	}
-	bool has_mark = strpbrk(text, ".eE") != NULL;
-	append(out, "%s%s", text, has_mark ? "" : ".0");
-}
-
-static void append_vec2(text_buffer* out, bs_vec2 v) {
-	append(out, "[");
-	append_number(out, v.x);
-	append(out, ", ");
-	append_number(out, v.y);
-	append(out, "]");
-}
-
-static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, bool with_collision_time) {
-	append(out, ",\n     \"anchor\": {\"time\": ");
-	append_number(out, anchor->time);
-	append(out, ", \"pos\": ");
-	append_vec2(out, anchor->pos);
-	if (anchor->last_kind == BS_EVENT_BALL || anchor->last_kind == BS_EVENT_CUSHION ||
-		anchor->last_kind == BS_EVENT_JAW) {
-		append(out, ", \"last\": {\"%s\": %d}", bs_event_kind_name(anchor->last_kind), anchor->last_target);
-	}
-	if (with_collision_time && isfinite(anchor->last_collision_time)) {
-		append(out, ", \"last_collision_time\": ");
-		append_number(out, anchor->last_collision_time);
-	}
-	append(out, "}");
-}
-
-char* bs_scene_dump_def(const bs_world_def* def) {
-	text_buffer out = {0};
-	const bs_table* table = &def->table;
-	if (table->preset[0]) {
-		append(&out, "{\n  \"table\": {\"preset\": \"%s\", \"pockets\": %s},\n", table->preset,
-			table->has_pockets ? "true" : "false");
-	} else {
-		append(&out, "{\n  \"table\": {\"size\": ");
-		append_vec2(&out, bs_v2(table->width, table->height));
-		append(&out, table->periodic ? ", \"periodic\": true},\n" : ", \"pockets\": false},\n");
-	}
-	append(&out, "  \"restitution\": {\"ball\": ");
-	append_number(&out, def->ball_restitution);
-	append(&out, ", \"cushion\": ");
-	append_number(&out, def->cushion_restitution);
-	append(&out, ", \"elastic_window\": ");
-	append_number(&out, def->elastic_window);
-	append(&out, ", \"rest_speed\": ");
-	append_number(&out, def->rest_speed);
-	append(&out, "},\n  \"time\": ");
-	append_number(&out, def->time);
-	append(&out, ",\n  \"balls\": [");
-	for (int i = 0; i < def->ball_count; ++i) {
-		const bs_ball_def* ball = &def->balls[i];
-		append(&out, "%s\n    {\"id\": %d, \"pos\": ", i ? "," : "", ball->id);
-		append_vec2(&out, ball->pos);
-		append(&out, ", \"vel\": ");
-		append_vec2(&out, ball->vel);
-		append(&out, ", \"radius\": ");
-		append_number(&out, ball->radius);
-		append(&out, ", \"mass\": ");
-		append_number(&out, ball->mass);
-		if (ball->anchor.set) {
-			append_anchor(&out, &ball->anchor, def->elastic_window > 0.0);
-		}
-		append(&out, "}");
-	}
-	append(&out, "\n  ]\n}\n");
-	if (out.failed) {
-		free(out.data);
-		return NULL;
-	}
-	return out.data;
-}
-
-char* bs_scene_dump_world(const bs_world* world) {
-	int n = bs_world_ball_count(world);
-	bs_ball_def* balls = malloc((size_t)(n > 0 ? n : 1) * sizeof *balls);
-	if (!balls) {
-		return NULL;
-	}
-	bs_world_def def = bs_default_world_def();
-	def.table = *bs_world_table(world);
-	def.ball_restitution = bs_world_ball_restitution(world);
-	def.cushion_restitution = bs_world_cushion_restitution(world);
-	def.elastic_window = bs_world_elastic_window(world);
-	def.rest_speed = bs_world_rest_speed(world);
-	def.time = bs_world_time(world);
-	def.balls = balls;
-	def.ball_count = bs_world_export_balls(world, balls);
-	char* text = bs_scene_dump_def(&def);
-	free(balls);
-	return text;
 }

@@ -1,0 +1,33 @@
+// breakshot: where balls may stand. A ball's centre must be inside the
+// region the table leaves it, and no two balls may overlap. The def check
+// (world_def.c) and validation (world_validate.c) ask the same questions
+// here, with their own tolerances.
+#ifndef BREAKSHOT_PLACEMENT_H
+#define BREAKSHOT_PLACEMENT_H
+
+#include <stdbool.h>
+
+#include <breakshot/world.h>
+
+/// Whether a ball of radius `r` (m) centred at `p` is inside the table: its
+/// centre not past any cushion nose, facing or jaw point by the radius
+/// (allowing `slack` of the radius and `slack_length` m), inside the table's
+/// bounds or a pocket's throat, and not already in a pocket. On a periodic
+/// table: inside the box [0, W) x [0, H).
+bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack, double slack_length);
+
+/// How far rounding of absolute times can put a ball moving at `speed` (m/s)
+/// from where exact arithmetic would (m), at `time` (s).
+double bs_time_slack(double time, double speed);
+
+/// Finds the pair of circles closer than (1 - tolerance) times their radius
+/// sum less `slack_length` (m), as nearest images on a periodic table: the
+/// pair with the lowest first index, then second, or *first = -1. O(N) for
+/// spread-out circles. Returns false when memory runs out.
+bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, int n, double tolerance,
+	double slack_length, int* first, int* second);
+
+/// The largest ball diameter of a def (m), 0 without balls.
+double bs_largest_diameter(const bs_world_def* def);
+
+#endif

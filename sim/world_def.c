@@ -1,0 +1,280 @@
+// breakshot: world defs, their defaults and the check that a def describes a
+// state the engine can simulate exactly.
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <breakshot/world.h>
+
+#include "grid.h"
+#include "index_sort.h"
+#include "placement.h"
+
+const char* bs_event_kind_name(bs_event_kind kind) {
+	switch (kind) {
+	case BS_EVENT_BALL:
+		return "ball";
+	case BS_EVENT_CUSHION:
+		return "cushion";
+	case BS_EVENT_JAW:
+		return "jaw";
+	case BS_EVENT_POCKET:
+		return "pocket";
+	default:
+		return "none";
+	}
+}
+
+bs_ball_def bs_default_ball_def(void) {
+	bs_ball_def def;
+	def.id = 0;
+	def.pos = bs_v2(0.0, 0.0);
+	def.vel = bs_v2(0.0, 0.0);
+	def.radius = BS_DEFAULT_RADIUS;
+	def.mass = BS_DEFAULT_MASS;
+	def.anchor.set = false;
+	def.anchor.time = 0.0;
+	def.anchor.pos = bs_v2(0.0, 0.0);
+	def.anchor.last_kind = BS_EVENT_NONE;
+	def.anchor.last_target = -1;
+	def.anchor.last_collision_time = -INFINITY;
+	return def;
+}
+
+bs_world_def bs_default_world_def(void) {
+	bs_world_def def;
+	memset(&def, 0, sizeof def);
+	def.table = bs_table_rect(2.54, 1.27);
+	def.time = 0.0;
+	def.ball_restitution = 1.0;
+	def.cushion_restitution = 1.0;
+	def.elastic_window = BS_DEFAULT_ELASTIC_WINDOW;
+	def.rest_speed = BS_DEFAULT_REST_SPEED;
+	def.balls = NULL;
+	def.ball_count = 0;
+	def.neighbour_search = BS_NEIGHBOURS_AUTO;
+	def.queue = BS_QUEUE_AUTO;
+	def.order = BS_ORDER_AUTO;
+	return def;
+}
+
+static bool finite_positive(double x) {
+	return isfinite(x) && x > 0.0;
+}
+
+static bool finite_v2(bs_vec2 v) {
+	return isfinite(v.x) && isfinite(v.y);
+}
+
+static bool report(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static bool report(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...) {
+	dest->problem = problem;
+	dest->ball_index = ball;
+	dest->other_index = other;
+	va_list args;
+	va_start(args, fmt);
+	vsnprintf(dest->message, sizeof dest->message, fmt, args);
+	va_end(args);
+	return false;
+}
+
+// `by_id` holds the ball indices sorted by id (as sort entries).
+static int index_of_id(const bs_keyed_index* by_id, int n, int id) {
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (by_id[mid].key == (double)id) {
+			return by_id[mid].index;
+		}
+		if (by_id[mid].key < (double)id) {
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	return -1;
+}
+
+// A saved anchor must lie at or before the start, extrapolate to the ball's
+// stated position (to 1e-9 m plus rounding), and name a contact that exists.
+static bool anchor_consistent(const bs_world_def* def, int i, const bs_keyed_index* by_id, int n) {
+	const bs_ball_def* ball = &def->balls[i];
+	const bs_ball_anchor* anchor = &ball->anchor;
+	if (!anchor->set) {
+		return true;
+	}
+	if (!isfinite(anchor->time) || anchor->time > def->time || !finite_v2(anchor->pos) ||
+		isnan(anchor->last_collision_time) || anchor->last_collision_time > def->time) {
+		return false;
+	}
+	bs_vec2 now = bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
+	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(now, ball->pos));
+	double slack = 1e-9 + 1e-12 * (fabs(now.x) + fabs(now.y));
+	if (fabs(off.x) > slack || fabs(off.y) > slack) {
+		return false;
+	}
+	switch (anchor->last_kind) {
+	case BS_EVENT_NONE:
+		return true;
+	case BS_EVENT_BALL:
+		return anchor->last_target != ball->id && index_of_id(by_id, n, anchor->last_target) >= 0;
+	case BS_EVENT_CUSHION:
+		return anchor->last_target >= 0 && anchor->last_target < def->table.cushion_count;
+	case BS_EVENT_JAW:
+		return anchor->last_target >= 0 && anchor->last_target < def->table.jaw_count;
+	default:
+		return false;
+	}
+}
+
+// Touching balls placed by arithmetic may overlap by rounding; only a deeper
+// overlap is an error.
+static bool find_overlap(const bs_world_def* def, int* first, int* second) {
+	int n = def->ball_count;
+	double max_speed = 0.0;
+	for (int i = 0; i < n; ++i) {
+		double speed = bs_v2_len(def->balls[i].vel);
+		max_speed = speed > max_speed ? speed : max_speed;
+	}
+	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	bool ok = pos && radius;
+	for (int i = 0; ok && i < n; ++i) {
+		pos[i] = def->balls[i].pos;
+		radius[i] = def->balls[i].radius;
+	}
+	ok = ok && bs_find_close_pair(&def->table, pos, radius, n, BS_TOUCH_TOLERANCE, bs_time_slack(def->time, max_speed), first,
+					   second);
+	free(pos);
+	free(radius);
+	return ok;
+}
+
+bool bs_table_fits_diameter(const bs_table* table, double diameter) {
+	return !table->periodic || bs_grid_fits(table, diameter);
+}
+
+bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
+	dest->problem = BS_DEF_OK;
+	dest->ball_index = -1;
+	dest->other_index = -1;
+	dest->message[0] = '\0';
+	const bs_table* table = &def->table;
+	if (!finite_positive(table->width) || !finite_positive(table->height) || table->width > BS_MAX_LENGTH ||
+		table->height > BS_MAX_LENGTH) {
+		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
+	}
+	if (!isfinite(def->time)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the start time must be finite");
+	}
+	if (!(def->ball_restitution >= 0.0 && def->ball_restitution <= 1.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball restitution must be in [0, 1]");
+	}
+	if (!(def->cushion_restitution >= 0.0 && def->cushion_restitution <= 1.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion restitution must be in [0, 1]");
+	}
+	if (!(isfinite(def->elastic_window) && def->elastic_window >= 0.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the elastic window must be finite and >= 0");
+	}
+	if ((def->ball_restitution < 1.0 || def->cushion_restitution < 1.0) && !(def->elastic_window > 0.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"the elastic window must be > 0 when a restitution is below 1: it is the guard against inelastic "
+			"collapse (unboundedly many collisions in finite time)");
+	}
+	if (!(isfinite(def->rest_speed) && def->rest_speed >= 0.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the rest speed must be finite and >= 0");
+	}
+	if (def->neighbour_search < BS_NEIGHBOURS_AUTO || def->neighbour_search > BS_NEIGHBOURS_GRID) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "neighbour_search must be a bs_neighbour_search");
+	}
+	if (def->queue < BS_QUEUE_AUTO || def->queue > BS_QUEUE_CALENDAR) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "queue must be a bs_queue_kind");
+	}
+	if (def->order < BS_ORDER_AUTO || def->order > BS_ORDER_SPATIAL) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "order must be a bs_storage_order");
+	}
+	if (def->ball_count < 0 || def->ball_count > BS_MAX_BALLS || (def->ball_count > 0 && def->balls == NULL)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be in [0, %d], with a balls array",
+			BS_MAX_BALLS);
+	}
+	for (int i = 0; i < def->ball_count; ++i) {
+		const bs_ball_def* ball = &def->balls[i];
+		if (!finite_positive(ball->radius) || ball->radius < BS_MIN_RADIUS || ball->radius > BS_MAX_LENGTH) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the radius must be in [%g, %g] m", ball->id,
+				BS_MIN_RADIUS, BS_MAX_LENGTH);
+		}
+		if (!finite_positive(ball->mass) || ball->mass < BS_MIN_MASS || ball->mass > BS_MAX_MASS) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be in [%g, %g] kg", ball->id,
+				BS_MIN_MASS, BS_MAX_MASS);
+		}
+		if (!finite_v2(ball->pos) || !finite_v2(ball->vel)) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: position and velocity must be finite", ball->id);
+		}
+		if (bs_v2_len(ball->vel) > BS_MAX_SPEED) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the speed must be at most %g m/s", ball->id,
+				BS_MAX_SPEED);
+		}
+	}
+	double diameter = bs_largest_diameter(def);
+	if (def->ball_count > 0 && !bs_table_fits_diameter(table, diameter)) {
+		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
+			"each side of a periodic table must be more than 5 of its largest ball diameters (%g m), so that "
+			"two balls meet only as nearest images",
+			diameter);
+	}
+	int n = def->ball_count;
+	bs_keyed_index* order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
+	if (!order) {
+		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
+	}
+	// Duplicate ids: sort by id.
+	for (int i = 0; i < n; ++i) {
+		order[i].key = (double)def->balls[i].id;
+		order[i].index = i;
+	}
+	bs_keyed_index_sort(order, n);
+	for (int k = 1; k < n; ++k) {
+		if (order[k].key == order[k - 1].key) {
+			int first = order[k - 1].index;
+			int second = order[k].index;
+			free(order);
+			return report(dest, BS_DEF_DUPLICATE_ID, first, second, "balls %d and %d share the id %d", first, second,
+				def->balls[first].id);
+		}
+	}
+	for (int i = 0; i < n; ++i) {
+		const bs_ball_def* ball = &def->balls[i];
+		// A ball saved just after a cushion may sit a rounding inside r.
+		if (!bs_ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE,
+				bs_time_slack(def->time, bs_v2_len(ball->vel)))) {
+			free(order);
+			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
+				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "
+				"outside the pockets)",
+				ball->id, ball->pos.x, ball->pos.y);
+		}
+	}
+	for (int i = 0; i < n; ++i) {
+		if (!anchor_consistent(def, i, order, n)) {
+			free(order);
+			return report(dest, BS_DEF_BAD_ANCHOR, i, -1,
+				"ball %d: its anchor is later than the start, does not lead to its position, or names no such "
+				"contact",
+				def->balls[i].id);
+		}
+	}
+	free(order);
+	int first, second;
+	if (!find_overlap(def, &first, &second)) {
+		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
+	}
+	if (first >= 0) {
+		return report(dest, BS_DEF_OVERLAP, first, second, "balls %d and %d overlap", def->balls[first].id,
+			def->balls[second].id);
+	}
+	return true;
+}

@@ -1,0 +1,387 @@
+// breakshot: prediction. A ball's earliest event is the earliest of its
+// contacts with the balls near it, the table's obstacles and, with the grid,
+// its next cell crossing. Each is solved exactly (collide.h) from the balls'
+// stored states, so a prediction made again later, or in a world restored
+// from a saved state, gives the same bits.
+#include "world_predict.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "collide.h"
+#include "prefetch.h"
+
+// True when balls i and j were resolved against each other by their last
+// event: they separate (or at least stop approaching) by construction and,
+// moving in straight lines, cannot meet again until one of them has another
+// event (on a periodic table: not as the same images; see predict_pair).
+// Skipping them keeps rounding from re-detecting the same contact.
+static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
+	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
+		b->last_target == a_index;
+}
+
+// The balls a prediction examines, gathered before it starts with their
+// cache lines asked for, so that the memory reads overlap each other (and
+// other work) instead of waiting one after another. `count` < 0: more than
+// fit, walk the cells instead.
+#define BS_GATHER 48
+
+typedef struct neighbours {
+	int count;
+	int index[BS_GATHER];
+} neighbours;
+
+static void gather_neighbours(const bs_world* world, int index, neighbours* dest) {
+	dest->count = 0;
+	// The ball's own queue entry is rewritten when the prediction is stored.
+	bs_event_queue_prefetch_slot(&world->queue, index);
+	if (world->scan_all || world->balls[index].pocketed) {
+		return;
+	}
+	int cells[9];
+	int count = bs_grid_neighbourhood(&world->grid, index, cells);
+	bs_grid_walk walk = bs_grid_walk_start(&world->grid, cells, count);
+	for (int j; (j = bs_grid_walk_next(&world->grid, &walk)) >= 0;) {
+		if (dest->count == BS_GATHER) {
+			dest->count = -1;
+			return;
+		}
+		bs_prefetch(&world->balls[j]);
+		dest->index[dest->count++] = j;
+	}
+}
+
+typedef struct candidate {
+	bs_event_key key;
+	bs_slot_payload payload; ///< see bs_event_queue_payload
+} candidate;
+
+static candidate no_candidate(void) {
+	candidate none;
+	none.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
+	none.payload = (bs_slot_payload){-1, 0, -1, 0};
+	return none;
+}
+
+static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t stamp) {
+	bs_event_key key = {time, kind, a, b};
+	if (bs_event_key_before(key, best->key)) {
+		best->key = key;
+		best->payload.index = index;
+		best->payload.stamp = stamp;
+	}
+}
+
+// Contacts that began before `now` by rounding happen now, never in the past.
+static double not_before(double time, double now) {
+	return time < now ? now : time;
+}
+
+// Where two balls stand relative to each other: from `since`, the later of
+// their own clocks, b is at `d` (m) from a and moves at `w` (m/s) relative to
+// it. On a periodic table `image` is the displacement to the image of b that
+// a may meet: the nearest one at the moment `at` of the prediction (two balls
+// that may meet before either has another event or cell crossing are in
+// neighbouring cells, less than 2/5 of the box apart), not at the older
+// `since`, as a ball may have crossed the box. A contact found stays the same
+// until it happens, whenever it is predicted again: the displacement runs in
+// a straight line to the contact, inside the box of nearest images, so the
+// image cannot change on the way.
+typedef struct pair_motion {
+	double since; ///< s
+	bs_vec2 d;    ///< m
+	bs_vec2 image; ///< m (d itself on a walled table)
+	bs_vec2 w;    ///< m/s
+} pair_motion;
+
+static inline pair_motion motion_of_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, double at) {
+	pair_motion m;
+	m.since = a->time > b->time ? a->time : b->time;
+	m.d = bs_v2_sub(bs_ball_position_at(b, m.since), bs_ball_position_at(a, m.since));
+	m.w = bs_v2_sub(b->vel, a->vel);
+	m.image = m.d;
+	if (table->periodic) {
+		bs_vec2 then = bs_v2_mad(m.d, at - m.since, m.w);
+		m.image = bs_v2(
+			bs_periodic_nearest_by(m.d.x, then.x, table->width), bs_periodic_nearest_by(m.d.y, then.y, table->height));
+	}
+	return m;
+}
+
+// The absolute time at which two balls meet, or INFINITY. A pure function of
+// the two balls' stored states, through their motion_of_pair: predicting the
+// pair again at any later moment, or in a world restored from a saved state,
+// gives exactly the same bits.
+//
+// A pair `resolved` against each other by their last events (both anchored
+// at that contact, so `since` is its time) never meets again as the images
+// that touched, but on a periodic table may meet as others once one of them
+// has crossed the box.
+static inline double predict_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, const pair_motion* m,
+	double now, bool resolved) {
+	if (resolved) {
+		bs_vec2 touched = bs_table_nearest(table, m->d);
+		if (m->image.x == touched.x && m->image.y == touched.y) {
+			return INFINITY;
+		}
+	}
+	double t = bs_toi_circles(m->image, m->w, a->radius + b->radius);
+	return t < INFINITY ? not_before(m->since + t, now) : INFINITY;
+}
+
+// False only when predict_pair is INFINITY (and true for a few pairs where it
+// is): the same motion and coefficients, without the root. A ball paired
+// with itself never passes (d and w are exactly zero).
+static inline bool pair_may_meet(const bs_ball* a, const bs_ball* b, const pair_motion* m) {
+	return bs_toi_circles_possible(m->image, m->w, a->radius + b->radius) & !b->pocketed;
+}
+
+// Offers ball `index`'s contact with ball `j`, moving relative to it as `m`
+// says, to `best`.
+static inline void consider_pair_in_motion(
+	const bs_world* world, candidate* best, int index, int j, const pair_motion* m, double now) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_ball* other = &world->balls[j];
+	if (j == index || other->pocketed) {
+		return;
+	}
+	double t = predict_pair(&world->table, ball, other, m, now, just_resolved(ball, index, other, j));
+	if (t < INFINITY) {
+		int lo = ball->id < other->id ? ball->id : other->id;
+		int hi = ball->id < other->id ? other->id : ball->id;
+		consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	}
+}
+
+static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now, double at) {
+	pair_motion m = motion_of_pair(&world->table, &world->balls[index], &world->balls[j], at);
+	consider_pair_in_motion(world, best, index, j, &m, now);
+}
+
+// consider_pair for each of `count` (at most BS_GATHER) partners, in two
+// passes: the first, without branches, keeps those that may meet the ball,
+// with their motion; the second solves for those few from that motion. The
+// first pass is exact (pair_may_meet), so the outcome is consider_pair's for
+// every partner.
+static void consider_pairs(
+	const bs_world* world, candidate* best, int index, const int* partners, int count, double now, double at) {
+	const bs_ball* ball = &world->balls[index];
+	int kept[BS_GATHER];
+	pair_motion kept_motion[BS_GATHER];
+	int kept_count = 0;
+	for (int k = 0; k < count; ++k) {
+		int j = partners[k];
+		const bs_ball* other = &world->balls[j];
+		pair_motion m = motion_of_pair(&world->table, ball, other, at);
+		bool may_meet = pair_may_meet(ball, other, &m);
+		kept[kept_count] = j;
+		kept_motion[kept_count] = m;
+		kept_count += may_meet;
+#ifdef BS_VALIDATE
+		if (!may_meet) {
+			candidate turned_away = no_candidate();
+			consider_pair(world, &turned_away, index, j, now, at);
+			if (turned_away.key.kind != BS_EVENT_NONE) {
+				fprintf(stderr, "breakshot: the pair sieve turned away balls %d and %d, which meet at %.17g\n",
+					ball->id, world->balls[j].id, turned_away.key.time);
+				abort();
+			}
+		}
+#endif
+	}
+	for (int k = 0; k < kept_count; ++k) {
+		consider_pair_in_motion(world, best, index, kept[k], &kept_motion[k], now);
+	}
+}
+
+// consider_pairs for `first` (a ball index, or -1) and every ball in the
+// `count` cells, in batches of BS_GATHER.
+static void consider_cells(const bs_world* world, candidate* best, int index, int first, const int* cells, int count,
+	double now, double at) {
+	int partners[BS_GATHER];
+	int partner_count = 0;
+	if (first >= 0) {
+		partners[partner_count++] = first;
+	}
+	bs_grid_walk walk = bs_grid_walk_start(&world->grid, cells, count);
+	for (int j; (j = bs_grid_walk_next(&world->grid, &walk)) >= 0;) {
+		if (partner_count == BS_GATHER) {
+			consider_pairs(world, best, index, partners, partner_count, now, at);
+			partner_count = 0;
+		}
+		partners[partner_count++] = j;
+	}
+	consider_pairs(world, best, index, partners, partner_count, now, at);
+}
+
+static inline void consider_segment(const bs_world* world, candidate* best, const bs_ball* ball, int s, double now) {
+	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
+		return;
+	}
+	double t = bs_toi_segment_normal(ball->pos, ball->vel, ball->radius, world->table.cushions[s],
+		world->cushion_normals[s]);
+	if (t < INFINITY) {
+		consider(best, not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
+	}
+}
+
+static inline void consider_jaw(const bs_world* world, candidate* best, const bs_ball* ball, int j, double now) {
+	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
+		return;
+	}
+	double t = bs_toi_circles(bs_v2_sub(world->table.jaws[j], ball->pos), bs_v2_scale(-1.0, ball->vel), ball->radius);
+	if (t < INFINITY) {
+		consider(best, not_before(ball->time + t, now), BS_EVENT_JAW, ball->id, j, j, 0);
+	}
+}
+
+// Whether the path p + v (t - since), for t from `since` to `until` (s;
+// INFINITY for the whole ray), comes within `reach` (m) of `centre`. Errs on
+// the side of yes by a relative 1e-9, so rounding never hides a contact.
+static bool path_passes_near(bs_vec2 p, bs_vec2 v, double since, double until, bs_vec2 centre, double reach) {
+	bs_vec2 d = bs_v2_sub(centre, p);
+	double speed2 = bs_v2_dot(v, v);
+	double along = bs_v2_dot(d, v) / speed2; // time of the closest approach, from `since`
+	double limit = until - since;
+	double t = along < 0.0 ? 0.0 : along > limit ? limit : along;
+	bs_vec2 gap = bs_v2_sub(d, bs_v2_scale(t, v));
+	double slack = reach * (1.0 + 1e-9);
+	return bs_v2_dot(gap, gap) <= slack * slack;
+}
+
+// Queues a ball's earliest event (or takes its slot out when there is none),
+// counting the slots that hold an event bs_world_step would report.
+static void store_prediction(bs_world* world, int index, const candidate* best) {
+	world->reported_pending +=
+		bs_event_kind_is_reported(best->key.kind) - bs_event_kind_is_reported(bs_event_queue_pending_kind(&world->queue, index));
+	if (best->key.kind == BS_EVENT_NONE) {
+		bs_event_queue_remove(&world->queue, index);
+	} else {
+		bs_event_queue_set(&world->queue, index, best->key);
+		*bs_event_queue_payload(&world->queue, index) = best->payload;
+	}
+}
+
+static void predict_obstacles(const bs_world* world, int index, candidate* best);
+
+// A ball's earliest event among the `near` balls (gathered by
+// gather_neighbours) and the obstacles, predicted at `at`; not yet stored.
+static candidate predict_among(const bs_world* world, int index, double at, const neighbours* near) {
+	candidate best = no_candidate();
+	if (world->balls[index].pocketed) {
+		return best;
+	}
+	double now = world->time;
+
+	if (!world->scan_all) {
+		consider_pairs(world, &best, index, near->index, near->count, now, at);
+		if (near->count < 0) {
+			int cells[9];
+			int count = bs_grid_neighbourhood(&world->grid, index, cells);
+			consider_cells(world, &best, index, -1, cells, count, now, at);
+		}
+	} else {
+		for (int j = 0; j < world->ball_count; ++j) {
+			consider_pair(world, &best, index, j, now, at);
+		}
+	}
+	predict_obstacles(world, index, &best);
+	return best;
+}
+
+// After a cell crossing the ball's motion is unchanged, so of the pairs in
+// its old neighbourhood only the earliest (kept from its last prediction as
+// the slot's spare) can come first; the cells that joined the neighbourhood
+// are the only new ones to examine. Three cells and one pair instead of nine
+// cells, unless the spare's partner has had an event since (stale): then the
+// whole neighbourhood is examined again. Any other ball that has had an event
+// since, or has crossed into the neighbourhood, examined its pair with this
+// one from its own side then, so that contact is in its slot if it is first.
+void bs_world_predict_after_crossing(bs_world* world, int index, double at, int axis, int step) {
+	bs_slot_payload kept = *bs_event_queue_payload(&world->queue, index);
+	if (world->scan_all ||
+		(kept.spare_index >= 0 && world->balls[kept.spare_index].count != kept.spare_stamp)) {
+		bs_world_predict(world, index, at);
+		return;
+	}
+	candidate best = no_candidate();
+	int cells[3];
+	int count = bs_grid_entering(&world->grid, index, axis, step, cells);
+	consider_cells(world, &best, index, kept.spare_index, cells, count, world->time, at);
+	predict_obstacles(world, index, &best);
+	store_prediction(world, index, &best);
+}
+
+// Completes a prediction whose pairs are in `best`: the obstacles and the
+// cell crossing. The earliest pair is kept as the slot's spare.
+static void predict_obstacles(const bs_world* world, int index, candidate* best) {
+	// consider() rewrites only the payload's index and stamp: the spare stays.
+	bool pair_found = best->key.kind == BS_EVENT_BALL;
+	best->payload.spare_index = pair_found ? best->payload.index : -1;
+	best->payload.spare_stamp = pair_found ? best->payload.stamp : 0;
+	const bs_ball* ball = &world->balls[index];
+	double now = world->time;
+
+	// Obstacles are predicted from the ball's own clock, as pairs from the
+	// later of two: the same bits whenever predicted.
+	const bs_table* table = &world->table;
+	bs_vec2 p = ball->pos;
+	bs_vec2 v = ball->vel;
+	double since = ball->time;
+	bool moving = v.x != 0.0 || v.y != 0.0;
+	for (int s = 0; moving && s < table->nose_count; ++s) {
+		consider_segment(world, best, ball, s, now);
+	}
+	// A pocket's facings, jaws and capture circle can only come first if the
+	// ball's path, up to the earliest event found so far, passes within reach
+	// of the pocket. Skipping the others changes nothing but the work.
+	for (int k = 0; moving && k < table->pocket_count; ++k) {
+		const bs_pocket* pocket = &table->pockets[k];
+		if (world->cull_pockets &&
+			!path_passes_near(p, v, since, best->key.time, pocket->centre, pocket->reach + ball->radius)) {
+			continue;
+		}
+		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
+			consider_segment(world, best, ball, s, now);
+		}
+		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
+			consider_jaw(world, best, ball, j, now);
+		}
+		double t = bs_toi_enter_circle(p, v, pocket->centre, pocket->radius);
+		if (t < INFINITY) {
+			consider(best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
+		}
+	}
+	if (world->use_grid && moving) {
+		int axis;
+		double t = bs_grid_crossing(&world->grid, index, p, v, since, &axis);
+		if (t < INFINITY) {
+			consider(best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
+		}
+	}
+}
+
+void bs_world_predict(bs_world* world, int index, double at) {
+	neighbours near;
+	gather_neighbours(world, index, &near);
+	candidate best = predict_among(world, index, at, &near);
+	store_prediction(world, index, &best);
+}
+
+void bs_world_predict_both(bs_world* world, int index, int partner) {
+	// Both balls' neighbours are gathered first, and both predictions made
+	// before either is stored: the second ball's memory reads overlap the
+	// first ball's prediction, and the stores' reads (queue lists far apart)
+	// overlap each other.
+	double now = world->time;
+	neighbours near;
+	neighbours partner_near;
+	gather_neighbours(world, index, &near);
+	gather_neighbours(world, partner, &partner_near);
+	candidate best = predict_among(world, index, now, &near);
+	candidate partner_best = predict_among(world, partner, now, &partner_near);
+	store_prediction(world, index, &best);
+	store_prediction(world, partner, &partner_best);
+}

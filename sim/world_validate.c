@@ -1,0 +1,100 @@
+// breakshot: validation, a walk over the whole state that trusts none of the
+// world's bookkeeping.
+#include "world_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "placement.h"
+
+// ---------------------------------------------------------------------------
+// Validation
+
+#define OVERLAP_TOLERANCE 1e-9
+
+bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
+	double now = world->time;
+	int n = world->ball_count;
+	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	int* index = malloc((size_t)(n > 0 ? n : 1) * sizeof *index);
+	if (!pos || !radius || !index) {
+		free(pos);
+		free(radius);
+		free(index);
+		snprintf(dest, dest_size, "out of memory while validating");
+		return false;
+	}
+	int on_table = 0;
+	bool ok = true;
+	double max_speed = 0.0;
+	for (int i = 0; i < n; ++i) {
+		double speed = world->balls[i].pocketed ? 0.0 : bs_v2_len(world->balls[i].vel);
+		max_speed = speed > max_speed ? speed : max_speed;
+	}
+	for (int i = 0; i < n && ok; ++i) {
+		const bs_ball* a = &world->balls[i];
+		if (a->pocketed) {
+			// Its pocket and the time it dropped are its last contact and anchor.
+			if (a->last_kind != BS_EVENT_POCKET || a->last_target < 0 || a->last_target >= world->table.pocket_count ||
+				a->time > now) {
+				snprintf(dest, dest_size, "pocketed ball %d does not keep its pocket as its last contact", a->id);
+				ok = false;
+			}
+			continue;
+		}
+		bs_vec2 pa = bs_table_wrap(&world->table, bs_ball_position_at(a, now));
+		if (a->time > now) {
+			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
+			ok = false;
+		} else if (!bs_ball_inside_table(&world->table, pa, a->radius, OVERLAP_TOLERANCE, bs_time_slack(now, bs_v2_len(a->vel)))) {
+			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);
+			ok = false;
+		}
+		pos[on_table] = pa;
+		radius[on_table] = a->radius;
+		index[on_table++] = i;
+	}
+	int first = -1, second = -1;
+	if (ok && !bs_find_close_pair(&world->table, pos, radius, on_table, OVERLAP_TOLERANCE, 2.0 * bs_time_slack(now, max_speed),
+				  &first, &second)) {
+		snprintf(dest, dest_size, "out of memory while validating");
+		ok = false;
+	}
+	if (ok && first >= 0) {
+		const bs_ball* a = &world->balls[index[first]];
+		const bs_ball* b = &world->balls[index[second]];
+		double distance = bs_v2_len(bs_table_nearest(&world->table, bs_v2_sub(pos[second], pos[first])));
+		snprintf(dest, dest_size, "balls %d and %d overlap by %.3g m at t = %.17g", a->id, b->id,
+			a->radius + b->radius - distance, now);
+		ok = false;
+	}
+	free(pos);
+	free(radius);
+	free(index);
+	if (!ok) {
+		return false;
+	}
+	if (!bs_event_queue_valid(&world->queue)) {
+		snprintf(dest, dest_size, "the event queue is out of order");
+		return false;
+	}
+	int reported = 0;
+	for (int slot = 0; slot < world->ball_count; ++slot) {
+		if (bs_event_queue_contains(&world->queue, slot) && bs_event_queue_key(&world->queue, slot).time < now) {
+			snprintf(dest, dest_size, "ball %d has a pending event at %.17g, before the world time %.17g",
+				world->balls[slot].id, bs_event_queue_key(&world->queue, slot).time, now);
+			return false;
+		}
+		int kind = bs_event_queue_pending_kind(&world->queue, slot);
+		reported += bs_event_kind_is_reported(kind);
+	}
+	if (reported != world->reported_pending) {
+		snprintf(dest, dest_size, "%d reported events pending, counted as %d", reported, world->reported_pending);
+		return false;
+	}
+	if (dest_size > 0) {
+		dest[0] = '\0';
+	}
+	return true;
+}
