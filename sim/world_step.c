@@ -31,8 +31,9 @@ static bool is_stale(bs_world* world, int index, int kind) {
 // Asks for the memory of the event the calendar queue expects after its
 // earliest (a hint, right about two times in five): the ball's hot line and
 // grid place and, when `whole`, its cold data and its partner's three, so that
-// they arrive while the earliest is taken. Measured: asking for all of them
-// after a cell crossing too made a dilute gas (N = 10^5, phi = 0.3) 6 % slower.
+// they arrive while the earliest is taken. After a cell crossing only the
+// hot line and grid place are asked for: asking for all of them there too
+// made dilute gases slower (docs/performance.md).
 static inline void ask_for_next_event(bs_world* world, bool whole) {
 	int next = bs_event_queue_hint(&world->queue);
 	if (next < 0) {
