@@ -4,12 +4,12 @@
 #ifndef BREAKSHOT_BALL_RENDERER_H
 #define BREAKSHOT_BALL_RENDERER_H
 
+#include <cglm/cglm.h>
 #include <stdbool.h>
 
-#include <cglm/cglm.h>
+#include <breakshot/world.h>
 
 #include "glad_gl.h"
-#include <breakshot/world.h>
 
 typedef struct bs_ball_renderer {
 	GLuint program;

@@ -4,9 +4,8 @@
 #ifndef BREAKSHOT_CAMERA_H
 #define BREAKSHOT_CAMERA_H
 
-#include <stdbool.h>
-
 #include <cglm/cglm.h>
+#include <stdbool.h>
 
 #include <breakshot/table.h>
 

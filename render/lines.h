@@ -4,10 +4,9 @@
 #ifndef BREAKSHOT_LINES_H
 #define BREAKSHOT_LINES_H
 
+#include <cglm/cglm.h>
 #include <stdbool.h>
 #include <stddef.h>
-
-#include <cglm/cglm.h>
 
 #include "glad_gl.h"
 

@@ -3,12 +3,12 @@
 #ifndef BREAKSHOT_TABLE_MESH_H
 #define BREAKSHOT_TABLE_MESH_H
 
+#include <cglm/cglm.h>
 #include <stdbool.h>
 
-#include <cglm/cglm.h>
+#include <breakshot/table.h>
 
 #include "glad_gl.h"
-#include <breakshot/table.h>
 
 typedef struct bs_table_mesh {
 	GLuint program;

@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "camera.h"
 #include <breakshot/scene.h>
+
+#include "camera.h"
 #include "timeline.h"
 
 #define BS_VIEWER_MIN_RATE (1.0 / 64.0)

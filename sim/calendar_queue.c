@@ -1,11 +1,11 @@
 #include "calendar_queue.h"
 
-#include "cache_lines.h"
-#include "prefetch.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "cache_lines.h"
+#include "prefetch.h"
 
 #define ABSENT (-1)
 #define IN_OVERFLOW (-2)

@@ -1,10 +1,10 @@
 #include "grid.h"
 
-#include "cache_lines.h"
-
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+
+#include "cache_lines.h"
 
 // The row of a ball that is in no cell. Unwrapped rows and columns on a
 // periodic table run negative, so -1 cannot mean "nowhere".

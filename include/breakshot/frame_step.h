@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <breakshot/api.h>
 #include <breakshot/world.h>
 
 /// The stepper: opaque, owned by the caller through create/destroy.
@@ -61,8 +62,8 @@ typedef struct bs_frame_stats {
 	int64_t escaped;         ///< balls that left a table with pockets past every cushion (removed)
 	double largest_overlap;  ///< m; 0 when no two balls ever overlapped
 	double largest_overlap_relative; ///< that overlap / (r1 + r2)
-	int overlap_a;           ///< ids of the pair with the largest overlap (lower first), or -1
-	int overlap_b;
+	int overlap_a;           ///< id of the lower ball of the pair with the largest overlap, or -1
+	int overlap_b;           ///< id of the higher ball of that pair, or -1
 	double overlap_time;     ///< when it was seen (s, a frame's end)
 	double pocketed_energy;  ///< kinetic energy carried into the pockets (J)
 } bs_frame_stats;
@@ -70,44 +71,44 @@ typedef struct bs_frame_stats {
 /// Creates a stepper from a world def that passes bs_world_def_check() (the
 /// caller checks), with frame length `dt` (s, finite and > 0). Returns NULL
 /// only when memory runs out.
-bs_frames* bs_frames_create(const bs_world_def* def, double dt);
+BS_API bs_frames* bs_frames_create(const bs_world_def* def, double dt);
 
 /// Destroys a stepper. Accepts NULL.
-void bs_frames_destroy(bs_frames* frames);
+BS_API void bs_frames_destroy(bs_frames* frames);
 
 /// The current simulated time (s): the start time plus the frames stepped
 /// (k dt, multiplied out so that no rounding accumulates).
-double bs_frames_time(const bs_frames* frames);
+BS_API double bs_frames_time(const bs_frames* frames);
 
 /// The frame length (s).
-double bs_frames_dt(const bs_frames* frames);
+BS_API double bs_frames_dt(const bs_frames* frames);
 
 /// Steps one frame of length `step` (s, > 0): bs_frames_dt(), or less to land
 /// exactly on an end time. Returns the number of contacts it resolved;
 /// read them with bs_frames_contacts(), and the frame's misses with
 /// bs_frames_misses(), until the next step.
-int bs_frames_step(bs_frames* frames, double step);
+BS_API int bs_frames_step(bs_frames* frames, double step);
 
 /// True when no ball on the table moves: stepping would change nothing.
-bool bs_frames_at_rest(const bs_frames* frames);
+BS_API bool bs_frames_at_rest(const bs_frames* frames);
 
 /// The contacts the last step resolved, in the order resolved; `count` gets
 /// their number. Valid until the next step.
-const bs_frame_contact* bs_frames_contacts(const bs_frames* frames, int* count);
+BS_API const bs_frame_contact* bs_frames_contacts(const bs_frames* frames, int* count);
 
 /// The misses found in the last step; `count` gets their number.
-const bs_frame_miss* bs_frames_misses(const bs_frames* frames, int* count);
+BS_API const bs_frame_miss* bs_frames_misses(const bs_frames* frames, int* count);
 
 /// Totals over the balls on the table now (same sums, same order as the
 /// event world's bs_world_totals).
-bs_totals bs_frames_totals(const bs_frames* frames);
+BS_API bs_totals bs_frames_totals(const bs_frames* frames);
 
 /// What has been measured so far.
-bs_frame_stats bs_frames_stats(const bs_frames* frames);
+BS_API bs_frame_stats bs_frames_stats(const bs_frames* frames);
 
 /// Number of balls (pocketed and escaped included) and the state of one, by
 /// index in def order, at the current time.
-int bs_frames_ball_count(const bs_frames* frames);
-bs_ball_state bs_frames_ball_state(const bs_frames* frames, int index);
+BS_API int bs_frames_ball_count(const bs_frames* frames);
+BS_API bs_ball_state bs_frames_ball_state(const bs_frames* frames, int index);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <breakshot/api.h>
 #include <breakshot/world.h>
 
 /// Defines a gas of equal discs in a square box.
@@ -22,7 +23,7 @@ typedef struct bs_gas_def {
 
 /// 1000 discs of the default radius and mass at area fraction 0.3, periodic,
 /// seed 1, melted by 5 collisions per disc.
-bs_gas_def bs_default_gas_def(void);
+BS_API bs_gas_def bs_default_gas_def(void);
 
 /// The most a gas def allows for `fraction`.
 #define BS_GAS_MAX_FRACTION 0.7
@@ -35,13 +36,13 @@ bs_gas_def bs_default_gas_def(void);
 /// `dest` gets the world def (table, time 0) and `balls` (N entries, ids 0..N-1,
 /// the caller's memory) the discs at that moment. Returns false for a def out
 /// of range or when memory runs out.
-bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls);
+BS_API bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls);
 
 /// The side (m) of the gas's square box: sqrt(N pi r^2 / fraction).
-double bs_gas_box_side(const bs_gas_def* def);
+BS_API double bs_gas_box_side(const bs_gas_def* def);
 
 /// Whether the box is big enough for its table: a periodic box needs sides
 /// of more than 5 diameters (bs_world_def_check).
-bool bs_gas_box_fits(const bs_gas_def* def);
+BS_API bool bs_gas_box_fits(const bs_gas_def* def);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <breakshot/api.h>
 #include <breakshot/table.h>
 #include <breakshot/world.h>
 
@@ -27,26 +28,26 @@ typedef enum bs_game {
 
 /// Defines a rack.
 typedef struct bs_rack_def {
-	bs_game game;
+	bs_game game;  ///< the game whose rack to build
 	double gap;    ///< gap between neighbouring balls before jitter (m), >= 0
 	double jitter; ///< largest random displacement of an object ball (m), in [0, gap / 2]
 	uint64_t seed; ///< seeds the jitter and the order of the balls not fixed by the rules
 } bs_rack_def;
 
 /// A 9-ball rack with the default gap and jitter, seed 1.
-bs_rack_def bs_default_rack_def(void);
+BS_API bs_rack_def bs_default_rack_def(void);
 
 /// Parses "9-ball", "8-ball" or "10-ball".
-bool bs_game_from_name(const char* name, bs_game* dest);
+BS_API bool bs_game_from_name(const char* name, bs_game* dest);
 
 /// The name of a game ("9-ball"...).
-const char* bs_game_name(bs_game game);
+BS_API const char* bs_game_name(bs_game game);
 
 /// Builds the cue ball (id 0, at rest on the head spot: a quarter of the
 /// length, half the width) and the object balls (ids = numbers) with the
 /// default radius and mass, the apex on the foot spot (three quarters of the
 /// length) and the rack opening towards the foot rail (+x). `dest` must hold
 /// BS_RACK_MAX_BALLS. Returns the number of balls written.
-int bs_rack_build(const bs_rack_def* def, const bs_table* table, bs_ball_def* dest);
+BS_API int bs_rack_build(const bs_rack_def* def, const bs_table* table, bs_ball_def* dest);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <breakshot/api.h>
 #include <breakshot/rack.h>
 #include <breakshot/world.h>
 
@@ -33,28 +34,28 @@ typedef struct bs_scene {
 /// Rebuilds a racked scene's balls with another jitter seed (and strikes the
 /// cue ball again). Returns false, changing nothing, for a scene without a
 /// rack, or when memory runs out.
-bool bs_scene_rerack(bs_scene* scene, uint64_t seed);
+BS_API bool bs_scene_rerack(bs_scene* scene, uint64_t seed);
 
 /// Loads the scene file at `path`. On success fills `dest` (free it with
 /// bs_scene_free) and returns true. On failure returns false, leaves `dest`
 /// empty, and writes one message line (no trailing newline) into `error`.
-bool bs_scene_load(const char* path, bs_scene* dest, char* error, size_t error_size);
+BS_API bool bs_scene_load(const char* path, bs_scene* dest, char* error, size_t error_size);
 
 /// Loads a scene from JSON text; `name` stands for the file in messages.
-bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size);
+BS_API bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size);
 
 /// Frees a scene's memory. Accepts a zeroed or already freed scene.
-void bs_scene_free(bs_scene* scene);
+BS_API void bs_scene_free(bs_scene* scene);
 
 /// A world def as scene JSON text (balls with their anchors when set), every
 /// number round-trippable. Returns a malloc'd string, or NULL when memory
 /// runs out.
-char* bs_scene_dump_def(const bs_world_def* def);
+BS_API char* bs_scene_dump_def(const bs_world_def* def);
 
 /// The world's state at its current time as scene JSON text, in the same
 /// schema, with `time` set and every number round-trippable (17 significant
 /// digits). Pocketed balls are left out. Returns a malloc'd string, or NULL
 /// when memory runs out.
-char* bs_scene_dump_world(const bs_world* world);
+BS_API char* bs_scene_dump_world(const bs_world* world);
 
 #endif

@@ -6,12 +6,17 @@
 
 #include <stdbool.h>
 
+#include <breakshot/api.h>
 #include <breakshot/vec2.h>
 
-/// Upper bounds on the table's parts; a regulation pool table needs 18
-/// segments, 24 points and 6 pockets.
+// Upper bounds on the table's parts; a regulation pool table needs 18
+// segments, 24 points and 6 pockets.
+
+/// Most cushion segments (noses and pocket facings) a table holds.
 #define BS_MAX_CUSHIONS 32
+/// Most jaw points a table holds.
 #define BS_MAX_JAWS 48
+/// Most pockets a table holds.
 #define BS_MAX_POCKETS 8
 
 /// A straight cushion nose, from `a` to `b` (m). The playing side is on the
@@ -31,8 +36,10 @@ typedef struct bs_pocket {
 	/// The pocket's own obstacles, which prediction looks at only when a
 	/// ball's path comes near: cushions [first_facing, first_facing +
 	/// facing_count) and jaws [first_jaw, first_jaw + jaw_count).
-	int first_facing, facing_count;
-	int first_jaw, jaw_count;
+	int first_facing;
+	int facing_count; ///< see first_facing
+	int first_jaw;    ///< see first_facing
+	int jaw_count;    ///< see first_facing
 	double reach; ///< distance from `centre` to the farthest of those obstacles, or the capture radius (m)
 } bs_pocket;
 
@@ -48,18 +55,18 @@ typedef struct bs_table {
 	/// Segments [0, nose_count) belong to no pocket and are always looked at;
 	/// the rest belong to pockets (bs_pocket.first_facing).
 	int nose_count;
-	bs_segment cushions[BS_MAX_CUSHIONS];
+	bs_segment cushions[BS_MAX_CUSHIONS]; ///< the segments: noses first, then each pocket's facings
 
 	int jaw_count; ///< number of jaw points in use
 	bs_vec2 jaws[BS_MAX_JAWS]; ///< points a ball can hit beyond a segment's end (m)
 
 	int pocket_count; ///< number of pockets in use
-	bs_pocket pockets[BS_MAX_POCKETS];
+	bs_pocket pockets[BS_MAX_POCKETS]; ///< the pockets
 } bs_table;
 
 /// The plain rectangle [0, width] x [0, height] (m) with four cushions and no
 /// pockets. Cushion indices: 0 is x = 0, 1 is x = width, 2 is y = 0, 3 is y = height.
-bs_table bs_table_rect(double width, double height);
+BS_API bs_table bs_table_rect(double width, double height);
 
 /// A pool table from a preset name: "7ft" (78 x 39 in), "8ft" (92 x 46 in)
 /// or "9ft" (100 x 50 in) playing areas, with WPA pockets: corner mouths of
@@ -79,7 +86,7 @@ bs_table bs_table_rect(double width, double height);
 /// behind, and each facing ends on it, so the throat is closed: a ball that
 /// passes the tips either comes back out or is pocketed.
 /// Returns false, leaving `dest` untouched, for an unknown name.
-bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
+BS_API bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
 
 /// The names bs_table_preset() accepts, as one comma-separated string.
 #define BS_TABLE_PRESET_NAMES "7ft, 8ft, 9ft"
@@ -87,7 +94,7 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
 /// The periodic box [0, width) x [0, height) (m): no cushions, no pockets; a
 /// ball crossing an edge re-enters at the opposite edge, and two balls are
 /// as far apart as their nearest images.
-bs_table bs_table_periodic(double width, double height);
+BS_API bs_table bs_table_periodic(double width, double height);
 
 /// The nearest image of a displacement along one periodic side (m).
 static inline double bs_periodic_nearest(double d, double length) {
@@ -137,6 +144,6 @@ static inline bs_vec2 bs_table_wrap(const bs_table* table, bs_vec2 p) {
 }
 
 /// The inward unit normal of a segment (pointing into the playing side).
-bs_vec2 bs_segment_normal(bs_segment segment);
+BS_API bs_vec2 bs_segment_normal(bs_segment segment);
 
 #endif

@@ -12,8 +12,8 @@
 
 /// A 2-D vector: a position (m), a velocity (m/s) or a unit direction.
 typedef struct bs_vec2 {
-	double x;
-	double y;
+	double x; ///< along the table's length
+	double y; ///< along its width
 } bs_vec2;
 
 /// Makes a vector from its components.

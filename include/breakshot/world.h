@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <breakshot/api.h>
 #include <breakshot/table.h>
 #include <breakshot/vec2.h>
 
@@ -63,11 +64,11 @@ typedef enum bs_event_kind {
 } bs_event_kind;
 
 /// The lower-case name of a kind: "ball", "cushion", "jaw", "pocket" (or "none").
-const char* bs_event_kind_name(bs_event_kind kind);
+BS_API const char* bs_event_kind_name(bs_event_kind kind);
 
 /// The record of one event.
 typedef struct bs_event {
-	bs_event_kind kind;
+	bs_event_kind kind; ///< what happened
 	double time;    ///< absolute simulated time of the event (s)
 	int a;          ///< ball id (the lower id for BS_EVENT_BALL)
 	int b;          ///< the other ball's id, or the cushion, jaw or pocket index
@@ -101,7 +102,7 @@ typedef struct bs_ball_def {
 } bs_ball_def;
 
 /// A ball def at rest at the origin with the default radius and mass.
-bs_ball_def bs_default_ball_def(void);
+BS_API bs_ball_def bs_default_ball_def(void);
 
 /// How prediction finds the balls a ball may meet.
 typedef enum bs_neighbour_search {
@@ -157,7 +158,7 @@ typedef struct bs_world_def {
 
 /// A 2.54 m x 1.27 m plain table, ideal elastic restitution, the default
 /// elastic window, time 0, no balls.
-bs_world_def bs_default_world_def(void);
+BS_API bs_world_def bs_default_world_def(void);
 
 /// Relative overlap of two balls' radius sum that still counts as touching
 /// (rounding in positions computed for exactly touching balls).
@@ -179,7 +180,7 @@ typedef enum bs_def_problem {
 
 /// The result of bs_world_def_check().
 typedef struct bs_def_report {
-	bs_def_problem problem;
+	bs_def_problem problem; ///< the first problem found, or BS_DEF_OK
 	int ball_index;  ///< index in def->balls of the offending ball, or -1
 	int other_index; ///< index of the second ball (duplicate id, overlap), or -1
 	char message[256]; ///< one human-readable sentence, naming ball ids
@@ -187,20 +188,20 @@ typedef struct bs_def_report {
 
 /// Checks that a def describes a valid state. O(N log N) for spread-out balls.
 /// Returns true when it does; otherwise fills `dest` and returns false.
-bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest);
+BS_API bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest);
 
 /// Whether a table is large enough for balls up to this diameter (m), as
 /// bs_world_def_check requires: always on a walled table; on a periodic one,
 /// each side must exceed 5 diameters, so that two balls meet only as nearest
 /// images.
-bool bs_table_fits_diameter(const bs_table* table, double diameter);
+BS_API bool bs_table_fits_diameter(const bs_table* table, double diameter);
 
 /// The world: opaque, owned by the caller through create/destroy.
 typedef struct bs_world bs_world;
 
 /// Creates a world. The def must pass bs_world_def_check() (asserted in debug
 /// builds). Returns NULL only when memory runs out.
-bs_world* bs_world_create(const bs_world_def* def);
+BS_API bs_world* bs_world_create(const bs_world_def* def);
 
 /// How a world runs inside: for benchmarks and diagnostics. None of it
 /// changes the events.
@@ -214,28 +215,28 @@ typedef struct bs_world_counters {
 } bs_world_counters;
 
 /// The world's counters.
-bs_world_counters bs_world_get_counters(const bs_world* world);
+BS_API bs_world_counters bs_world_get_counters(const bs_world* world);
 
 /// Destroys a world and frees all its memory. Accepts NULL.
-void bs_world_destroy(bs_world* world);
+BS_API void bs_world_destroy(bs_world* world);
 
 /// The current simulated time (s).
-double bs_world_time(const bs_world* world);
+BS_API double bs_world_time(const bs_world* world);
 
 /// The table the world was made with.
-const bs_table* bs_world_table(const bs_world* world);
+BS_API const bs_table* bs_world_table(const bs_world* world);
 
 /// The ball-ball restitution in use.
-double bs_world_ball_restitution(const bs_world* world);
+BS_API double bs_world_ball_restitution(const bs_world* world);
 
 /// The ball-cushion (and jaw) restitution in use.
-double bs_world_cushion_restitution(const bs_world* world);
+BS_API double bs_world_cushion_restitution(const bs_world* world);
 
 /// The elastic window in use (s): see bs_world_def.elastic_window.
-double bs_world_elastic_window(const bs_world* world);
+BS_API double bs_world_elastic_window(const bs_world* world);
 
 /// The rest speed in use (m/s): see bs_world_def.rest_speed.
-double bs_world_rest_speed(const bs_world* world);
+BS_API double bs_world_rest_speed(const bs_world* world);
 
 /// Finds the next event without processing it. Returns false when no event
 /// remains (every ball at rest, or none left). The impulse, point and normal
@@ -247,30 +248,33 @@ double bs_world_rest_speed(const bs_world* world);
 /// predicted anywhere, it gives up and returns false, although a contact may
 /// still come later (two balls a long flight apart). bs_world_peek_until and
 /// bs_world_advance never give up before their time.
-bool bs_world_peek(bs_world* world, bs_event* dest);
+BS_API bool bs_world_peek(bs_world* world, bs_event* dest);
 
 /// bs_world_peek limited to events at or before `time` (s): false when none
 /// is. It looks as far as `time`, however long the flight without contacts.
-bool bs_world_peek_until(bs_world* world, double time, bs_event* dest);
+BS_API bool bs_world_peek_until(bs_world* world, double time, bs_event* dest);
 
 /// Processes exactly one event and makes it the last event. Returns false,
 /// changing nothing, when no event remains (or none is in sight: see
 /// bs_world_peek).
-bool bs_world_step(bs_world* world);
+BS_API bool bs_world_step(bs_world* world);
 
 /// Processes every event with a time <= `time` (s), then sets the world's time
 /// to `time`. A `time` before the current time changes nothing (and asserts
 /// in debug builds). Returns the number of events processed. Stops early
 /// after `max_events` events (when > 0), leaving the time at the last
 /// processed event.
-int64_t bs_world_advance(bs_world* world, double time, int64_t max_events);
+BS_API int64_t bs_world_advance(bs_world* world, double time, int64_t max_events);
 
 /// The last processed event, or one of kind BS_EVENT_NONE before the first.
-bs_event bs_world_last_event(const bs_world* world);
+BS_API bs_event bs_world_last_event(const bs_world* world);
 
-/// Number of events processed so far, in total and of one kind.
-int64_t bs_world_event_count(const bs_world* world);
-int64_t bs_world_event_count_of(const bs_world* world, bs_event_kind kind);
+/// Number of events processed so far (cell crossings, which are internal,
+/// not included).
+BS_API int64_t bs_world_event_count(const bs_world* world);
+
+/// Number of events of one kind processed so far.
+BS_API int64_t bs_world_event_count_of(const bs_world* world, bs_event_kind kind);
 
 /// A ball's state at one instant.
 typedef struct bs_ball_state {
@@ -285,17 +289,17 @@ typedef struct bs_ball_state {
 } bs_ball_state;
 
 /// Number of balls the world was made with (pocketed ones included).
-int bs_world_ball_count(const bs_world* world);
+BS_API int bs_world_ball_count(const bs_world* world);
 
 /// The index of the ball with this id in bs_world_def.balls, or -1. O(log N).
-int bs_world_find_ball(const bs_world* world, int id);
+BS_API int bs_world_find_ball(const bs_world* world, int id);
 
 /// The state of ball `index` (its index in bs_world_def.balls, whatever the
 /// storage order) at `time` (s), by exact linear extrapolation from its last
 /// event. `time` should be at or after the current time; the answer
 /// is exact from the ball's last event up to the next event. A pocketed ball
 /// keeps its position at capture and reports zero velocity.
-bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
+BS_API bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
 
 /// Totals over the balls on the table at the current time.
 typedef struct bs_totals {
@@ -307,18 +311,18 @@ typedef struct bs_totals {
 
 /// Sums energy and momentum over the balls on the table, in def order
 /// (deterministic, whatever the storage order). O(N).
-bs_totals bs_world_totals(const bs_world* world);
+BS_API bs_totals bs_world_totals(const bs_world* world);
 
 /// Writes the balls as defs at the current time (pocketed balls skipped), in
 /// def order, into `dest`, which must hold bs_world_ball_count() entries, each
 /// with its anchor set so that a world made from them continues this one
 /// exactly. Returns how many.
-int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
+BS_API int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
 
 /// Walks the whole state: no two balls on the table overlap (beyond 1e-9 of
 /// their radius sum), every ball is inside the table, the queue is ordered and
 /// no pending event lies in the past. O(N^2): for tests and debug builds.
 /// Returns true when all holds; otherwise writes one sentence to `dest`.
-bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size);
+BS_API bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size);
 
 #endif
