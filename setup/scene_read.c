@@ -569,6 +569,10 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	if (time && !read_number(in, time, "time", &dest->def.time)) {
 		return false;
 	}
+	if (!(fabs(dest->def.time) <= BS_MAX_TIME)) {
+		return fail(in, "time", "must be within +-%g s (BS_MAX_TIME), where times still place balls to about 1e-12 m",
+			BS_MAX_TIME);
+	}
 	const json_t* balls = json_object_get(root, "balls");
 	const json_t* rack = json_object_get(root, "rack");
 	if (balls && rack) {

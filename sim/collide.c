@@ -56,3 +56,99 @@ double bs_resolve_obstacle(bs_vec2* v, double m, bs_vec2 n, double e) {
 	*v = bs_v2_mad(*v, -(1.0 + e) * normal_speed, n);
 	return fabs((1.0 + e) * m * normal_speed);
 }
+
+// The smallest k >= 0 with (a + k s) mod m <= w, for 0 <= a < m, 0 <= s < m
+// and 0 <= w < m, or INFINITY: the first time a rotation of the circle of
+// length m by s comes within w above 0. Like Euclid's algorithm it recurses
+// on (s, m mod s), so it takes O(log) steps however large k is.
+static double first_rotation_hit(double m, double s, double a, double w, int depth) {
+	if (a <= w) {
+		return 0.0;
+	}
+	if (!(s > 0.0) || depth > 200) {
+		return INFINITY;
+	}
+	// From a > w the sequence climbs without a hit until it wraps, at step
+	// k1, landing at p1 in [0, s).
+	double k1 = ceil((m - a) / s);
+	double p1 = a + k1 * s - m;
+	if (p1 < 0.0) {
+		p1 = 0.0;
+	} else if (p1 >= s) {
+		k1 += 1.0;
+		p1 -= s;
+	}
+	if (p1 <= w) {
+		return k1;
+	}
+	// Each later wrap lands r = m mod s lower on the circle of length s:
+	// p_n = (p1 - n r) mod s. Reflected about w, y = (w - p) mod s climbs
+	// by r, and p <= w exactly when y <= w.
+	double r = fmod(m, s);
+	double y1 = w - p1 + s; // p1 in (w, s)
+	double n = first_rotation_hit(s, r, y1 >= s ? y1 - s : y1, w, depth + 1);
+	if (n == INFINITY) {
+		return INFINITY;
+	}
+	// Landing n (from 0) comes with wrap n + 1: the first k with a + k s >= (n + 1) m.
+	return ceil(((n + 1.0) * m - a) / s);
+}
+
+double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon,
+	bool skip_touched) {
+	if (w.x == 0.0 && w.y == 0.0) {
+		return INFINITY;
+	}
+	// Along the primary axis p the relative path crosses image columns at
+	// least as often as rows along q; reflected so that it moves forwards.
+	double dv[2] = {d.x, d.y};
+	double wv[2] = {w.x, w.y};
+	double length[2] = {width, height};
+	int p = fabs(w.x) * height >= fabs(w.y) * width ? 0 : 1;
+	int q = 1 - p;
+	double forwards = wv[p] > 0.0 ? 1.0 : -1.0;
+	double dp = forwards * dv[p];
+	double wp = forwards * wv[p];
+	double slope = wv[q] / wp;
+	// Column i of images lies at i length[p] along p; the path is there at
+	// the offset y(i) = dq + slope (i length[p] - dp) along q, and passes
+	// within sigma of image (i, j) exactly when |y(i) - j length[q]| <= reach.
+	double speed = bs_v2_len(w);
+	double reach = sigma * (speed / wp) * (1.0 + 1e-9);
+	double first = ceil(dp / length[p]) - 1.0;
+	double last = floor((dp + wp * horizon) / length[p]) + 1.0;
+	double step = fmod(slope * length[p], length[q]);
+	step = step < 0.0 ? step + length[q] : step;
+	bs_vec2 touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
+	// Each pass finds the next column whose image the path passes within the
+	// (slightly widened) reach of, and solves it. A miss is the widening, or
+	// the first column behind; more than a few in a row would mean the
+	// rotation has no period to speak of, and the pair no real meeting.
+	int misses = 0;
+	for (double i = first; i <= last && misses < 64; ++misses) {
+		double offset = fmod(dv[q] + slope * (i * length[p] - dp) + reach, length[q]);
+		offset = offset < 0.0 ? offset + length[q] : offset;
+		offset = offset >= length[q] ? 0.0 : offset;
+		double k = first_rotation_hit(length[q], step, offset, 2.0 * reach, 0);
+		if (!(i + k <= last)) {
+			return INFINITY;
+		}
+		i += k;
+		// The image the rotation found, verified by the exact root: the
+		// search's window is a little wider than contact, and the first
+		// column may be behind.
+		double j = floor((dv[q] + slope * (i * length[p] - dp)) / length[q] + 0.5);
+		double image[2];
+		image[p] = dv[p] - forwards * i * length[p];
+		image[q] = dv[q] - j * length[q];
+		bs_vec2 offset_d = bs_v2(image[0], image[1]);
+		bool same_as_touched = offset_d.x == touched.x && offset_d.y == touched.y;
+		double far_distance2 = width * width + height * height;
+		double t = skip_touched && same_as_touched ? INFINITY : bs_toi_image(offset_d, w, sigma, far_distance2);
+		if (t <= horizon) {
+			return t;
+		}
+		i += 1.0;
+	}
+	return INFINITY;
+}

@@ -7,6 +7,7 @@
 #define BREAKSHOT_COLLIDE_H
 
 #include <math.h>
+#include <stdbool.h>
 
 #include <breakshot/table.h>
 #include <breakshot/vec2.h>
@@ -67,6 +68,36 @@ static inline double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
 	return q.c / (-q.b + sqrt(q.discriminant));
 }
 
+/// bs_toi_circles for a displacement `d` much longer than sigma (a pair
+/// meeting as images many boxes apart on a periodic table). |d|^2 - sigma^2
+/// loses about eps |d|^2 to rounding, which places the contact eps |d|^2 /
+/// sigma off; this instead solves from the moment of closest approach,
+/// t0 = -d.w / |w|^2, where the pair is d0 = d + w t0 apart, as
+/// t0 - sqrt((sigma^2 - |d0|^2) / |w|^2), placing it about eps |d| off.
+static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
+	double a = bs_v2_dot(w, w);
+	double b = bs_v2_dot(d, w);
+	if (!(b < 0.0)) {
+		return INFINITY;
+	}
+	if (a < BS_TOI_SLOW_SPEED2) {
+		return bs_toi_circles(d, w, sigma);
+	}
+	double t0 = -b / a;
+	bs_vec2 d0 = bs_v2_mad(d, t0, w);
+	double gap2 = sigma * sigma - bs_v2_dot(d0, d0);
+	return gap2 < 0.0 ? INFINITY : t0 - sqrt(gap2 / a);
+}
+
+/// Beyond this |d|^2, in units of the box's diagonal squared, a pair on a
+/// periodic table is solved with bs_toi_circles_far. On a walled table two
+/// balls are never that far apart, and in a periodic box only pairs whose
+/// meeting is more than a box away: the nearest pairs keep the ordinary
+/// root.
+static inline double bs_toi_image(bs_vec2 d, bs_vec2 w, double sigma, double far_distance2) {
+	return bs_v2_dot(d, d) > far_distance2 ? bs_toi_circles_far(d, w, sigma) : bs_toi_circles(d, w, sigma);
+}
+
 /// False only when bs_toi_circles(d, w, sigma) is INFINITY: its tests on the
 /// same coefficients, without the square root and the division, and without
 /// a branch. Whether two neighbours approach, and whether they meet, is a
@@ -80,6 +111,18 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 	// the slow path finds a graze.
 	return (q.b < 0.0) & ((q.discriminant >= 0.0) | (q.c <= 0.0) | (q.a < BS_TOI_SLOW_SPEED2));
 }
+
+/// bs_toi_image on a periodic table of `width` x `height` (m): the time (s)
+/// until the two circles first touch as any images of each other, within
+/// `horizon` (s), or INFINITY. The images are found by their position on the
+/// relative path, not by stepping through the boxes it crosses, so the cost
+/// does not grow with the number of wraps. `skip_touched`: the pair was just
+/// resolved as the images nearest at `d`, which never meet again (as in
+/// prediction). Each image is solved with bs_toi_circles on d minus a whole
+/// number of box sides, so the time is exactly the one prediction finds for
+/// that image (bs_toi_image, with the box's diagonal squared).
+double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon,
+	bool skip_touched);
 
 /// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the
 /// circle of radius `capture` (m) around `centre`: 0 when already inside.

@@ -4,48 +4,55 @@
 
 #include "grid.h"
 
-// The centre must not be past any cushion nose or jaw point (by the radius),
-// must lie inside the table's bounds, and must not already be in a pocket.
+// Distance (m) from `p` to the closed segment from a to b.
+static double distance_to_segment(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
+	bs_vec2 along = bs_v2_sub(b, a);
+	double length2 = bs_v2_dot(along, along);
+	double u = length2 > 0.0 ? bs_v2_dot(bs_v2_sub(p, a), along) / length2 : 0.0;
+	u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+	return bs_v2_len(bs_v2_sub(p, bs_v2_mad(a, u, along)));
+}
+
+// Whether the ray from `p` along +x crosses the segment from a to b (each
+// vertex counted once: the lower end in, the upper end out).
+static bool ray_crosses(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
+	if ((a.y > p.y) == (b.y > p.y)) {
+		return false;
+	}
+	double x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+	return x > p.x;
+}
+
+// The table's cushions (noses and pocket facings) and, for each pocket, the
+// chord between its facings' far ends on the capture circle, bound one
+// closed polygon: the playing surface with each pocket's throat. A centre is
+// on the table when it is inside that polygon, a radius from every cushion
+// and jaw point (the segments' ends), and outside every capture circle.
 bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack, double slack_length) {
-	double reach = r * (1.0 - slack) - slack_length;
 	if (table->periodic) {
 		return p.x >= 0.0 && p.x < table->width && p.y >= 0.0 && p.y < table->height;
 	}
-	if (!table->has_pockets) {
-		return p.x >= reach && p.x <= table->width - reach && p.y >= reach && p.y <= table->height - reach;
-	}
+	double reach = r * (1.0 - slack) - slack_length;
+	bool inside = false;
 	for (int s = 0; s < table->cushion_count; ++s) {
 		bs_segment seg = table->cushions[s];
-		bs_vec2 along = bs_v2_sub(seg.b, seg.a);
-		double u = bs_v2_dot(bs_v2_sub(p, seg.a), along);
-		if (u >= 0.0 && u <= bs_v2_dot(along, along) &&
-			bs_v2_dot(bs_v2_sub(p, seg.a), bs_segment_normal(seg)) < reach) {
+		if (distance_to_segment(p, seg.a, seg.b) < reach) {
 			return false;
 		}
-	}
-	for (int j = 0; j < table->jaw_count; ++j) {
-		if (bs_v2_len2(bs_v2_sub(p, table->jaws[j])) < reach * reach) {
-			return false;
-		}
+		inside ^= ray_crosses(p, seg.a, seg.b);
 	}
 	for (int k = 0; k < table->pocket_count; ++k) {
-		double capture = table->pockets[k].radius;
-		if (bs_v2_len2(bs_v2_sub(p, table->pockets[k].centre)) <= capture * capture) {
+		const bs_pocket* pocket = &table->pockets[k];
+		double capture = pocket->radius;
+		if (bs_v2_len2(bs_v2_sub(p, pocket->centre)) <= capture * capture) {
 			return false;
 		}
+		// The facings end on the capture circle at the pocket's last jaw points.
+		bs_vec2 end_a = table->jaws[pocket->first_jaw + pocket->jaw_count - 2];
+		bs_vec2 end_b = table->jaws[pocket->first_jaw + pocket->jaw_count - 1];
+		inside ^= ray_crosses(p, end_a, end_b);
 	}
-	// Away from the pockets the ball must be on the playing surface; near one
-	// it may be in the throat, between the jaw tips and the capture circle.
-	if (p.x >= -r && p.x <= table->width + r && p.y >= -r && p.y <= table->height + r) {
-		return true;
-	}
-	for (int k = 0; k < table->pocket_count; ++k) {
-		double throat = table->pockets[k].radius + table->pockets[k].mouth;
-		if (bs_v2_len2(bs_v2_sub(p, table->pockets[k].centre)) <= throat * throat) {
-			return true;
-		}
-	}
-	return false;
+	return inside;
 }
 
 // How far rounding of absolute times can put a ball moving at `speed` (m/s)
@@ -64,8 +71,8 @@ double bs_time_slack(double time, double speed) {
 // is O(N) for spread-out circles and trusts no other bookkeeping; it tries
 // every pair when the table is too small for a grid. Returns false when
 // memory runs out.
-bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, int n, double tolerance,
-	double slack_length, int* first, int* second) {
+bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* exempt, int n,
+	double tolerance, double slack_length, int* first, int* second) {
 	*first = -1;
 	*second = -1;
 	double reach = 0.0;
@@ -89,7 +96,7 @@ bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double*
 		// The ball's neighbours from the grid, or every later ball.
 		for (int j = use_grid ? bs_grid_walk_next(&grid, &walk) : i + 1; j >= 0 && j < n;
 			 j = use_grid ? bs_grid_walk_next(&grid, &walk) : j + 1) {
-			if (j <= i || (*second >= 0 && j > *second)) {
+			if (j <= i || (*second >= 0 && j > *second) || (exempt && exempt[i] == j)) {
 				continue;
 			}
 			double limit = (radius[i] + radius[j]) * (1.0 - tolerance) - slack_length;

@@ -128,6 +128,9 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		return NULL;
 	}
 	world->cull_pockets = def->neighbour_search != BS_NEIGHBOURS_ALL;
+	world->far_distance2 = def->table.periodic
+		? def->table.width * def->table.width + def->table.height * def->table.height
+		: INFINITY;
 	// A periodic table always has the grid's cell crossings, even when every
 	// ball is examined: they are what brings two balls that travel far
 	// without events to be examined again as nearest images (world_step.c).

@@ -99,41 +99,109 @@ static int index_of_id(const bs_keyed_index* by_id, int n, int id) {
 	return -1;
 }
 
-// A saved anchor must lie at or before the start, extrapolate to the ball's
-// stated position (to 1e-9 m plus rounding), and name a contact that exists.
-static bool anchor_consistent(const bs_world_def* def, int i, const bs_keyed_index* by_id, int n) {
+// Whether ball `i`'s anchor names ball `j` as its last contact, and j's names
+// i: the pair was resolved against each other at their anchor time and is
+// never examined again until one of them has another event.
+static bool mutual_contact(const bs_world_def* def, int i, int j) {
+	const bs_ball_anchor* a = &def->balls[i].anchor;
+	const bs_ball_anchor* b = &def->balls[j].anchor;
+	return a->set && b->set && a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL &&
+		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id && a->time == b->time;
+}
+
+// How far (m) a ball of radius r at `p` is from touching what its anchor
+// names as its last contact (other than a ball), or INFINITY when it is not
+// beside it at all.
+static double obstacle_contact_gap(const bs_table* table, const bs_ball_anchor* anchor, bs_vec2 p, double r) {
+	if (anchor->last_kind == BS_EVENT_CUSHION) {
+		bs_segment seg = table->cushions[anchor->last_target];
+		bs_vec2 along = bs_v2_sub(seg.b, seg.a);
+		double u = bs_v2_dot(bs_v2_sub(p, seg.a), along) / bs_v2_dot(along, along);
+		if (!(u >= -BS_CONTACT_TOLERANCE && u <= 1.0 + BS_CONTACT_TOLERANCE)) {
+			return INFINITY;
+		}
+		return fabs(bs_v2_dot(bs_v2_sub(p, seg.a), bs_segment_normal(seg)) - r);
+	}
+	return fabs(bs_v2_len(bs_v2_sub(p, table->jaws[anchor->last_target])) - r);
+}
+
+// Why ball i's saved anchor cannot be continued, or NULL when it can. It
+// must lie at or before the start (and within BS_MAX_TIME), extrapolate to
+// the ball's stated position (to 1e-9 m plus rounding), and name a contact
+// that exists and that really touched the ball at the anchor time: the
+// world never examines a ball against its last contact again, so a wrong
+// one would let the ball pass through it. Two balls that name each other
+// must also not approach since.
+// Sets partner[i] to the other ball's index when the two name each other.
+static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed_index* by_id, int n, int* partner) {
 	const bs_ball_def* ball = &def->balls[i];
 	const bs_ball_anchor* anchor = &ball->anchor;
 	if (!anchor->set) {
-		return true;
+		return NULL;
 	}
-	if (!isfinite(anchor->time) || anchor->time > def->time || !finite_v2(anchor->pos) ||
-		isnan(anchor->last_collision_time) || anchor->last_collision_time > def->time) {
-		return false;
+	if (!(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !finite_v2(anchor->pos)) {
+		return "its anchor's time must be at or before the start and not before -BS_MAX_TIME, with a finite position";
+	}
+	if (!(anchor->last_collision_time == -INFINITY ||
+			(anchor->last_collision_time >= -BS_MAX_TIME && anchor->last_collision_time <= def->time))) {
+		return "its anchor's last collision time must be -infinity (never) or at or before the start";
 	}
 	bs_vec2 now = bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
 	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(now, ball->pos));
 	double slack = 1e-9 + 1e-12 * (fabs(now.x) + fabs(now.y));
 	if (fabs(off.x) > slack || fabs(off.y) > slack) {
-		return false;
+		return "its anchor does not lead to its position";
 	}
 	switch (anchor->last_kind) {
 	case BS_EVENT_NONE:
-		return true;
-	case BS_EVENT_BALL:
-		return anchor->last_target != ball->id && index_of_id(by_id, n, anchor->last_target) >= 0;
+		return NULL;
+	case BS_EVENT_BALL: {
+		int j = anchor->last_target == ball->id ? -1 : index_of_id(by_id, n, anchor->last_target);
+		if (j < 0) {
+			return "its anchor's last contact names no other ball";
+		}
+		// Only a pair that names each other is never examined again; a ball
+		// contact named on one side only changes nothing.
+		if (!mutual_contact(def, i, j)) {
+			return NULL;
+		}
+		const bs_ball_def* other = &def->balls[j];
+		double sigma = ball->radius + other->radius;
+		bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(other->anchor.pos, anchor->pos));
+		if (!(fabs(bs_v2_len(d) - sigma) <= BS_CONTACT_TOLERANCE * sigma)) {
+			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
+		}
+		// Resolved pairs separate (or at e = 0 slide apart); rounding may
+		// leave them approaching by a few ulps of their relative speed.
+		bs_vec2 w = bs_v2_sub(other->vel, ball->vel);
+		if (bs_v2_dot(d, w) < -1e-12 * bs_v2_len(d) * bs_v2_len(w)) {
+			return "its anchor's last contact, a ball naming it back, approaches it";
+		}
+		partner[i] = j;
+		return NULL;
+	}
 	case BS_EVENT_CUSHION:
-		return anchor->last_target >= 0 && anchor->last_target < def->table.cushion_count;
-	case BS_EVENT_JAW:
-		return anchor->last_target >= 0 && anchor->last_target < def->table.jaw_count;
+	case BS_EVENT_JAW: {
+		int count = anchor->last_kind == BS_EVENT_CUSHION ? def->table.cushion_count : def->table.jaw_count;
+		if (anchor->last_target < 0 || anchor->last_target >= count) {
+			return "its anchor's last contact names no such cushion or jaw";
+		}
+		if (!(obstacle_contact_gap(&def->table, anchor, anchor->pos, ball->radius) <=
+				BS_CONTACT_TOLERANCE * ball->radius)) {
+			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
+		}
+		return NULL;
+	}
 	default:
-		return false;
+		return "its anchor's last contact must be a ball, cushion or jaw, or none";
 	}
 }
 
 // Touching balls placed by arithmetic may overlap by rounding; only a deeper
-// overlap is an error.
-static bool find_overlap(const bs_world_def* def, int* first, int* second) {
+// overlap is an error. A pair that names each other as last contact was
+// checked through its anchors instead (`partner`): it touched then, to
+// within the rounding of a contact, and has not approached since.
+static bool find_overlap(const bs_world_def* def, const int* partner, int* first, int* second) {
 	int n = def->ball_count;
 	double max_speed = 0.0;
 	for (int i = 0; i < n; ++i) {
@@ -147,8 +215,8 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 		pos[i] = def->balls[i].pos;
 		radius[i] = def->balls[i].radius;
 	}
-	ok = ok && bs_find_close_pair(&def->table, pos, radius, n, BS_TOUCH_TOLERANCE, bs_time_slack(def->time, max_speed), first,
-					   second);
+	ok = ok && bs_find_close_pair(&def->table, pos, radius, partner, n, BS_TOUCH_TOLERANCE,
+					   bs_time_slack(def->time, max_speed), first, second);
 	free(pos);
 	free(radius);
 	return ok;
@@ -168,8 +236,10 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		table->height > BS_MAX_LENGTH) {
 		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
 	}
-	if (!isfinite(def->time)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the start time must be finite");
+	if (!(fabs(def->time) <= BS_MAX_TIME)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"the start time must be within +-%g s (BS_MAX_TIME), where times still place balls to about 1e-12 m",
+			BS_MAX_TIME);
 	}
 	if (!(def->ball_restitution >= 0.0 && def->ball_restitution <= 1.0)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball restitution must be in [0, 1]");
@@ -258,18 +328,27 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 				ball->id, ball->pos.x, ball->pos.y);
 		}
 	}
+	int* partner = malloc((size_t)(n > 0 ? n : 1) * sizeof *partner);
+	if (!partner) {
+		free(order);
+		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
+	}
 	for (int i = 0; i < n; ++i) {
-		if (!anchor_consistent(def, i, order, n)) {
+		partner[i] = -1;
+	}
+	for (int i = 0; i < n; ++i) {
+		const char* problem = anchor_problem(def, i, order, n, partner);
+		if (problem) {
 			free(order);
-			return report(dest, BS_DEF_BAD_ANCHOR, i, -1,
-				"ball %d: its anchor is later than the start, does not lead to its position, or names no such "
-				"contact",
-				def->balls[i].id);
+			free(partner);
+			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: %s", def->balls[i].id, problem);
 		}
 	}
 	free(order);
 	int first, second;
-	if (!find_overlap(def, &first, &second)) {
+	bool found = find_overlap(def, partner, &first, &second);
+	free(partner);
+	if (!found) {
 		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}
 	if (first >= 0) {

@@ -26,10 +26,6 @@ static inline bool bs_event_kind_is_reported(int kind) {
 	return kind >= 0 && kind < BS_EVENT_KIND_COUNT;
 }
 
-/// Cell crossings per ball that peek and step take, with no other event
-/// pending anywhere, before they conclude that none is coming (world.h).
-#define BS_DROUGHT_CROSSINGS_PER_BALL 16
-
 /// One ball's hot state: what prediction reads for every pair it examines,
 /// in exactly one cache line (the array is 64-byte aligned). Its position is
 /// stored at its own time `time` and read anywhere later by
@@ -90,12 +86,17 @@ struct bs_world {
 	int* storage_of_def;
 	int* def_of_storage;
 
+	bool reached_time_limit; ///< an event was left untaken for lying beyond BS_MAX_TIME
 	int64_t crossing_count; ///< cell crossings taken (internal events)
 	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
 	bool use_grid; ///< a grid with cell crossings (always on a periodic table)
 	bool scan_all; ///< prediction examines every ball, not only the grid's neighbours (the reference path)
 	bool cull_pockets; ///< look at a pocket's obstacles only when a path passes near (off for the reference path)
+	/// Pairs displaced by more than this squared (m^2) are solved from their
+	/// closest approach (bs_toi_image): the box's diagonal squared on a
+	/// periodic table, INFINITY on a walled one.
+	double far_distance2;
 	bs_grid grid;
 };
 

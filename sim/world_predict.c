@@ -119,23 +119,25 @@ static inline pair_motion motion_of_pair(const bs_table* table, const bs_ball* a
 // at that contact, so `since` is its time) never meets again as the images
 // that touched, but on a periodic table may meet as others once one of them
 // has crossed the box.
-static inline double predict_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, const pair_motion* m,
+static inline double predict_pair(const bs_world* world, const bs_ball* a, const bs_ball* b, const pair_motion* m,
 	double now, bool resolved) {
 	if (resolved) {
-		bs_vec2 touched = bs_table_nearest(table, m->d);
+		bs_vec2 touched = bs_table_nearest(&world->table, m->d);
 		if (m->image.x == touched.x && m->image.y == touched.y) {
 			return INFINITY;
 		}
 	}
-	double t = bs_toi_circles(m->image, m->w, a->radius + b->radius);
+	double t = bs_toi_image(m->image, m->w, a->radius + b->radius, world->far_distance2);
 	return t < INFINITY ? not_before(m->since + t, now) : INFINITY;
 }
 
 // False only when predict_pair is INFINITY (and true for a few pairs where it
 // is): the same motion and coefficients, without the root. A ball paired
-// with itself never passes (d and w are exactly zero).
-static inline bool pair_may_meet(const bs_ball* a, const bs_ball* b, const pair_motion* m) {
-	return bs_toi_circles_possible(m->image, m->w, a->radius + b->radius) & !b->pocketed;
+// with itself never passes (d and w are exactly zero). Far images, solved
+// by bs_toi_circles_far, all pass.
+static inline bool pair_may_meet(const bs_world* world, const bs_ball* a, const bs_ball* b, const pair_motion* m) {
+	bool far = bs_v2_dot(m->image, m->image) > world->far_distance2;
+	return (bs_toi_circles_possible(m->image, m->w, a->radius + b->radius) | far) & !b->pocketed;
 }
 
 // Offers ball `index`'s contact with ball `j`, moving relative to it as `m`
@@ -147,7 +149,7 @@ static inline void consider_pair_in_motion(
 	if (j == index || other->pocketed) {
 		return;
 	}
-	double t = predict_pair(&world->table, ball, other, m, now, just_resolved(ball, index, other, j));
+	double t = predict_pair(world, ball, other, m, now, just_resolved(ball, index, other, j));
 	if (t < INFINITY) {
 		int lo = ball->id < other->id ? ball->id : other->id;
 		int hi = ball->id < other->id ? other->id : ball->id;
@@ -175,7 +177,7 @@ static void consider_pairs(
 		int j = partners[k];
 		const bs_ball* other = &world->balls[j];
 		pair_motion m = motion_of_pair(&world->table, ball, other, at);
-		bool may_meet = pair_may_meet(ball, other, &m);
+		bool may_meet = pair_may_meet(world, ball, other, &m);
 		kept[kept_count] = j;
 		kept_motion[kept_count] = m;
 		kept_count += may_meet;
@@ -384,4 +386,53 @@ void bs_world_predict_both(bs_world* world, int index, int partner) {
 	candidate partner_best = predict_among(world, partner, now, &partner_near);
 	store_prediction(world, index, &best);
 	store_prediction(world, partner, &partner_best);
+}
+
+bs_meeting bs_world_next_meeting(const bs_world* world) {
+	bs_meeting earliest = {INFINITY, -1, -1};
+	const bs_table* table = &world->table;
+	for (int i = 0; i < world->ball_count; ++i) {
+		const bs_ball* a = &world->balls[i];
+		for (int j = i + 1; j < world->ball_count && !a->pocketed; ++j) {
+			const bs_ball* b = &world->balls[j];
+			if (b->pocketed) {
+				continue;
+			}
+			// The pair's motion as prediction takes it (motion_of_pair), before
+			// any image is chosen: the same d and w, so the same root.
+			double since = a->time > b->time ? a->time : b->time;
+			bs_vec2 d = bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since));
+			bs_vec2 w = bs_v2_sub(b->vel, a->vel);
+			double t = bs_toi_periodic(d, w, a->radius + b->radius, table->width, table->height, BS_MAX_TIME - since,
+				just_resolved(a, i, b, j));
+			if (t < INFINITY && not_before(since + t, world->time) < earliest.time) {
+				earliest = (bs_meeting){not_before(since + t, world->time), i, j};
+			}
+		}
+	}
+	return earliest;
+}
+
+void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
+	for (int i = 0; i < world->ball_count; ++i) {
+		const bs_ball* ball = &world->balls[i];
+		if (!ball->pocketed) {
+			bs_grid_place(&world->grid, i, bs_table_wrap(&world->table, bs_ball_position_at(ball, meeting.time)));
+		}
+	}
+	for (int i = 0; i < world->ball_count; ++i) {
+		bs_world_predict(world, i, meeting.time);
+	}
+	// Prediction finds the meeting by the same arithmetic; should rounding of
+	// the nearest image ever say otherwise, the meeting is queued as found,
+	// so that the loop never comes back to an empty queue.
+	if (world->reported_pending == 0) {
+		const bs_ball* a = &world->balls[meeting.a];
+		const bs_ball* b = &world->balls[meeting.b];
+		candidate best = no_candidate();
+		consider(&best, meeting.time, BS_EVENT_BALL, a->id < b->id ? a->id : b->id, a->id < b->id ? b->id : a->id,
+			meeting.b, b->count);
+		best.payload.spare_index = -1;
+		store_prediction(world, meeting.a, &best);
+	}
 }

@@ -38,10 +38,8 @@ static double effective_restitution(const bs_world* world, double e, int a, int 
 // Without friction an inelastic world never comes to rest: speeds shrink
 // geometrically towards underflow. A ball an inelastic collision leaves
 // slower than the rest speed is stopped.
-static void stop_if_resting(const bs_world* world, bs_ball* ball) {
-	if (bs_v2_len2(ball->vel) < world->rest_speed * world->rest_speed) {
-		ball->vel = bs_v2(0.0, 0.0);
-	}
+static bool is_resting(const bs_world* world, const bs_ball* ball) {
+	return bs_v2_len2(ball->vel) < world->rest_speed * world->rest_speed;
 }
 
 // Counts the event for the ball (so that predictions against it go stale)
@@ -53,6 +51,31 @@ static void mark(bs_world* world, int index, int kind, int target, double now) {
 	ball->last_target = target;
 	if (kind != BS_EVENT_POCKET) {
 		world->cold[index].last_collision_time = now;
+	}
+}
+
+// Stops each ball of a pair that an inelastic collision left slower than the
+// rest speed. The pair left the collision not approaching (at e = 0, with
+// the same speed along the normal n, from i to j) and is not examined again
+// until one of them has another event, so when only one ball stops, the
+// other loses its speed towards it: otherwise it would move into the
+// stopped ball unseen.
+static void stop_resting_pair(const bs_world* world, bs_ball* bi, bs_ball* bj, bs_vec2 n) {
+	bool i_rests = is_resting(world, bi);
+	bool j_rests = is_resting(world, bj);
+	if (i_rests) {
+		bi->vel = bs_v2(0.0, 0.0);
+	}
+	if (j_rests) {
+		bj->vel = bs_v2(0.0, 0.0);
+	}
+	if (i_rests == j_rests) {
+		return;
+	}
+	double approach = bs_v2_dot(bs_v2_sub(bi->vel, bj->vel), n);
+	if (approach > 0.0) {
+		bs_ball* moving = i_rests ? bj : bi;
+		moving->vel = bs_v2_mad(moving->vel, i_rests ? approach : -approach, n);
 	}
 }
 
@@ -72,8 +95,7 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 	double e = effective_restitution(world, world->ball_restitution, i, j, now);
 	double impulse = bs_resolve_balls(&bi->vel, world->cold[i].mass, &bj->vel, world->cold[j].mass, n, e);
 	if (e < 1.0) {
-		stop_if_resting(world, bi);
-		stop_if_resting(world, bj);
+		stop_resting_pair(world, bi, bj, n);
 	}
 	record->a = bi->id;
 	record->b = bj->id;
@@ -86,8 +108,8 @@ static void resolve_obstacle(bs_world* world, int index, bs_vec2 n, bs_vec2 poin
 	bs_ball* ball = &world->balls[index];
 	double e = effective_restitution(world, world->cushion_restitution, index, -1, world->time);
 	record->impulse = bs_resolve_obstacle(&ball->vel, world->cold[index].mass, n, e);
-	if (e < 1.0) {
-		stop_if_resting(world, ball);
+	if (e < 1.0 && is_resting(world, ball)) {
+		ball->vel = bs_v2(0.0, 0.0);
 	}
 	record->normal = n;
 	record->point = point;

@@ -89,15 +89,13 @@ static void cross_cell(bs_world* world, int index, double time) {
 // or -1. Stale slots met on the way are predicted again: each costs one
 // prediction, no scan of the queue.
 //
-// Cell crossings are taken on the way. Up to a finite `limit` they are
-// finitely many; with no limit, on a periodic table where no ball is on
-// course to meet another, they could go on for ever, so after
-// BS_DROUGHT_CROSSINGS_PER_BALL crossings per ball in a row with nothing else
-// pending the search gives up (world.h: bs_world_peek).
+// Cell crossings are taken on the way. On a periodic table where no ball is
+// on course to meet another for now, nothing but crossings is pending, and
+// the next meeting may be any number of wraps ahead: it is then found
+// directly, and the balls are filed and predicted as of that moment.
 static int next_event_ball(bs_world* world, double limit) {
-	bool unlimited = !(limit < INFINITY);
-	int64_t drought = 0;
-	int64_t drought_limit = 64 + BS_DROUGHT_CROSSINGS_PER_BALL * (int64_t)world->ball_count;
+	bool time_limited = !(limit < BS_MAX_TIME);
+	limit = time_limited ? BS_MAX_TIME : limit;
 	for (;;) {
 		int top = bs_event_queue_top(&world->queue);
 		if (top < 0) {
@@ -105,11 +103,17 @@ static int next_event_ball(bs_world* world, double limit) {
 		}
 		bs_event_key key = bs_event_queue_key(&world->queue, top);
 		if (key.time > limit) {
+			world->reached_time_limit = time_limited;
 			return -1;
 		}
 		if (key.kind == BS_EVENT_CELL) {
-			if (unlimited && world->reported_pending == 0 && ++drought > drought_limit) {
-				return -1;
+			if (world->reported_pending == 0 && world->table.periodic) {
+				bs_meeting meeting = bs_world_next_meeting(world);
+				if (!(meeting.time <= limit)) {
+					return -1;
+				}
+				bs_world_predict_from_meeting(world, meeting);
+				continue;
 			}
 			cross_cell(world, top, key.time);
 			continue;
@@ -169,6 +173,10 @@ bool bs_world_peek_until(bs_world* world, double time, bs_event* dest) {
 	return true;
 }
 
+bool bs_world_reached_time_limit(const bs_world* world) {
+	return world->reached_time_limit;
+}
+
 bool bs_world_step(bs_world* world) {
 	int index = next_event_ball(world, INFINITY);
 	if (index < 0) {
@@ -183,6 +191,7 @@ int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
 	if (!(time >= world->time)) {
 		return 0;
 	}
+	time = time < BS_MAX_TIME ? time : BS_MAX_TIME;
 	int64_t processed = 0;
 	for (;;) {
 		if (max_events > 0 && processed >= max_events) {

@@ -35,7 +35,9 @@ typedef struct bs_pocket {
 	double mouth;   ///< width of the pocket's mouth between the jaws (m), for drawing
 	/// The pocket's own obstacles, which prediction looks at only when a
 	/// ball's path comes near: cushions [first_facing, first_facing +
-	/// facing_count) and jaws [first_jaw, first_jaw + jaw_count).
+	/// facing_count) and jaws [first_jaw, first_jaw + jaw_count). The last
+	/// two jaws are the facings' far ends, on the capture circle: with the
+	/// chord between them, the cushions bound the region a centre may be in.
 	int first_facing;
 	int facing_count; ///< see first_facing
 	int first_jaw;    ///< see first_facing

@@ -30,6 +30,16 @@
 /// 1 mm/s is at rest for any player; slower, a frictionless run would crawl
 /// on for days of simulated time.
 #define BS_DEFAULT_REST_SPEED 1e-3
+/// Largest |time| accepted (s), for a def's start time, its anchors and the
+/// world's events: 2^14 s, about four and a half hours. Times are absolute
+/// doubles, so a time t carries up to ulp(t) of rounding, which places a
+/// ball moving at v about v ulp(t) from where exact arithmetic would: at
+/// 2^14 s that is 4e-12 m at 1 m/s. A world takes no event after this time.
+#define BS_MAX_TIME 16384.0
+/// Relative tolerance of a contact: balls closer than (1 - this) times their
+/// radius sum overlap, and a saved contact must touch to within this. It
+/// covers the rounding of contact positions found by the engine.
+#define BS_CONTACT_TOLERANCE 1e-9
 /// Largest table side and ball radius accepted (m): beyond it the arithmetic
 /// of a pool simulator means nothing.
 #define BS_MAX_LENGTH 1e4
@@ -132,7 +142,7 @@ typedef enum bs_storage_order {
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
 	bs_table table;             ///< the table; the world copies it
-	double time;                ///< start time (s)
+	double time;                ///< start time (s), |time| <= BS_MAX_TIME
 	double ball_restitution;    ///< ball-ball coefficient of restitution, in [0, 1]
 	double cushion_restitution; ///< ball-cushion (and jaw) coefficient of restitution, in [0, 1]
 	/// Inelastic-collapse guard (s): a collision of a ball whose previous
@@ -141,7 +151,9 @@ typedef struct bs_world_def {
 	/// 1; 0 is allowed only for ideal elastic worlds, where it changes nothing.
 	double elastic_window;
 	/// Rest speed (m/s), >= 0: after an inelastic collision (one that used a
-	/// restitution below 1), a ball left slower than this is stopped. Without
+	/// restitution below 1), a ball left slower than this is stopped. When
+	/// only one of two colliding balls stops, the other loses its speed
+	/// towards it, so that the pair still does not approach. Without
 	/// friction, inelastic collisions slow balls geometrically but never to
 	/// zero; this ends that tail. Elastic collisions never stop a ball.
 	double rest_speed;
@@ -239,31 +251,33 @@ BS_API double bs_world_elastic_window(const bs_world* world);
 BS_API double bs_world_rest_speed(const bs_world* world);
 
 /// Finds the next event without processing it. Returns false when no event
-/// remains (every ball at rest, or none left). The impulse, point and normal
-/// of the result are not yet known and are left 0.
-///
-/// On a periodic table, balls flying without contacts cross grid cells (an
-/// internal event) for ever if no two are on course to meet (say, all moving
-/// in parallel). So when 16 N + 64 crossings in a row pass with no contact
-/// predicted anywhere, it gives up and returns false, although a contact may
-/// still come later (two balls a long flight apart). bs_world_peek_until and
-/// bs_world_advance never give up before their time.
+/// remains before BS_MAX_TIME: every ball at rest or pocketed, or, on a
+/// periodic table, no two balls ever meeting again as any images (all
+/// moving in parallel, or each relative path closing on itself without a
+/// contact). A meeting any number of wraps ahead is found directly, at a
+/// cost that does not grow with the wraps. The impulse, point and normal of
+/// the result are not yet known and are left 0.
 BS_API bool bs_world_peek(bs_world* world, bs_event* dest);
 
 /// bs_world_peek limited to events at or before `time` (s): false when none
-/// is. It looks as far as `time`, however long the flight without contacts.
+/// is.
 BS_API bool bs_world_peek_until(bs_world* world, double time, bs_event* dest);
 
 /// Processes exactly one event and makes it the last event. Returns false,
-/// changing nothing, when no event remains (or none is in sight: see
-/// bs_world_peek).
+/// changing nothing, when no event remains, none is in sight (see
+/// bs_world_peek), or the next lies beyond BS_MAX_TIME
+/// (bs_world_reached_time_limit).
 BS_API bool bs_world_step(bs_world* world);
 
-/// Processes every event with a time <= `time` (s), then sets the world's time
-/// to `time`. A `time` before the current time changes nothing (and asserts
-/// in debug builds). Returns the number of events processed. Stops early
-/// after `max_events` events (when > 0), leaving the time at the last
-/// processed event.
+/// Whether peek, step or advance has left an event untaken because it lies
+/// beyond BS_MAX_TIME: the world then ends there, with events still to come.
+BS_API bool bs_world_reached_time_limit(const bs_world* world);
+
+/// Processes every event with a time <= `time` (s; beyond BS_MAX_TIME, taken
+/// as BS_MAX_TIME), then sets the world's time to `time`. A `time` before the
+/// current time changes nothing (and asserts in debug builds). Returns the
+/// number of events processed. Stops early after `max_events` events (when
+/// > 0), leaving the time at the last processed event.
 BS_API int64_t bs_world_advance(bs_world* world, double time, int64_t max_events);
 
 /// The last processed event, or one of kind BS_EVENT_NONE before the first.

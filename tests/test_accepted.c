@@ -1,0 +1,489 @@
+// breakshot: what the def check accepts, the engine simulates correctly. Each
+// test is named for a class of input that once passed the check and then
+// went wrong: balls overlapping, leaving the table, or a saved state that
+// would not load again.
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <breakshot/scene.h>
+#include <breakshot/world.h>
+
+#include "check.h"
+#include "placement.h"
+#include "rng.h"
+
+// Steps a world up to `events` events, validating after each; returns the
+// number of events taken, or -1 (printing the problem) at the first that
+// leaves it invalid.
+static int64_t step_validated(bs_world* world, int64_t events, const char* what) {
+	char problem[256];
+	for (int64_t k = 0; k < events; ++k) {
+		if (!bs_world_step(world)) {
+			return k;
+		}
+		if (!bs_world_validate(world, problem, sizeof problem)) {
+			fprintf(stderr, "  %s, event %lld: %s\n", what, (long long)k, problem);
+			return -1;
+		}
+	}
+	return events;
+}
+
+// A few balls of random radii and masses, apart, at random velocities (speed
+// drawn log-uniformly from 10^lo to 10^hi m/s, some at rest) inside
+// `margin` of the table's edges. Returns how many.
+static int scatter_balls(bs_rng* rng, const bs_table* table, int count, double lo, double hi, double margin,
+	bs_ball_def* dest) {
+	int n = 0;
+	for (int tries = 0; n < count && tries < 1000; ++tries) {
+		bs_ball_def ball = bs_default_ball_def();
+		ball.id = n;
+		ball.radius = bs_rng_range(rng, 0.015, 0.045);
+		ball.mass = bs_rng_range(rng, 0.05, 1.0);
+		ball.pos = bs_v2(bs_rng_range(rng, margin, table->width - margin),
+			bs_rng_range(rng, margin, table->height - margin));
+		double speed = pow(10.0, bs_rng_range(rng, lo, hi));
+		double angle = bs_rng_range(rng, 0.0, 2.0 * BS_PI);
+		ball.vel = bs_rng_range(rng, 0.0, 1.0) < 0.15 ? bs_v2(0.0, 0.0) : bs_v2(speed * cos(angle), speed * sin(angle));
+		bool apart = true;
+		for (int j = 0; j < n; ++j) {
+			apart = apart && bs_v2_len(bs_v2_sub(ball.pos, dest[j].pos)) > ball.radius + dest[j].radius + 1e-6;
+		}
+		if (apart) {
+			dest[n++] = ball;
+		}
+	}
+	return n;
+}
+
+// ---------------------------------------------------------------------------
+// Overlap after fully inelastic contacts
+
+static void inelastic_contacts_never_overlap(void) {
+	// A slow ball grazes a ball at rest at e = 0: both leave the contact with
+	// the same normal speed, below the rest speed, so the struck ball stops.
+	// The grazing ball keeps its tangential speed and must not drift into it.
+	double r = BS_DEFAULT_RADIUS;
+	double angle = 85.0 * BS_PI / 180.0;
+	bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
+	balls[0].pos = bs_v2(1.0, 0.6);
+	balls[0].vel = bs_v2(0.02, 0.0);
+	balls[1].id = 1;
+	balls[1].pos = bs_v2(1.2 + 2.0 * r * cos(angle), 0.6 + 2.0 * r * sin(angle));
+	bs_world_def def = bs_default_world_def();
+	def.balls = balls;
+	def.ball_count = 2;
+	def.ball_restitution = 0.0;
+	bs_world* world = bs_world_create(&def);
+	CHECK(step_validated(world, 200, "grazing at e = 0") >= 0);
+	CHECK(bs_world_event_count_of(world, BS_EVENT_BALL) >= 1);
+	bs_world_destroy(world);
+
+	// Random scenes of mixed balls at restitutions down to 0, on walled and
+	// periodic tables, valid at every event.
+	bs_rng rng = bs_rng_make(19);
+	int runs = 0;
+	for (int trial = 0; trial < 240; ++trial) {
+		bs_world_def scene = bs_default_world_def();
+		bool periodic = trial % 4 == 3;
+		if (periodic) {
+			scene.table = bs_table_periodic(1.0, 1.0);
+		}
+		static const double restitutions[] = {0.0, 0.01, 0.5};
+		bs_ball_def scattered[8];
+		int n = scatter_balls(&rng, &scene.table, 3 + trial % 6, -1.0, 0.5, 0.05, scattered);
+		scene.balls = scattered;
+		scene.ball_count = n;
+		scene.ball_restitution = restitutions[trial % 3];
+		scene.cushion_restitution = bs_rng_range(&rng, 0.5, 1.0);
+		bs_def_report report;
+		if (!bs_world_def_check(&scene, &report)) {
+			continue;
+		}
+		bs_world* inelastic = bs_world_create(&scene);
+		char what[64];
+		snprintf(what, sizeof what, "inelastic trial %d", trial);
+		CHECK(step_validated(inelastic, 3000, what) >= 0);
+		bs_world_destroy(inelastic);
+		++runs;
+	}
+	CHECK(runs > 200);
+}
+
+// ---------------------------------------------------------------------------
+// A ball outside the table near a corner
+
+// Whether a centre at `p` is free by distance alone: a radius from every
+// cushion segment (and so every jaw point, at their ends) and outside every
+// capture circle; and how far (m) it is from the nearest edge of that test.
+static bool free_by_distance(const bs_table* table, bs_vec2 p, double r, double* margin) {
+	bool free = true;
+	*margin = INFINITY;
+	for (int s = 0; s < table->cushion_count; ++s) {
+		bs_vec2 a = table->cushions[s].a;
+		bs_vec2 along = bs_v2_sub(table->cushions[s].b, a);
+		double u = bs_v2_dot(bs_v2_sub(p, a), along) / bs_v2_dot(along, along);
+		u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+		double distance = bs_v2_len(bs_v2_sub(p, bs_v2_mad(a, u, along)));
+		free = free && distance >= r;
+		*margin = fmin(*margin, fabs(distance - r));
+	}
+	for (int k = 0; k < table->pocket_count; ++k) {
+		double distance = bs_v2_len(bs_v2_sub(p, table->pockets[k].centre));
+		free = free && distance > table->pockets[k].radius;
+		*margin = fmin(*margin, fabs(distance - table->pockets[k].radius));
+	}
+	return free;
+}
+
+// The check against an independent computation: on a 1 mm grid around each
+// pocket, the centres a ball can reach are those free by distance and
+// connected to the playing surface (a flood fill from a point on it). The
+// check must agree at every grid point not within 2 mm of the edge.
+static void the_check_accepts_exactly_the_reachable_region(void) {
+	enum { SIDE = 400 };
+	const double step = 1e-3;
+	static bool reached[SIDE * SIDE];
+	static bool open[SIDE * SIDE];
+	static int queue[SIDE * SIDE];
+	static const char* const presets[] = {"7ft", "9ft"};
+	static const double radii[] = {BS_DEFAULT_RADIUS, 0.01};
+	int compared = 0;
+	for (int t = 0; t < 2; ++t) {
+		bs_table table;
+		CHECK(bs_table_preset(presets[t], true, &table));
+		for (int ri = 0; ri < 2; ++ri) {
+			double r = radii[ri];
+			for (int k = 0; k < table.pocket_count; ++k) {
+				bs_vec2 centre = table.pockets[k].centre;
+				bs_vec2 origin = bs_v2(centre.x - 0.5 * SIDE * step, centre.y - 0.5 * SIDE * step);
+				int seed = -1;
+				for (int cell = 0; cell < SIDE * SIDE; ++cell) {
+					bs_vec2 p = bs_v2(origin.x + (cell % SIDE + 0.5) * step, origin.y + (cell / SIDE + 0.5) * step);
+					double margin;
+					open[cell] = free_by_distance(&table, p, r, &margin);
+					reached[cell] = false;
+					bool on_surface = p.x > 3.0 * r && p.x < table.width - 3.0 * r && p.y > 3.0 * r &&
+						p.y < table.height - 3.0 * r;
+					if (seed < 0 && open[cell] && on_surface) {
+						seed = cell;
+					}
+				}
+				CHECK(seed >= 0);
+				int head = 0;
+				int tail = 0;
+				if (seed >= 0) {
+					reached[seed] = true;
+					queue[tail++] = seed;
+				}
+				while (head < tail) {
+					int cell = queue[head++];
+					int x = cell % SIDE;
+					int y = cell / SIDE;
+					const int next[4] = {x > 0 ? cell - 1 : -1, x < SIDE - 1 ? cell + 1 : -1,
+						y > 0 ? cell - SIDE : -1, y < SIDE - 1 ? cell + SIDE : -1};
+					for (int e = 0; e < 4; ++e) {
+						if (next[e] >= 0 && open[next[e]] && !reached[next[e]]) {
+							reached[next[e]] = true;
+							queue[tail++] = next[e];
+						}
+					}
+				}
+				for (int cell = 0; cell < SIDE * SIDE; ++cell) {
+					bs_vec2 p = bs_v2(origin.x + (cell % SIDE + 0.5) * step, origin.y + (cell / SIDE + 0.5) * step);
+					double margin;
+					free_by_distance(&table, p, r, &margin);
+					if (margin < 2.0 * step) {
+						continue;
+					}
+					bool inside = bs_ball_inside_table(&table, p, r, 0.0, 0.0);
+					if (inside != reached[cell]) {
+						fprintf(stderr, "  %s pocket %d, r = %g: (%.4f, %.4f) is %s by the check, %s by the fill\n",
+							presets[t], k, r, p.x, p.y, inside ? "inside" : "outside",
+							reached[cell] ? "reached" : "not reached");
+						CHECK(inside == reached[cell]);
+						break;
+					}
+					++compared;
+				}
+			}
+		}
+	}
+	printf("  %d grid points compared\n", compared);
+	CHECK(compared > 1000000);
+
+	// The case that was accepted: behind a corner pocket's jaw, 0.17 m past
+	// the line of the nose beside it.
+	bs_table table;
+	CHECK(bs_table_preset("9ft", true, &table));
+	bs_ball_def ball = bs_default_ball_def();
+	bs_vec2 tip = table.cushions[0].a; // the bottom-left corner pocket's jaw on the bottom nose
+	ball.pos = bs_v2(tip.x + 0.03, -0.17);
+	bs_world_def def = bs_default_world_def();
+	def.table = table;
+	def.balls = &ball;
+	def.ball_count = 1;
+	bs_def_report report;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK(report.problem == BS_DEF_OUTSIDE_TABLE);
+}
+
+// ---------------------------------------------------------------------------
+// The check's tolerance grew with the start time
+
+static void start_times_are_bounded(void) {
+	bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
+	balls[0].pos = bs_v2(0.5, 0.5);
+	balls[0].vel = bs_v2(1.0, 0.3);
+	balls[1].id = 1;
+	balls[1].pos = bs_v2(1.5, 0.6);
+	bs_world_def def = bs_default_world_def();
+	def.balls = balls;
+	def.ball_count = 2;
+	bs_def_report report;
+	static const double refused[] = {1e223, -4e13, BS_MAX_TIME * 2.0, -BS_MAX_TIME * 2.0};
+	for (int k = 0; k < 4; ++k) {
+		def.time = refused[k];
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK(report.problem == BS_DEF_BAD_NUMBER);
+		CHECK(strstr(report.message, "BS_MAX_TIME") != NULL);
+	}
+	def.time = nextafter(BS_MAX_TIME, INFINITY);
+	CHECK(!bs_world_def_check(&def, &report));
+	def.time = BS_MAX_TIME;
+	CHECK(bs_world_def_check(&def, &report));
+	def.time = -BS_MAX_TIME;
+	CHECK(bs_world_def_check(&def, &report));
+
+	// A ball far outside the table is refused however late the start.
+	balls[1].pos = bs_v2(40.0, 0.6);
+	for (int k = 0; k < 2; ++k) {
+		def.time = k == 0 ? 0.0 : BS_MAX_TIME;
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK(report.problem == BS_DEF_OUTSIDE_TABLE);
+	}
+
+	// Through a scene file, the message names the field and the limit.
+	const char* text = "{\"table\": {\"size\": [2.54, 1.27]}, \"time\": 1e223, \"balls\": ["
+					   "{\"id\": 0, \"pos\": [0.5, 0.5], \"vel\": [1, 0]}]}";
+	bs_scene scene;
+	char error[512];
+	CHECK(!bs_scene_load_text(text, "late.json", &scene, error, sizeof error));
+	CHECK_CONTAINS(error, "late.json: time: ");
+	CHECK_CONTAINS(error, "16384");
+
+	// A world near the limit takes no event beyond it and says so.
+	balls[1].pos = bs_v2(1.5, 0.6);
+	def.time = BS_MAX_TIME - 1.0;
+	bs_world* world = bs_world_create(&def);
+	CHECK(step_validated(world, 100000, "near the time limit") >= 0);
+	CHECK(bs_world_reached_time_limit(world));
+	CHECK(bs_world_time(world) <= BS_MAX_TIME);
+	bs_world_destroy(world);
+}
+
+// ---------------------------------------------------------------------------
+// Speeds whose square underflows
+
+static void tiny_speeds_never_leave_the_table(void) {
+	// Speeds from 10^-320 (subnormal) to 10^4 m/s, on plain and pocketed
+	// tables, at restitutions that make speeds shrink towards underflow.
+	bs_rng rng = bs_rng_make(4);
+	int runs = 0;
+	for (int trial = 0; trial < 600; ++trial) {
+		bs_world_def def = bs_default_world_def();
+		if (trial % 2 == 1) {
+			CHECK(bs_table_preset("9ft", true, &def.table));
+		}
+		bs_ball_def balls[6];
+		def.ball_count = scatter_balls(&rng, &def.table, 2 + trial % 4, -320.0, 4.0, 0.1, balls);
+		def.balls = balls;
+		def.ball_restitution = trial % 3 == 0 ? 1.0 : bs_rng_range(&rng, 0.0, 1.0);
+		def.cushion_restitution = trial % 5 == 0 ? 1.0 : bs_rng_range(&rng, 0.0, 1.0);
+		def.rest_speed = trial % 4 < 2 ? 0.0 : BS_DEFAULT_REST_SPEED;
+		bs_def_report report;
+		if (!bs_world_def_check(&def, &report)) {
+			continue;
+		}
+		bs_world* world = bs_world_create(&def);
+		char what[64];
+		snprintf(what, sizeof what, "tiny-speed trial %d", trial);
+		CHECK(step_validated(world, 2000, what) >= 0);
+		bs_world_destroy(world);
+		++runs;
+	}
+	CHECK(runs > 500);
+
+	// One ball crawling at 10^-304 m/s towards another: they would meet long
+	// after the time limit, so nothing happens, and nothing moves far.
+	bs_ball_def pair[2] = {bs_default_ball_def(), bs_default_ball_def()};
+	pair[0].pos = bs_v2(1.0, 0.6);
+	pair[0].vel = bs_v2(1e-304, 0.0);
+	pair[1].id = 1;
+	pair[1].pos = bs_v2(1.2, 0.6);
+	bs_world_def def = bs_default_world_def();
+	def.balls = pair;
+	def.ball_count = 2;
+	bs_world* world = bs_world_create(&def);
+	CHECK(!bs_world_step(world));
+	CHECK(bs_world_reached_time_limit(world));
+	bs_ball_state state = bs_world_ball_state(world, 0, BS_MAX_TIME);
+	CHECK(state.pos.x == 1.0);
+	bs_world_destroy(world);
+}
+
+// ---------------------------------------------------------------------------
+// A periodic save did not reload
+
+static bool same_event(bs_event x, bs_event y) {
+	return x.kind == y.kind && x.time == y.time && x.a == y.a && x.b == y.b && x.impulse == y.impulse &&
+		x.point.x == y.point.x && x.point.y == y.point.y && x.normal.x == y.normal.x && x.normal.y == y.normal.y;
+}
+
+static void saved_states_reload_and_continue_exactly(void) {
+	// After every event of random walled and periodic scenes (slow and fast
+	// balls, long flights across the box), the exported state passes the
+	// check and continues exactly as the original.
+	bs_rng rng = bs_rng_make(6);
+	int saves = 0;
+	for (int trial = 0; trial < 160; ++trial) {
+		bs_world_def def = bs_default_world_def();
+		double side = bs_rng_range(&rng, 0.5, 3.5);
+		def.table = trial % 2 == 0 ? bs_table_periodic(side, side * bs_rng_range(&rng, 0.5, 1.5))
+								   : bs_table_rect(side, side * bs_rng_range(&rng, 0.5, 1.0));
+		bs_ball_def balls[6];
+		def.ball_count = scatter_balls(&rng, &def.table, 2 + trial % 4, -3.0, 1.0, 0.05, balls);
+		def.balls = balls;
+		def.ball_restitution = trial % 3 == 0 ? 1.0 : bs_rng_range(&rng, 0.0, 1.0);
+		bs_def_report report;
+		if (!bs_world_def_check(&def, &report)) {
+			continue;
+		}
+		// The original's events, and its state after each of the first SAVES.
+		enum { SAVES = 20, FOLLOW = 30 };
+		static bs_event events[SAVES + FOLLOW];
+		static bs_ball_def saved[SAVES][6];
+		static bs_world_def resumed[SAVES];
+		bs_world* world = bs_world_create(&def);
+		int count = 0;
+		while (count < SAVES + FOLLOW && bs_world_step(world)) {
+			events[count] = bs_world_last_event(world);
+			if (count < SAVES) {
+				resumed[count] = def;
+				resumed[count].time = bs_world_time(world);
+				resumed[count].balls = saved[count];
+				resumed[count].ball_count = bs_world_export_balls(world, saved[count]);
+			}
+			++count;
+		}
+		bs_world_destroy(world);
+		for (int k = 0; k < count && k < SAVES; ++k) {
+			if (!bs_world_def_check(&resumed[k], &report)) {
+				fprintf(stderr, "  trial %d, event %d: the saved state is refused: %s\n", trial, k, report.message);
+				CHECK(false);
+				break;
+			}
+			++saves;
+			bs_world* copy = bs_world_create(&resumed[k]);
+			for (int e = k + 1; e < count; ++e) {
+				CHECK(bs_world_step(copy));
+				if (!same_event(bs_world_last_event(copy), events[e])) {
+					fprintf(stderr, "  trial %d: reloaded after event %d, event %d differs\n", trial, k, e);
+					CHECK(false);
+					break;
+				}
+			}
+			bs_world_destroy(copy);
+		}
+	}
+	printf("  %d saved states reloaded\n", saves);
+	CHECK(saves > 1000);
+}
+
+// ---------------------------------------------------------------------------
+// A saved anchor named a contact that was not touching
+
+static void anchors_must_touch_their_last_contact(void) {
+	bs_scene scene;
+	char error[512];
+	char path[512];
+	const char* root = getenv("BREAKSHOT_SOURCE_ROOT");
+	snprintf(path, sizeof path, "%s/scenes/9ball_break.json", root ? root : ".");
+	CHECK(bs_scene_load(path, &scene, error, sizeof error));
+	bs_world* world = bs_world_create(&scene.def);
+	// Run until some ball's last contact is a cushion.
+	int cushion_ball = -1;
+	bs_ball_def saved[16];
+	bs_world_def def = scene.def;
+	for (int k = 0; k < 200 && cushion_ball < 0 && bs_world_step(world); ++k) {
+		def.time = bs_world_time(world);
+		def.balls = saved;
+		def.ball_count = bs_world_export_balls(world, saved);
+		for (int i = 0; i < def.ball_count && cushion_ball < 0; ++i) {
+			if (saved[i].anchor.last_kind == BS_EVENT_CUSHION) {
+				cushion_ball = i;
+			}
+		}
+	}
+	CHECK(cushion_ball >= 0);
+	bs_def_report report;
+	CHECK(bs_world_def_check(&def, &report));
+	if (cushion_ball >= 0) {
+		// The same ball, claiming each other cushion as its last contact.
+		bs_ball_anchor truth = saved[cushion_ball].anchor;
+		int refused = 0;
+		for (int s = 0; s < def.table.cushion_count; ++s) {
+			if (s == truth.last_target) {
+				continue;
+			}
+			saved[cushion_ball].anchor.last_target = s;
+			refused += !bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_ANCHOR;
+		}
+		CHECK(refused == def.table.cushion_count - 1);
+		// A jaw it did not touch.
+		saved[cushion_ball].anchor.last_kind = BS_EVENT_JAW;
+		saved[cushion_ball].anchor.last_target = 0;
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK(report.problem == BS_DEF_BAD_ANCHOR);
+		// Two balls that name each other without touching.
+		saved[cushion_ball].anchor = truth;
+		int other = cushion_ball == 0 ? 1 : 0;
+		saved[cushion_ball].anchor.last_kind = BS_EVENT_BALL;
+		saved[cushion_ball].anchor.last_target = saved[other].id;
+		saved[other].anchor.last_kind = BS_EVENT_BALL;
+		saved[other].anchor.last_target = saved[cushion_ball].id;
+		saved[other].anchor.time = saved[cushion_ball].anchor.time;
+		saved[other].anchor.pos = bs_v2_mad(saved[other].pos, saved[other].anchor.time - def.time, saved[other].vel);
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK(report.problem == BS_DEF_BAD_ANCHOR);
+		// Through a scene file, the message names the field.
+		saved[other].anchor = (bs_ball_anchor){0};
+		saved[other].anchor.last_kind = BS_EVENT_NONE;
+		saved[cushion_ball].anchor = truth;
+		saved[cushion_ball].anchor.last_target = (truth.last_target + 1) % def.table.nose_count;
+		char* text = bs_scene_dump_def(&def);
+		bs_scene edited;
+		CHECK(!bs_scene_load_text(text, "edited.json", &edited, error, sizeof error));
+		char field[64];
+		snprintf(field, sizeof field, "edited.json: balls[%d].anchor: ", cushion_ball);
+		CHECK_CONTAINS(error, field);
+		CHECK_CONTAINS(error, "did not touch it");
+		free(text);
+	}
+	bs_world_destroy(world);
+	bs_scene_free(&scene);
+}
+
+int main(void) {
+	RUN(inelastic_contacts_never_overlap);
+	RUN(the_check_accepts_exactly_the_reachable_region);
+	RUN(start_times_are_bounded);
+	RUN(tiny_speeds_never_leave_the_table);
+	RUN(saved_states_reload_and_continue_exactly);
+	RUN(anchors_must_touch_their_last_contact);
+	return check_summary();
+}
