@@ -1,4 +1,5 @@
-// breakshot: the command-line program's shared pieces.
+// breakshot: the command-line program's shared pieces (the commands
+// themselves: commands.h).
 #ifndef BREAKSHOT_CLI_H
 #define BREAKSHOT_CLI_H
 
@@ -36,12 +37,9 @@ double bs_cli_wall_seconds(void);
 /// CPU seconds used by this process.
 double bs_cli_cpu_seconds(void);
 
-/// The subcommands.
-int bs_cmd_run(int argc, char** argv);
-int bs_cmd_bench(int argc, char** argv);
-int bs_cmd_gen(int argc, char** argv);
-int bs_cmd_view(int argc, char** argv);
-int bs_cmd_compare(int argc, char** argv);
-int bs_cmd_plot(int argc, char** argv);
+/// A macro's value as a string literal, for help texts that quote a named
+/// limit: BS_STRINGIFY(BS_MAX_BALLS) is "10000000".
+#define BS_STRINGIFY(x) BS_STRINGIFY_VALUE(x)
+#define BS_STRINGIFY_VALUE(x) #x
 
 #endif

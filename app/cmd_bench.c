@@ -1,9 +1,8 @@
-// breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled] [--queue heap|calendar]
-//
-// Times the engine and prints what it measured: a random gas of equal discs
-// (periodic box unless --walled) for N = 10^3 ... 10^6 at area fractions 0.3
-// and 0.5, and the frictionless 9-ball break. --n and --phi run one case;
-// --break runs the 9-ball break alone.
+// breakshot bench: times the engine and prints what it measured: a random gas
+// of equal discs (periodic box unless --walled) for N = 10^3 ... 10^6 at area
+// fractions 0.3 and 0.5, and the frictionless 9-ball break. --n and --phi run
+// one case; --break runs the 9-ball break alone. The arguments:
+// bs_bench_command below.
 // A benchmark, not a test: it prints figures and never fails on them.
 #include <inttypes.h>
 #include <math.h>
@@ -12,22 +11,61 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include <breakshot/gas.h>
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
 
-#define BS_STRINGIFY_VALUE(x) #x
-#define BS_STRINGIFY(x) BS_STRINGIFY_VALUE(x)
+/// The events timed for a gas of n discs, unless --events says: this many
+/// per disc, but no fewer than MIN_EVENTS (for a stable rate) and no more than
+/// MAX_EVENTS (so that the full table runs in minutes on two cores).
+#define EVENTS_PER_DISC 10
+#define MIN_EVENTS 2000000
+#define MAX_EVENTS 10000000
 
-static const char bench_usage[] =
-	"usage: breakshot bench [--n N] [--phi PHI] [--events E] [--seed S] [--walled] [--queue heap|calendar]\n"
-	"       breakshot bench --break";
+/// The gases timed without --n or --phi (bs_bench_command's details name
+/// them).
+static const int gas_sizes[] = {1000, 10000, 100000, 1000000};
+static const double gas_fractions[] = {0.3, 0.5};
 
-// Events to time for a gas of n discs: enough for a stable rate, few enough
-// that the full table runs in minutes on two cores.
+/// The case that --n or --phi alone completes.
+#define DEFAULT_N 10000
+#define DEFAULT_PHI 0.5
+
+/// The scene of the 9-ball break, relative to the working directory (the
+/// source tree).
+#define BREAK_SCENE "scenes/9ball_break.json"
+
+// The defaults, as the help quotes them.
+#define EVENTS_PER_DISC_TEXT BS_STRINGIFY(EVENTS_PER_DISC)
+#define MIN_EVENTS_TEXT BS_STRINGIFY(MIN_EVENTS)
+#define MAX_EVENTS_TEXT BS_STRINGIFY(MAX_EVENTS)
+#define DEFAULT_N_TEXT BS_STRINGIFY(DEFAULT_N)
+#define DEFAULT_PHI_TEXT BS_STRINGIFY(DEFAULT_PHI)
+#define CALENDAR_MIN_BALLS_TEXT BS_STRINGIFY(BS_CALENDAR_MIN_BALLS)
+
+static int bench_main(int argc, char** argv);
+
+const bs_command bs_bench_command = {
+	.name = "bench",
+	.synopsis = "[--n N] [--phi PHI] [--events E] [--seed S] [--walled]\n"
+				"  [--queue heap|calendar]\n"
+				"--break",
+	.summary = "time the engine on gases of equal discs and on the 9-ball break",
+	.details =
+		"Without --n or --phi: gases of 10^3, 10^4, 10^5 and 10^6 discs at area fractions 0.3 and 0.5, then the "
+		"9-ball break (" BREAK_SCENE ", so run it from the source tree). --n and --phi time one gas (N " DEFAULT_N_TEXT
+		" and PHI " DEFAULT_PHI_TEXT " unless given); --break times the break alone. Each gas is timed over E events "
+		"(default " EVENTS_PER_DISC_TEXT " per disc, from " MIN_EVENTS_TEXT " to " MAX_EVENTS_TEXT
+		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
+		"(default: the calendar queue from " CALENDAR_MIN_BALLS_TEXT " balls, the binary heap below). A benchmark, "
+		"not a test: it prints figures and never fails on them.",
+	.main = bench_main,
+};
+
 static int64_t default_events(int n) {
-	int64_t events = 10 * (int64_t)n;
-	return events < 2000000 ? 2000000 : events > 10000000 ? 10000000 : events;
+	int64_t events = EVENTS_PER_DISC * (int64_t)n;
+	return events < MIN_EVENTS ? MIN_EVENTS : events > MAX_EVENTS ? MAX_EVENTS : events;
 }
 
 static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool periodic, bs_queue_kind queue) {
@@ -105,7 +143,7 @@ static int bench_break(const char* scene_path) {
 	return 0;
 }
 
-int bs_cmd_bench(int argc, char** argv) {
+static int bench_main(int argc, char** argv) {
 	int64_t n = 0;
 	double phi = 0.0;
 	int64_t events = 0;
@@ -116,6 +154,10 @@ int bs_cmd_bench(int argc, char** argv) {
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
 		bool ok = true;
+		if (bs_command_is_help(argv[i])) {
+			bs_command_print_help(&bs_bench_command, stdout);
+			return 0;
+		}
 		if (strcmp(argv[i], "--walled") == 0) {
 			periodic = false;
 			continue;
@@ -138,10 +180,10 @@ int bs_cmd_bench(int argc, char** argv) {
 			} else if (value && strcmp(value, "calendar") == 0) {
 				queue = BS_QUEUE_CALENDAR;
 			} else {
-				return bs_cli_fail("bench: --queue takes heap or calendar\n%s", bench_usage);
+				return bs_command_fail(&bs_bench_command, "bench: --queue takes heap or calendar");
 			}
 		} else {
-			return bs_cli_fail("bench: unknown argument '%s'\n%s", argv[i], bench_usage);
+			return bs_command_fail(&bs_bench_command, "bench: unknown argument '%s'", argv[i]);
 		}
 		if (!ok) {
 			return BS_EXIT_USAGE;
@@ -149,31 +191,29 @@ int bs_cmd_bench(int argc, char** argv) {
 		++i;
 	}
 	if (only_break) {
-		return bench_break("scenes/9ball_break.json");
+		return bench_break(BREAK_SCENE);
 	}
 	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
 			: queue == BS_QUEUE_CALENDAR ? "calendar queue"
-										 : "calendar queue from " BS_STRINGIFY(BS_CALENDAR_MIN_BALLS) " balls, binary heap below");
+										 : "calendar queue from " CALENDAR_MIN_BALLS_TEXT " balls, binary heap below");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "N", "phi", "events", "collisions/s", "events/s", "ns/event",
 		"B/ball", "wall s", "gen s");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "", "", "", "(per CPU s)", "(wall)", "", "", "", "");
 	if (n > 0 || phi > 0.0) {
-		int count = n > 0 ? (int)n : 10000;
-		return bench_gas(count, phi > 0.0 ? phi : 0.5, events > 0 ? events : default_events(count), (uint64_t)seed,
-			periodic, queue);
+		int count = n > 0 ? (int)n : DEFAULT_N;
+		return bench_gas(count, phi > 0.0 ? phi : DEFAULT_PHI, events > 0 ? events : default_events(count),
+			(uint64_t)seed, periodic, queue);
 	}
-	static const int sizes[] = {1000, 10000, 100000, 1000000};
-	static const double fractions[] = {0.3, 0.5};
-	for (int k = 0; k < 4; ++k) {
-		for (int f = 0; f < 2; ++f) {
-			int status = bench_gas(sizes[k], fractions[f], events > 0 ? events : default_events(sizes[k]),
+	for (size_t k = 0; k < sizeof gas_sizes / sizeof gas_sizes[0]; ++k) {
+		for (size_t f = 0; f < sizeof gas_fractions / sizeof gas_fractions[0]; ++f) {
+			int status = bench_gas(gas_sizes[k], gas_fractions[f], events > 0 ? events : default_events(gas_sizes[k]),
 				(uint64_t)seed, periodic, queue);
 			if (status != 0) {
 				return status;
 			}
 		}
 	}
-	return bench_break("scenes/9ball_break.json");
+	return bench_break(BREAK_SCENE);
 }

@@ -1,40 +1,46 @@
-// breakshot compare A.csv B.csv [--tolerance X] [--plot FILE [--size WxH]]
-//
-// Prints each trace's energy and momentum summary, their largest difference
-// on a common time axis and the first event at which they differ; exits 0
-// when the difference is within the tolerance, 1 beyond it, 2 on bad input.
-// The plot is opened before anything is printed and written last.
+// breakshot compare: prints each trace's energy and momentum summary, their
+// largest difference on a common time axis and the first event at which they
+// differ; exits 0 when the difference is within the tolerance, 1 beyond it, 2
+// on bad input. The plot is opened before anything is printed and written
+// last. The arguments: bs_compare_command below.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "output_file.h"
 #include "trace_plot.h"
 #include "same_file.h"
 #include "trace_compare.h"
 #include "trace_read.h"
 
-static const char compare_usage[] =
-	"usage: breakshot compare A.csv B.csv [--tolerance X] [--plot FILE.png|FILE.svg [--size WxH]]\n"
-	"\n"
-	"Compares two traces written by 'breakshot run --trace' (event or sampled).\n"
-	"Each trace is read as a step function: energy and momentum only change at\n"
-	"events, so between rows a trace keeps the value of its last row (after every\n"
-	"row at the same instant); linear interpolation would invent values the balls\n"
-	"never had. An event trace is exact at any time, a sampled trace (--sample)\n"
-	"only at its samples. The time points are the row times of both traces, or\n"
-	"of the sampled ones when either is sampled (where the other holds its last\n"
-	"sample when the sample times differ), inside the range both cover. There it\n"
-	"takes |A - B| for kinetic energy, momentum x, y and |p|,\n"
-	"divided by the larger of the two start values (the kinetic energy for the\n"
-	"energy, |p| for the momentum; 1 when both are 0). The largest of these\n"
-	"relative differences is checked against the tolerance (default 1e-9).\n"
-	"\n"
-	"exit status: 0 within the tolerance, 1 beyond it, 2 on bad input (including a\n"
-	"--plot that cannot be created or that names an input) or when writing the plot fails";
-
 #define DEFAULT_TOLERANCE 1e-9
+
+// The defaults, as the help quotes them.
+#define DEFAULT_TOLERANCE_TEXT BS_STRINGIFY(DEFAULT_TOLERANCE)
+#define PLOT_SIZE_TEXT BS_STRINGIFY(BS_PLOT_DEFAULT_WIDTH) "x" BS_STRINGIFY(BS_PLOT_DEFAULT_HEIGHT)
+
+static int compare_main(int argc, char** argv);
+
+const bs_command bs_compare_command = {
+	.name = "compare",
+	.synopsis = "A.csv B.csv [--tolerance X] [--plot FILE.png|FILE.svg [--size WxH]]",
+	.summary = "compare two traces' energy and momentum; exit 0 within the tolerance,\n1 beyond it",
+	.details = "Compares two traces written by 'breakshot run --trace' (event or sampled). Each trace is read as a "
+			   "step function: energy and momentum only change at events, so between rows a trace keeps the value of "
+			   "its last row (after every row at the same instant); linear interpolation would invent values the "
+			   "balls never had. An event trace is exact at any time, a sampled trace (--sample) only at its samples. "
+			   "The time points are the row times of both traces, or of the sampled ones when either is sampled "
+			   "(where the other holds its last sample when the sample times differ), inside the range both cover. "
+			   "There it takes |A - B| for kinetic energy, momentum x, y and |p|, divided by the larger of the two "
+			   "start values (the kinetic energy for the energy, |p| for the momentum; 1 when both are 0). The largest "
+			   "of these relative differences is checked against the tolerance (default " DEFAULT_TOLERANCE_TEXT
+			   "). --plot draws both traces against time, " PLOT_SIZE_TEXT " pixels unless --size.\n\n"
+			   "exit status: 0 within the tolerance, 1 beyond it, 2 on bad input (including a --plot that cannot be "
+			   "created or that names an input) or when writing the plot fails",
+	.main = compare_main,
+};
 
 typedef struct compare_options {
 	const char* paths[2];
@@ -54,8 +60,8 @@ static int parse_compare_options(int argc, char** argv, compare_options* dest) {
 	for (int i = 0; i < argc; ++i) {
 		const char* arg = argv[i];
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			puts(compare_usage);
+		if (bs_command_is_help(arg)) {
+			bs_command_print_help(&bs_compare_command, stdout);
 			return -1;
 		} else if (strcmp(arg, "--tolerance") == 0) {
 			if (!bs_cli_parse_double(value, "--tolerance", &dest->tolerance)) {
@@ -80,7 +86,7 @@ static int parse_compare_options(int argc, char** argv, compare_options* dest) {
 			has_size = true;
 			++i;
 		} else if (arg[0] == '-' && arg[1] != '\0') {
-			return bs_cli_fail("compare: unknown option '%s'\n%s", arg, compare_usage);
+			return bs_command_fail(&bs_compare_command, "compare: unknown option '%s'", arg);
 		} else if (path_count == 2) {
 			return bs_cli_fail("compare: two traces only (got a third, '%s')", arg);
 		} else {
@@ -88,7 +94,7 @@ static int parse_compare_options(int argc, char** argv, compare_options* dest) {
 		}
 	}
 	if (path_count != 2) {
-		return bs_cli_fail("compare: needs two trace files\n%s", compare_usage);
+		return bs_command_fail(&bs_compare_command, "compare: needs two trace files");
 	}
 	if (has_size && !dest->plot_path) {
 		return bs_cli_fail("compare: --size is the size of the --plot image; give --plot FILE too");
@@ -150,7 +156,7 @@ static void print_difference(const bs_trace_difference* diff) {
 	}
 }
 
-int bs_cmd_compare(int argc, char** argv) {
+static int compare_main(int argc, char** argv) {
 	compare_options options;
 	int status = parse_compare_options(argc, argv, &options);
 	if (status != 0) {

@@ -1,26 +1,45 @@
-// breakshot gen gas --n N --phi PHI [--seed S] [--periodic] [--out FILE]
-//
-// Writes a random, non-overlapping gas of N equal discs at area fraction PHI
-// in a square table as a scene: a lattice start melted by a short event-driven
-// run, velocities from a seeded Maxwell distribution (Gaussian components,
-// 1 m/s per axis, zero total momentum). To stdout without --out.
+// breakshot gen gas: writes a random, non-overlapping gas of N equal discs at
+// area fraction PHI in a square table as a scene: a lattice start melted by a
+// short event-driven run, velocities from a seeded Maxwell distribution
+// (Gaussian components, 1 m/s per axis, zero total momentum). To stdout
+// without --out. The arguments: bs_gen_command below.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include <breakshot/gas.h>
 #include "output_file.h"
 #include <breakshot/scene.h>
+#include <breakshot/world.h>
 
-static const char gen_usage[] =
-	"usage: breakshot gen gas --n N --phi PHI [--seed S] [--periodic] [--out FILE]\n"
-	"  N discs (2 to 10^7) of radius 0.028575 m at area fraction PHI (up to 0.7) in a square\n"
-	"  table, walled unless --periodic; the scene goes to FILE, or to stdout";
+// The limits, as the help quotes them.
+#define MAX_BALLS_TEXT BS_STRINGIFY(BS_MAX_BALLS)
+#define RADIUS_TEXT BS_STRINGIFY(BS_DEFAULT_RADIUS)
+#define MAX_FRACTION_TEXT BS_STRINGIFY(BS_GAS_MAX_FRACTION)
 
-int bs_cmd_gen(int argc, char** argv) {
+static int gen_main(int argc, char** argv);
+
+const bs_command bs_gen_command = {
+	.name = "gen",
+	.synopsis = "gas --n N --phi PHI [--seed S] [--periodic] [--out FILE]",
+	.summary = "write a random gas of N equal discs at area fraction PHI as a scene",
+	.details =
+		"N discs (2 to " MAX_BALLS_TEXT ") of radius " RADIUS_TEXT " m at area fraction PHI (up to " MAX_FRACTION_TEXT
+		") in a square table, walled unless --periodic: a lattice start melted by a short run, velocities from a "
+		"Maxwell distribution seeded by S (default 1), 1 m/s per axis, zero total momentum. The scene goes to FILE, "
+		"or to stdout.",
+	.main = gen_main,
+};
+
+static int gen_main(int argc, char** argv) {
+	if (argc > 0 && bs_command_is_help(argv[0])) {
+		bs_command_print_help(&bs_gen_command, stdout);
+		return 0;
+	}
 	if (argc < 1 || strcmp(argv[0], "gas") != 0) {
-		return bs_cli_fail("gen: what to generate? only 'gas' is known\n%s", gen_usage);
+		return bs_command_fail(&bs_gen_command, "gen: what to generate? only 'gas' is known");
 	}
 	bs_gas_def gas = bs_default_gas_def();
 	gas.periodic = false;
@@ -30,6 +49,10 @@ int bs_cmd_gen(int argc, char** argv) {
 	for (int i = 1; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
 		bool ok = true;
+		if (bs_command_is_help(argv[i])) {
+			bs_command_print_help(&bs_gen_command, stdout);
+			return 0;
+		}
 		if (strcmp(argv[i], "--periodic") == 0) {
 			gas.periodic = true;
 			continue;
@@ -42,11 +65,11 @@ int bs_cmd_gen(int argc, char** argv) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
 		} else if (strcmp(argv[i], "--out") == 0) {
 			if (!value || !value[0]) {
-				return bs_cli_fail("--out needs a file name\n%s", gen_usage);
+				return bs_command_fail(&bs_gen_command, "--out needs a file name");
 			}
 			out_path = value;
 		} else {
-			return bs_cli_fail("gen gas: unknown argument '%s'\n%s", argv[i], gen_usage);
+			return bs_command_fail(&bs_gen_command, "gen gas: unknown argument '%s'", argv[i]);
 		}
 		if (!ok) {
 			return BS_EXIT_USAGE;
@@ -54,7 +77,7 @@ int bs_cmd_gen(int argc, char** argv) {
 		++i;
 	}
 	if (n == 0 || phi == 0.0) {
-		return bs_cli_fail("gen gas: give --n and --phi\n%s", gen_usage);
+		return bs_command_fail(&bs_gen_command, "gen gas: give --n and --phi");
 	}
 	gas.count = (int)n;
 	gas.fraction = phi;

@@ -1,15 +1,12 @@
-// breakshot run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]
-//                     [--method events|frames] [--dt DT]
-//
-// Simulates a scene headless until N events have been processed or the
-// absolute time T is reached (positions advanced to exactly T), whichever
-// comes first, or until no event remains; then prints a summary. With
-// --sample the trace holds the totals every DT instead of at every event.
+// breakshot run: simulates a scene headless until N events have been
+// processed or the absolute time T is reached (positions advanced to exactly
+// T), whichever comes first, or until no event remains; then prints a summary.
+// With --sample the trace holds the totals every DT instead of at every event.
 // --method frames runs the frame-stepped baseline instead (run_frames.h).
 // Without either limit a run stops at a default number of events: a closed
 // table without friction never runs out of events, and its trace would fill
 // the disk. The outputs are opened before simulating and committed together
-// at the end (output_file.h).
+// at the end (output_file.h). The arguments: bs_run_command below.
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "output_file.h"
 #include "run_frames.h"
 #include "run_summary.h"
@@ -30,25 +28,32 @@
 /// on). A break on a pool table ends by itself (every ball pocketed or at
 /// rest) far below it.
 #define DEFAULT_LIMIT 10000000
+#define DEFAULT_LIMIT_TEXT BS_STRINGIFY(DEFAULT_LIMIT) // as the help quotes it
 
-static const char run_usage[] =
-	"usage: breakshot run SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
-	"                     [--method events|frames] [--dt DT]";
+static int run_main(int argc, char** argv);
 
-static const char run_help[] =
-	"\n"
-	"Without --events or --until a run stops at a default limit of 10000000 events\n"
-	"(frames for --method frames) and says so: a closed table without friction never\n"
-	"runs out of events.\n"
-	"\n"
-	"--trace and --out are written whole or not at all: both are opened before the\n"
-	"simulation starts and put in place together at the end; when one cannot be\n"
-	"written, neither is left.\n"
-	"\n"
-	"exit status: 0 done; 2 on bad input: arguments, the scene, an output that cannot\n"
-	"be created (refused before simulating), or two of SCENE, --trace and --out naming\n"
-	"the same file; 1 when writing the outputs fails at the end (a full disk) or\n"
-	"memory runs out";
+const bs_command bs_run_command = {
+	.name = "run",
+	.synopsis = "SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
+				"  [--method events|frames] [--dt DT]",
+	.summary = "simulate a scene headless and print a summary; --method frames runs the frame-stepped baseline "
+			   "and reports the collisions it missed; without --events or --until it stops at " DEFAULT_LIMIT_TEXT
+			   " events or frames",
+	.details =
+		"--events N stops after N events (contacts for --method frames), --until T at the absolute time T, "
+		"whichever comes first. Without either a run stops at a default limit of " DEFAULT_LIMIT_TEXT
+		" events (frames for --method frames) and says so: a closed table without friction never runs out of "
+		"events.\n\n"
+		"--trace writes the totals after every event as CSV, or with --sample DT every DT seconds; --out writes "
+		"the state reached as a scene (the event method only). --method frames runs the frame-stepped baseline "
+		"and needs --dt DT, the frame length in seconds.\n\n"
+		"--trace and --out are written whole or not at all: both are opened before the simulation starts and put "
+		"in place together at the end; when one cannot be written, neither is left.\n\n"
+		"exit status: 0 done; 2 on bad input: arguments, the scene, an output that cannot be created (refused "
+		"before simulating), or two of SCENE, --trace and --out naming the same file; 1 when writing the outputs "
+		"fails at the end (a full disk) or memory runs out",
+	.main = run_main,
+};
 
 typedef struct run_options {
 	const char* scene_path;
@@ -83,8 +88,8 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 	for (int i = 0; i < argc; ++i) {
 		const char* arg = argv[i];
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			printf("%s\n%s\n", run_usage, run_help);
+		if (bs_command_is_help(arg)) {
+			bs_command_print_help(&bs_run_command, stdout);
 			return -1;
 		} else if (strcmp(arg, "--events") == 0) {
 			if (!bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &dest->max_events)) {
@@ -104,27 +109,27 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 			++i;
 		} else if (strcmp(arg, "--method") == 0) {
 			if (!value || (strcmp(value, "events") != 0 && strcmp(value, "frames") != 0)) {
-				return bs_cli_fail("--method: expected 'events' or 'frames'%s%s%s\n%s", value ? ", got '" : "",
-					value ? value : "", value ? "'" : "", run_usage);
+				return bs_command_fail(&bs_run_command, "--method: expected 'events' or 'frames'%s%s%s",
+					value ? ", got '" : "", value ? value : "", value ? "'" : "");
 			}
 			dest->use_frames = strcmp(value, "frames") == 0;
 			++i;
 		} else if (strcmp(arg, "--trace") == 0 || strcmp(arg, "--out") == 0) {
 			if (!value || value[0] == '\0') {
-				return bs_cli_fail("%s needs a file name\n%s", arg, run_usage);
+				return bs_command_fail(&bs_run_command, "%s needs a file name", arg);
 			}
 			*(arg[2] == 't' ? &dest->trace_path : &dest->out_path) = value;
 			++i;
 		} else if (arg[0] == '-' && arg[1] != '\0') {
-			return bs_cli_fail("run: unknown option '%s'\n%s", arg, run_usage);
+			return bs_command_fail(&bs_run_command, "run: unknown option '%s'", arg);
 		} else if (dest->scene_path) {
-			return bs_cli_fail("run: one scene only (got '%s' and '%s')\n%s", dest->scene_path, arg, run_usage);
+			return bs_command_fail(&bs_run_command, "run: one scene only (got '%s' and '%s')", dest->scene_path, arg);
 		} else {
 			dest->scene_path = arg;
 		}
 	}
 	if (!dest->scene_path) {
-		return bs_cli_fail("run: no scene given\n%s", run_usage);
+		return bs_command_fail(&bs_run_command, "run: no scene given");
 	}
 	if (dest->sample > 0.0 && !dest->trace_path) {
 		return bs_cli_fail("run: --sample needs --trace FILE (it sets how often the trace samples)");
@@ -246,7 +251,7 @@ static bool write_state(bs_world* world, FILE* out) {
 	return true;
 }
 
-int bs_cmd_run(int argc, char** argv) {
+static int run_main(int argc, char** argv) {
 	run_options options;
 	int status = parse_run_options(argc, argv, &options);
 	if (status != 0) {

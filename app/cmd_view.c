@@ -1,26 +1,21 @@
-// breakshot view SCENE [--screenshot FILE.png] [--at T | --events N] [--size WxH]
-//                      [--keys KEYS] [--out FILE] [--frames N]
-//
-// Opens the viewer on a scene, or renders one frame of it to a PNG. --at and
-// --events choose the state shown; --keys then plays keys exactly as if typed.
-// The outputs are opened before any rendering (an unwritable path is bad
-// input, exit 2) and appear together at the end or not at all.
+// breakshot view: opens the viewer on a scene, or renders one frame of it to a
+// PNG. --at and --events choose the state shown; --keys then plays keys
+// exactly as if typed. The outputs are opened before any rendering (an
+// unwritable path is bad input, exit 2) and appear together at the end or not
+// at all. The arguments: bs_view_command (view_command.c).
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "output_file.h"
 #include "renderer.h"
 #include "same_file.h"
 #include "screenshot.h"
 #include "viewer.h"
 #include "window.h"
-
-static const char view_usage[] =
-	"usage: breakshot view SCENE [--screenshot FILE.png] [--at T | --events N] [--size WxH]\n"
-	"                            [--keys KEYS] [--out FILE] [--frames N]";
 
 typedef struct view_options {
 	const char* scene_path;
@@ -36,14 +31,21 @@ typedef struct view_options {
 	bool has_size;
 } view_options;
 
+// Returns 0 when parsed, -1 after printing the help, BS_EXIT_USAGE (after
+// printing why) otherwise.
 static int parse_view_options(int argc, char** argv, view_options* dest) {
 	memset(dest, 0, sizeof *dest);
-	dest->width = 1600;
-	dest->height = 900;
+	dest->width = BS_VIEW_DEFAULT_WIDTH;
+	dest->height = BS_VIEW_DEFAULT_HEIGHT;
 	for (int i = 0; i < argc; ++i) {
 		const char* arg = argv[i];
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(arg, "--at") == 0) {
+		if (bs_command_is_help(arg)) {
+			bs_command_print_help(&bs_view_command, stdout);
+			fputs("\nthe keys in KEYS:\n", stdout);
+			bs_command_print_wrapped(bs_viewer_script_help, 2, stdout);
+			return -1;
+		} else if (strcmp(arg, "--at") == 0) {
 			if (!bs_cli_parse_double(value, "--at", &dest->at)) {
 				return BS_EXIT_USAGE;
 			}
@@ -67,21 +69,21 @@ static int parse_view_options(int argc, char** argv, view_options* dest) {
 			++i;
 		} else if (strcmp(arg, "--screenshot") == 0 || strcmp(arg, "--out") == 0 || strcmp(arg, "--keys") == 0) {
 			if (!value || (value[0] == '\0' && arg[2] != 'k')) {
-				return bs_cli_fail("%s needs a value\n%s", arg, view_usage);
+				return bs_command_fail(&bs_view_command, "%s needs a value", arg);
 			}
 			const char** slot = arg[2] == 's' ? &dest->screenshot_path : arg[2] == 'o' ? &dest->out_path : &dest->keys;
 			*slot = value;
 			++i;
 		} else if (arg[0] == '-' && arg[1] != '\0') {
-			return bs_cli_fail("view: unknown option '%s'\n%s", arg, view_usage);
+			return bs_command_fail(&bs_view_command, "view: unknown option '%s'", arg);
 		} else if (dest->scene_path) {
-			return bs_cli_fail("view: one scene only (got '%s' and '%s')\n%s", dest->scene_path, arg, view_usage);
+			return bs_command_fail(&bs_view_command, "view: one scene only (got '%s' and '%s')", dest->scene_path, arg);
 		} else {
 			dest->scene_path = arg;
 		}
 	}
 	if (!dest->scene_path) {
-		return bs_cli_fail("view: no scene given\n%s", view_usage);
+		return bs_command_fail(&bs_view_command, "view: no scene given");
 	}
 	if (dest->has_at && dest->events > 0) {
 		return bs_cli_fail("view: --at and --events both choose the state shown; give one");
@@ -162,7 +164,7 @@ int bs_cmd_view(int argc, char** argv) {
 	view_options options;
 	int status = parse_view_options(argc, argv, &options);
 	if (status != 0) {
-		return status;
+		return status < 0 ? 0 : status;
 	}
 	bool needs_gl = options.screenshot_path || !options.out_path;
 	if (needs_gl && !bs_window_display_available()) {

@@ -12,10 +12,6 @@
 #include "event_heap.h"
 #include "prefetch.h"
 
-/// From this many balls on, BS_QUEUE_AUTO picks the calendar queue: it beats
-/// the heap from about a thousand balls (docs/performance.md).
-#define BS_CALENDAR_MIN_BALLS 512
-
 typedef struct bs_event_queue {
 	bool use_calendar; ///< pending events in `calendar`, otherwise in `heap`
 	bs_event_heap heap;

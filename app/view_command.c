@@ -1,0 +1,26 @@
+// breakshot view: the command's descriptor, compiled whether or not the build
+// has the viewer, so that `breakshot help` lists it the same in both. Its
+// main is cmd_view.c's, or view_unavailable.c's without the viewer.
+#include "cli.h"
+#include "commands.h"
+
+// The default size, as the help quotes it.
+#define DEFAULT_SIZE_TEXT BS_STRINGIFY(BS_VIEW_DEFAULT_WIDTH) "x" BS_STRINGIFY(BS_VIEW_DEFAULT_HEIGHT)
+
+const bs_command bs_view_command = {
+	.name = "view",
+	.synopsis = "SCENE [--screenshot FILE.png] [--at T | --events N] [--size WxH]\n"
+				"  [--keys KEYS] [--out FILE] [--frames N]",
+	.summary = "open the OpenGL viewer on a scene, or render one frame to a PNG (--screenshot) or write the state "
+			   "shown as a scene (--out)",
+	.details = "--at T (an absolute time) or --events N (N events on, as pressing the n key N times) chooses the state "
+			   "shown; --keys then plays KEYS exactly as if typed, a character a key. --screenshot renders that state "
+			   "to a PNG (off screen, but with a display: 'xvfb-run -a' headless) and --out writes it as a scene (no "
+			   "display needed); without either a window opens. --size is the window's or the PNG's size in pixels "
+			   "(default " DEFAULT_SIZE_TEXT "). --frames N closes the window after N frames drawn without vsync and "
+			   "prints the mean frame time.\n\n"
+			   "exit status: 0 done; 2 on bad input (arguments, the scene, an output that cannot be created, or two of "
+			   "SCENE, --screenshot and --out naming the same file); 1 when no window can open (no display) or "
+			   "writing fails",
+	.main = bs_cmd_view,
+};
