@@ -35,7 +35,7 @@ static int run_main(int argc, char** argv);
 const bs_command bs_run_command = {
 	.name = "run",
 	.synopsis = "SCENE [--events N] [--until T] [--trace FILE [--sample DT]] [--out FILE]\n"
-				"  [--method events|frames] [--dt DT]",
+				"  [--method events|frames] [--dt DT] [--validate]",
 	.summary = "simulate a scene headless and print a summary; --method frames runs the frame-stepped baseline "
 			   "and reports the collisions it missed; without --events or --until it stops at " DEFAULT_LIMIT_TEXT
 			   " events or frames",
@@ -47,11 +47,15 @@ const bs_command bs_run_command = {
 		"--trace writes the totals after every event as CSV, or with --sample DT every DT seconds; --out writes "
 		"the state reached as a scene (the event method only). --method frames runs the frame-stepped baseline "
 		"and needs --dt DT, the frame length in seconds.\n\n"
+		"--validate checks after every event that no two balls overlap (beyond " BS_STRINGIFY(BS_CONTACT_TOLERANCE)
+		" of their radius sum), every ball is on the table or pocketed, time never goes back and the energy "
+		"(on the table and carried into the pockets) never rises; at the first violation it stops with exit "
+		"status 3, naming the event, the balls and the numbers, and writes no output.\n\n"
 		"--trace and --out are written whole or not at all: both are opened before the simulation starts and put "
 		"in place together at the end; when one cannot be written, neither is left.\n\n"
 		"exit status: 0 done; 2 on bad input: arguments, the scene, an output that cannot be created (refused "
 		"before simulating), or two of SCENE, --trace and --out naming the same file; 1 when writing the outputs "
-		"fails at the end (a full disk) or memory runs out",
+		"fails at the end (a full disk) or memory runs out; 3 when --validate finds a violation",
 	.main = run_main,
 };
 
@@ -66,7 +70,11 @@ typedef struct run_options {
 	double sample;    ///< trace sample interval (s); 0: a row per event
 	bool use_frames;  ///< --method frames
 	double frame_dt;  ///< --dt (s); 0 when not given
+	bool validate;    ///< --validate: check the invariants after every event
 } run_options;
+
+/// Exit status of a run whose --validate found a violation.
+#define EXIT_INVALID 3
 
 // Parses a time interval option: finite and positive.
 static bool parse_interval(const char* value, const char* option, double* dest) {
@@ -91,6 +99,8 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 		if (bs_command_is_help(arg)) {
 			bs_command_print_help(&bs_run_command, stdout);
 			return -1;
+		} else if (strcmp(arg, "--validate") == 0) {
+			dest->validate = true;
 		} else if (strcmp(arg, "--events") == 0) {
 			if (!bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &dest->max_events)) {
 				return BS_EXIT_USAGE;
@@ -139,6 +149,9 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 	}
 	if (dest->use_frames && !(dest->frame_dt > 0.0)) {
 		return bs_cli_fail("run: --method frames needs --dt DT (the frame length in seconds)");
+	}
+	if (dest->use_frames && dest->validate) {
+		return bs_cli_fail("run: --validate checks the event method; a frames run may overlap by design");
 	}
 	if (dest->use_frames && dest->out_path) {
 		return bs_cli_fail("run: --out is for the event method: a frames run can end with balls overlapping, "
@@ -189,12 +202,51 @@ static void print_summary(const run_options* options, const bs_world* world, con
 	if (stopped_by_default) {
 		printf("  stopped at the default limit of %d events; pass --events or --until\n", DEFAULT_LIMIT);
 	}
+	if (bs_world_reached_time_limit(world)) {
+		printf("  stopped at the time limit of %g s (BS_MAX_TIME), with events still to come\n", BS_MAX_TIME);
+	}
+}
+
+// What --validate compares from one event to the next.
+typedef struct run_invariants {
+	double time;   ///< s
+	double energy; ///< on the table and carried into the pockets (J)
+} run_invariants;
+
+static run_invariants invariants_of(const bs_world* world) {
+	bs_totals totals = bs_world_totals(world);
+	return (run_invariants){bs_world_time(world), totals.kinetic_energy + totals.pocketed_energy};
+}
+
+// Checks the world after an event against the invariants before it; prints
+// the first violation and returns false. Energy may rise only by the
+// rounding of the collisions' arithmetic (a relative 1e-12).
+static bool still_valid(const bs_world* world, run_invariants* before) {
+	run_invariants now = invariants_of(world);
+	bs_event event = bs_world_last_event(world);
+	char problem[256];
+	bool ok = bs_world_validate(world, problem, sizeof problem);
+	if (ok && now.time < before->time) {
+		snprintf(problem, sizeof problem, "time went back from %.17g s to %.17g s", before->time, now.time);
+		ok = false;
+	}
+	if (ok && now.energy > before->energy * (1.0 + 1e-12) + 1e-300) {
+		snprintf(problem, sizeof problem, "the energy rose from %.17g J to %.17g J", before->energy, now.energy);
+		ok = false;
+	}
+	if (!ok) {
+		fprintf(stderr, "breakshot: --validate: after event %" PRId64 " (%s, a = %d, b = %d, t = %.17g s): %s\n",
+			bs_world_event_count(world), bs_event_kind_name(event.kind), event.a, event.b, event.time, problem);
+	}
+	*before = now;
+	return ok;
 }
 
 // Steps the world to the end the options ask for, writing the trace rows to
 // `trace` (NULL: no trace). Returns whether the run stopped at the default
-// event limit with events still to come.
-static bool run_events(const run_options* options, bs_world* world, FILE* trace, double start_time) {
+// event limit with events still to come; sets *invalid when --validate found
+// a violation (and stops there).
+static bool run_events(const run_options* options, bs_world* world, FILE* trace, double start_time, bool* invalid) {
 	bs_totals start = bs_world_totals(world);
 	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, start_time, options->sample);
 	if (trace) {
@@ -207,10 +259,10 @@ static bool run_events(const run_options* options, bs_world* world, FILE* trace,
 	}
 	int64_t max_events = options->default_limit ? DEFAULT_LIMIT : options->max_events;
 	bool stopped_by_default = false;
+	run_invariants invariants = invariants_of(world);
+	*invalid = false;
 	for (;;) {
 		bs_event next;
-		// With an end time, look exactly as far as it (bs_world_peek may give
-		// up early on a periodic table where no contact is in sight).
 		bool has_next = options->has_until ? bs_world_peek_until(world, options->until, &next)
 										   : bs_world_peek(world, &next);
 		if (max_events > 0 && bs_world_event_count(world) >= max_events) {
@@ -230,6 +282,10 @@ static bool run_events(const run_options* options, bs_world* world, FILE* trace,
 		bs_world_step(world);
 		if (trace && !sampler.stream) {
 			write_event_row(trace, world);
+		}
+		if (options->validate && !still_valid(world, &invariants)) {
+			*invalid = true;
+			return false;
 		}
 	}
 	if (sampler.stream) {
@@ -268,6 +324,10 @@ static int run_main(int argc, char** argv) {
 		bs_scene_free(&scene);
 		return bs_cli_fail("--until %.17g is before the scene's time %.17g", options.until, start_time);
 	}
+	if (options.has_until && options.until > BS_MAX_TIME) {
+		bs_scene_free(&scene);
+		return bs_cli_fail("--until %.17g is beyond the time limit of %g s (BS_MAX_TIME)", options.until, BS_MAX_TIME);
+	}
 	// Every output is opened before any work, so an unwritable path is bad
 	// input refused at once, not found after the simulation.
 	bs_output_file trace = {0};
@@ -296,9 +356,12 @@ static int run_main(int argc, char** argv) {
 		}
 		bs_totals start = bs_world_totals(world);
 		double wall_start = bs_cli_wall_seconds();
-		bool stopped_by_default = run_events(&options, world, trace.stream, start_time);
+		bool invalid = false;
+		bool stopped_by_default = run_events(&options, world, trace.stream, start_time, &invalid);
 		double wall = bs_cli_wall_seconds() - wall_start;
-		if (out.stream && !write_state(world, out.stream)) {
+		if (invalid) {
+			status = EXIT_INVALID;
+		} else if (out.stream && !write_state(world, out.stream)) {
 			status = 1;
 		}
 		print_summary(&options, world, &start, start_time, wall, stopped_by_default);

@@ -147,6 +147,17 @@ void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos) {
 	link_ball(grid, ball);
 }
 
+void bs_grid_place_on_path(bs_grid* grid, int ball, bs_vec2 pos) {
+	bs_grid_cell cell = grid->periodic
+		? (bs_grid_cell){(int64_t)floor(pos.x * grid->per_cell_w), (int64_t)floor(pos.y * grid->per_cell_h)}
+		: locate(grid, pos);
+	if (grid->where[ball].row != NOWHERE) {
+		unlink_ball(grid, ball);
+	}
+	grid->where[ball] = cell;
+	link_ball(grid, ball);
+}
+
 void bs_grid_remove(bs_grid* grid, int ball) {
 	unlink_ball(grid, ball);
 	grid->where[ball].column = NOWHERE;

@@ -65,6 +65,12 @@ int bs_grid_cell_at(const bs_grid* grid, bs_vec2 pos);
 /// out of the cell it was in, if any.
 void bs_grid_place(bs_grid* grid, int ball, bs_vec2 pos);
 
+/// Puts a ball into the cell of `pos`, a point on its path from its anchor
+/// not wrapped into the box: on a periodic table the cell is counted on
+/// from the anchor's, as cell crossings count it (bs_grid_cross), so that
+/// bs_grid_crossing from the anchor finds the cell's borders.
+void bs_grid_place_on_path(bs_grid* grid, int ball, bs_vec2 pos);
+
 /// Takes a ball out of the grid (pocketed).
 void bs_grid_remove(bs_grid* grid, int ball);
 

@@ -88,6 +88,7 @@ struct bs_world {
 
 	bool reached_time_limit; ///< an event was left untaken for lying beyond BS_MAX_TIME
 	int64_t crossing_count; ///< cell crossings taken (internal events)
+	int64_t crossings_without_event; ///< since the last event: when to search for the next directly
 	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
 	bool use_grid; ///< a grid with cell crossings (always on a periodic table)

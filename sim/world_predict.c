@@ -417,7 +417,7 @@ void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
 	for (int i = 0; i < world->ball_count; ++i) {
 		const bs_ball* ball = &world->balls[i];
 		if (!ball->pocketed) {
-			bs_grid_place(&world->grid, i, bs_table_wrap(&world->table, bs_ball_position_at(ball, meeting.time)));
+			bs_grid_place_on_path(&world->grid, i, bs_ball_position_at(ball, meeting.time));
 		}
 	}
 	for (int i = 0; i < world->ball_count; ++i) {

@@ -83,16 +83,34 @@ static void cross_cell(bs_world* world, int index, double time) {
 	bs_grid_cross(&world->grid, index, axis, step);
 	bs_world_predict_after_crossing(world, index, time, axis, step);
 	world->crossing_count += 1;
+	world->crossings_without_event += 1;
+}
+
+// Cell crossings per ball, in a row with no event between, after which a
+// periodic table's next event is looked for directly (bs_world_next_meeting,
+// O(N^2)): the crossings' cost then stays within a constant factor of it.
+#define BS_CROSSINGS_BEFORE_SEARCH_PER_BALL 16
+
+// Whether to find the next event of a periodic table directly rather than
+// through the cell crossings on the way: when nothing but crossings is
+// pending, the next meeting may be any number of wraps ahead; and when
+// crossings go on for long without an event, it may be cheaper.
+static bool search_for_meeting(const bs_world* world) {
+	return world->table.periodic &&
+		(world->reported_pending == 0 ||
+			world->crossings_without_event > 64 + BS_CROSSINGS_BEFORE_SEARCH_PER_BALL * (int64_t)world->ball_count);
 }
 
 // The ball whose slot holds the next valid event at or before `limit` (s),
 // or -1. Stale slots met on the way are predicted again: each costs one
 // prediction, no scan of the queue.
 //
-// Cell crossings are taken on the way. On a periodic table where no ball is
-// on course to meet another for now, nothing but crossings is pending, and
-// the next meeting may be any number of wraps ahead: it is then found
-// directly, and the balls are filed and predicted as of that moment.
+// Cell crossings are taken on the way, or skipped over when the next meeting
+// is found directly: on a periodic table every event is a meeting, so the
+// earliest meeting is the next event, and the balls can be filed and
+// predicted as of that moment. Crossings change no motion and predictions
+// are pure functions of the balls' states, so the events are the same
+// whichever way the search goes.
 static int next_event_ball(bs_world* world, double limit) {
 	bool time_limited = !(limit < BS_MAX_TIME);
 	limit = time_limited ? BS_MAX_TIME : limit;
@@ -107,12 +125,13 @@ static int next_event_ball(bs_world* world, double limit) {
 			return -1;
 		}
 		if (key.kind == BS_EVENT_CELL) {
-			if (world->reported_pending == 0 && world->table.periodic) {
+			if (search_for_meeting(world)) {
 				bs_meeting meeting = bs_world_next_meeting(world);
 				if (!(meeting.time <= limit)) {
 					return -1;
 				}
 				bs_world_predict_from_meeting(world, meeting);
+				world->crossings_without_event = 0;
 				continue;
 			}
 			cross_cell(world, top, key.time);
@@ -136,6 +155,7 @@ static void process(bs_world* world, int index) {
 
 	bs_world_resolve(world, index, key.kind, target, &world->last_event);
 	world->event_count += 1;
+	world->crossings_without_event = 0;
 	world->kind_counts[key.kind] += 1;
 
 	if (key.kind == BS_EVENT_BALL) {

@@ -478,11 +478,127 @@ static void anchors_must_touch_their_last_contact(void) {
 	bs_scene_free(&scene);
 }
 
+// ---------------------------------------------------------------------------
+// A periodic run gave up while collisions remained
+
+// The earliest time (s, from 0) at which two circles a displacement d apart,
+// moving at w relative, touch as any images on a width x height torus
+// within `horizon` s, or INFINITY: every image near the path, column by
+// column along the axis it crosses faster, each solved in long double.
+static long double meeting_by_images(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon) {
+	long double best = INFINITY;
+	bool along_x = fabs(w.x) * height >= fabs(w.y) * width;
+	long double lp = along_x ? width : height;
+	long double lq = along_x ? height : width;
+	long double dp = along_x ? d.x : d.y;
+	long double dq = along_x ? d.y : d.x;
+	long double wp = along_x ? w.x : w.y;
+	long double wq = along_x ? w.y : w.x;
+	if (wp == 0.0L) {
+		return INFINITY;
+	}
+	long double end = dp + wp * horizon;
+	long double lo = floorl(fminl(dp, end) / lp) - 1.0L;
+	long double hi = ceill(fmaxl(dp, end) / lp) + 1.0L;
+	for (long double i = lo; i <= hi; i += 1.0L) {
+		// Where the path is along q when it passes column i.
+		long double q = dq + wq * (i * lp - dp) / wp;
+		long double centre = floorl(q / lq + 0.5L);
+		for (long double j = centre - 2.0L; j <= centre + 2.0L; j += 1.0L) {
+			long double x = dp - i * lp;
+			long double y = dq - j * lq;
+			long double a = wp * wp + wq * wq;
+			long double b = x * wp + y * wq;
+			long double c = x * x + y * y - (long double)sigma * sigma;
+			long double disc = b * b - a * c;
+			if (!(b < 0.0L) || disc < 0.0L) {
+				continue;
+			}
+			long double t = c <= 0.0L ? 0.0L : c / (-b + sqrtl(disc));
+			best = t < best ? t : best;
+		}
+	}
+	return best <= horizon ? best : INFINITY;
+}
+
+static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
+	// Two discs in a periodic box, well apart, meeting (or not) after any
+	// number of wraps: the first contact is the one an enumeration of every
+	// image finds, and a run ends only where no image can ever meet.
+	bs_rng rng = bs_rng_make(5);
+	int met = 0;
+	int never = 0;
+	int wraps_most = 0;
+	for (int trial = 0; trial < 300; ++trial) {
+		double side = bs_rng_range(&rng, 0.6, 1.6);
+		bs_world_def def = bs_default_world_def();
+		def.table = bs_table_periodic(side, side * bs_rng_range(&rng, 0.7, 1.3));
+		bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
+		balls[1].id = 1;
+		balls[0].radius = bs_rng_range(&rng, 0.01, 0.04);
+		balls[1].radius = bs_rng_range(&rng, 0.01, 0.04);
+		balls[0].pos = bs_v2(0.25 * def.table.width, 0.25 * def.table.height);
+		balls[1].pos = bs_v2(0.75 * def.table.width, bs_rng_range(&rng, 0.3, 0.9) * def.table.height);
+		double angle = bs_rng_range(&rng, 0.0, 2.0 * BS_PI);
+		double speed = bs_rng_range(&rng, 0.2, 3.0);
+		balls[0].vel = bs_v2(speed * cos(angle), speed * sin(angle));
+		if (trial % 10 == 0) {
+			balls[0].vel = bs_v2(speed, 0.0); // a closed path along x
+		}
+		def.balls = balls;
+		def.ball_count = 2;
+		bs_world* world = bs_world_create(&def);
+		bool stepped = bs_world_step(world);
+		const double horizon = 400.0;
+		long double expected = meeting_by_images(bs_v2_sub(balls[1].pos, balls[0].pos),
+			bs_v2_sub(balls[1].vel, balls[0].vel), balls[0].radius + balls[1].radius, def.table.width,
+			def.table.height, horizon);
+		if (expected < INFINITY) {
+			double found = stepped ? bs_world_last_event(world).time : INFINITY;
+			if (!(stepped && fabsl(found - expected) <= 1e-9L * expected + 1e-12L)) {
+				fprintf(stderr, "  trial %d: the images meet at %.17Lg s, the engine says %.17g s\n", trial, expected,
+					found);
+				CHECK(false);
+			}
+			int wraps = (int)(speed * (double)expected / side);
+			wraps_most = wraps > wraps_most ? wraps : wraps_most;
+			++met;
+		} else if (stepped) {
+			// Beyond the reference's horizon: never earlier.
+			CHECK(bs_world_last_event(world).time > horizon * (1.0 - 1e-9));
+		} else {
+			++never;
+		}
+		bs_world_destroy(world);
+	}
+	printf("  %d pairs met (up to %d wraps ahead), %d never meet\n", met, wraps_most, never);
+	CHECK(met > 200);
+	CHECK(never > 10);
+	CHECK(wraps_most > 100);
+
+	// Two discs moving together never meet: the run ends at once.
+	bs_ball_def together[2] = {bs_default_ball_def(), bs_default_ball_def()};
+	together[1].id = 1;
+	together[0].pos = bs_v2(0.2, 0.2);
+	together[1].pos = bs_v2(0.6, 0.7);
+	together[0].vel = together[1].vel = bs_v2(0.7, -0.3);
+	bs_world_def def = bs_default_world_def();
+	def.table = bs_table_periodic(1.0, 1.0);
+	def.balls = together;
+	def.ball_count = 2;
+	bs_world* world = bs_world_create(&def);
+	bs_event next;
+	CHECK(!bs_world_peek(world, &next));
+	CHECK(!bs_world_reached_time_limit(world));
+	bs_world_destroy(world);
+}
+
 int main(void) {
 	RUN(inelastic_contacts_never_overlap);
 	RUN(the_check_accepts_exactly_the_reachable_region);
 	RUN(start_times_are_bounded);
 	RUN(tiny_speeds_never_leave_the_table);
+	RUN(periodic_meetings_are_found_however_many_wraps_ahead);
 	RUN(saved_states_reload_and_continue_exactly);
 	RUN(anchors_must_touch_their_last_contact);
 	return check_summary();
