@@ -13,8 +13,10 @@
 #include <breakshot/world.h>
 
 #include "check.h"
+#include "process_helpers.h"
 #include "placement.h"
 #include "rng.h"
+#include "world_helpers.h"
 
 // Steps a world up to `events` events, validating after each; returns the
 // number of events taken, or -1 (printing the problem) at the first that
@@ -202,10 +204,8 @@ static void the_check_accepts_exactly_the_reachable_region(void) {
 					}
 					bool inside = bs_ball_inside_table(&table, p, r, 0.0, 0.0);
 					if (inside != reached[cell]) {
-						fprintf(stderr, "  %s pocket %d, r = %g: (%.4f, %.4f) is %s by the check, %s by the fill\n",
-							presets[t], k, r, p.x, p.y, inside ? "inside" : "outside",
-							reached[cell] ? "reached" : "not reached");
-						CHECK(inside == reached[cell]);
+						CHECK_FAIL("%s pocket %d, r = %g: (%.4f, %.4f) is %s by the check, %s by the fill", presets[t], k,
+							r, p.x, p.y, inside ? "inside" : "outside", reached[cell] ? "reached" : "not reached");
 						break;
 					}
 					++compared;
@@ -229,7 +229,7 @@ static void the_check_accepts_exactly_the_reachable_region(void) {
 	def.ball_count = 1;
 	bs_def_report report;
 	CHECK(!bs_world_def_check(&def, &report));
-	CHECK(report.problem == BS_DEF_OUTSIDE_TABLE);
+	CHECK_EQ_INT(report.problem, BS_DEF_OUTSIDE_TABLE);
 }
 
 // ---------------------------------------------------------------------------
@@ -249,7 +249,7 @@ static void start_times_are_bounded(void) {
 	for (int k = 0; k < 4; ++k) {
 		def.time = refused[k];
 		CHECK(!bs_world_def_check(&def, &report));
-		CHECK(report.problem == BS_DEF_BAD_NUMBER);
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_NUMBER);
 		CHECK(strstr(report.message, "BS_MAX_TIME") != NULL);
 	}
 	def.time = nextafter(BS_MAX_TIME, INFINITY);
@@ -264,7 +264,7 @@ static void start_times_are_bounded(void) {
 	for (int k = 0; k < 2; ++k) {
 		def.time = k == 0 ? 0.0 : BS_MAX_TIME;
 		CHECK(!bs_world_def_check(&def, &report));
-		CHECK(report.problem == BS_DEF_OUTSIDE_TABLE);
+		CHECK_EQ_INT(report.problem, BS_DEF_OUTSIDE_TABLE);
 	}
 
 	// Through a scene file, the message names the field and the limit.
@@ -332,17 +332,12 @@ static void tiny_speeds_never_leave_the_table(void) {
 	CHECK(!bs_world_step(world));
 	CHECK(bs_world_reached_time_limit(world));
 	bs_ball_state state = bs_world_ball_state(world, 0, BS_MAX_TIME);
-	CHECK(state.pos.x == 1.0);
+	CHECK_EQ_DBL(state.pos.x, 1.0);
 	bs_world_destroy(world);
 }
 
 // ---------------------------------------------------------------------------
 // A periodic save did not reload
-
-static bool same_event(bs_event x, bs_event y) {
-	return x.kind == y.kind && x.time == y.time && x.a == y.a && x.b == y.b && x.impulse == y.impulse &&
-		x.point.x == y.point.x && x.point.y == y.point.y && x.normal.x == y.normal.x && x.normal.y == y.normal.y;
-}
 
 static void saved_states_reload_and_continue_exactly(void) {
 	// After every event of random walled and periodic scenes (slow and fast
@@ -383,8 +378,7 @@ static void saved_states_reload_and_continue_exactly(void) {
 		bs_world_destroy(world);
 		for (int k = 0; k < count && k < SAVES; ++k) {
 			if (!bs_world_def_check(&resumed[k], &report)) {
-				fprintf(stderr, "  trial %d, event %d: the saved state is refused: %s\n", trial, k, report.message);
-				CHECK(false);
+				CHECK_FAIL("trial %d, event %d: the saved state is refused: %s", trial, k, report.message);
 				break;
 			}
 			++saves;
@@ -392,8 +386,7 @@ static void saved_states_reload_and_continue_exactly(void) {
 			for (int e = k + 1; e < count; ++e) {
 				CHECK(bs_world_step(copy));
 				if (!same_event(bs_world_last_event(copy), events[e])) {
-					fprintf(stderr, "  trial %d: reloaded after event %d, event %d differs\n", trial, k, e);
-					CHECK(false);
+					CHECK_FAIL("trial %d: reloaded after event %d, event %d differs", trial, k, e);
 					break;
 				}
 			}
@@ -411,8 +404,7 @@ static void anchors_must_touch_their_last_contact(void) {
 	bs_scene scene;
 	char error[512];
 	char path[512];
-	const char* root = getenv("BREAKSHOT_SOURCE_ROOT");
-	snprintf(path, sizeof path, "%s/scenes/9ball_break.json", root ? root : ".");
+	source_path("scenes/9ball_break.json", path, sizeof path);
 	CHECK(bs_scene_load(path, &scene, error, sizeof error));
 	bs_world* world = bs_world_create(&scene.def);
 	// Run until some ball's last contact is a cushion.
@@ -443,12 +435,12 @@ static void anchors_must_touch_their_last_contact(void) {
 			saved[cushion_ball].anchor.last_target = s;
 			refused += !bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_ANCHOR;
 		}
-		CHECK(refused == def.table.cushion_count - 1);
+		CHECK_EQ_INT(refused, def.table.cushion_count - 1);
 		// A jaw it did not touch.
 		saved[cushion_ball].anchor.last_kind = BS_EVENT_JAW;
 		saved[cushion_ball].anchor.last_target = 0;
 		CHECK(!bs_world_def_check(&def, &report));
-		CHECK(report.problem == BS_DEF_BAD_ANCHOR);
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
 		// Two balls that name each other without touching.
 		saved[cushion_ball].anchor = truth;
 		int other = cushion_ball == 0 ? 1 : 0;
@@ -459,7 +451,7 @@ static void anchors_must_touch_their_last_contact(void) {
 		saved[other].anchor.time = saved[cushion_ball].anchor.time;
 		saved[other].anchor.pos = bs_v2_mad(saved[other].pos, saved[other].anchor.time - def.time, saved[other].vel);
 		CHECK(!bs_world_def_check(&def, &report));
-		CHECK(report.problem == BS_DEF_BAD_ANCHOR);
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
 		// Through a scene file, the message names the field.
 		saved[other].anchor = (bs_ball_anchor){0};
 		saved[other].anchor.last_kind = BS_EVENT_NONE;
@@ -556,9 +548,8 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 		if (expected < INFINITY) {
 			double found = stepped ? bs_world_last_event(world).time : INFINITY;
 			if (!(stepped && fabsl(found - expected) <= 1e-9L * expected + 1e-12L)) {
-				fprintf(stderr, "  trial %d: the images meet at %.17Lg s, the engine says %.17g s\n", trial, expected,
+				CHECK_FAIL("trial %d: the images meet at %.17Lg s, the engine says %.17g s", trial, expected,
 					found);
-				CHECK(false);
 			}
 			int wraps = (int)(speed * (double)expected / side);
 			wraps_most = wraps > wraps_most ? wraps : wraps_most;

@@ -39,9 +39,9 @@ static void toi_graze(void) {
 
 static void toi_touching_and_approaching(void) {
 	double sigma = 2.0 * r;
-	CHECK(bs_toi_circles(bs_v2(sigma, 0.0), bs_v2(-1.0, 0.0), sigma) == 0.0);
+	CHECK_EQ_DBL(bs_toi_circles(bs_v2(sigma, 0.0), bs_v2(-1.0, 0.0), sigma), 0.0);
 	// Overlapping by rounding and approaching: now, never in the past.
-	CHECK(bs_toi_circles(bs_v2(sigma * (1.0 - 1e-15), 0.0), bs_v2(-1.0, 0.1), sigma) == 0.0);
+	CHECK_EQ_DBL(bs_toi_circles(bs_v2(sigma * (1.0 - 1e-15), 0.0), bs_v2(-1.0, 0.1), sigma), 0.0);
 }
 
 static void toi_touching_and_separating(void) {
@@ -162,7 +162,7 @@ static void toi_possible_never_hides_a_contact(void) {
 		}
 	}
 	// A graze with a discriminant of exactly zero (every product exact).
-	CHECK(bs_toi_circles(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5) == 1.0);
+	CHECK_EQ_DBL(bs_toi_circles(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5), 1.0);
 	CHECK(bs_toi_circles_possible(bs_v2(1.0, 0.5), bs_v2(-1.0, 0.0), 0.5));
 	// Slow grazes (speeds from 1e-150 to 1e-76, any direction): the
 	// discriminant can round below zero where the slow path finds a contact.
@@ -187,7 +187,7 @@ static void toi_possible_never_hides_a_contact(void) {
 	CHECK(isfinite(bs_toi_circles(graze_d, graze_w, 0.1)));
 	CHECK(bs_toi_circles_possible(graze_d, graze_w, 0.1));
 	// Touching at a speed so large that |w|^2 overflows: a c is NaN.
-	CHECK(bs_toi_circles(bs_v2(1.0, 0.0), bs_v2(-1e155, 0.0), 1.0) == 0.0);
+	CHECK_EQ_DBL(bs_toi_circles(bs_v2(1.0, 0.0), bs_v2(-1e155, 0.0), 1.0), 0.0);
 	CHECK(bs_toi_circles_possible(bs_v2(1.0, 0.0), bs_v2(-1e155, 0.0), 1.0));
 	// The sieve is worth having: it turns most misses away.
 	CHECK(hits > 10000);
@@ -197,16 +197,16 @@ static void toi_possible_never_hides_a_contact(void) {
 static void toi_segment_linear(void) {
 	bs_segment wall = {{0.0, 1.0}, {0.0, 0.0}}; // x = 0, table on +x
 	CHECK_REL(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(-2.0, 0.0), 0.1, wall), 0.2, 1e-15);
-	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(2.0, 0.0), 0.1, wall)));    // moving away
-	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(0.0, 1.0), 0.1, wall)));    // parallel
-	CHECK(bs_toi_segment(bs_v2(0.1, 0.5), bs_v2(-1.0, 0.3), 0.1, wall) == 0.0);   // touching, approaching
-	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 1.5), bs_v2(-1.0, 0.0), 0.1, wall)));   // beyond its end
-	CHECK(isfinite(bs_toi_segment(bs_v2(0.5, 0.9), bs_v2(-1.0, 0.1), 0.1, wall))); // contact at y = 0.94
+	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(2.0, 0.0), 0.1, wall)));       // moving away
+	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 0.5), bs_v2(0.0, 1.0), 0.1, wall)));       // parallel
+	CHECK_EQ_DBL(bs_toi_segment(bs_v2(0.1, 0.5), bs_v2(-1.0, 0.3), 0.1, wall), 0.0); // touching, approaching
+	CHECK(isinf(bs_toi_segment(bs_v2(0.5, 1.5), bs_v2(-1.0, 0.0), 0.1, wall)));      // beyond its end
+	CHECK(isfinite(bs_toi_segment(bs_v2(0.5, 0.9), bs_v2(-1.0, 0.1), 0.1, wall)));   // contact at y = 0.94
 }
 
 static void toi_enter_circle(void) {
 	CHECK_REL(bs_toi_enter_circle(bs_v2(1.0, 0.0), bs_v2(-1.0, 0.0), bs_v2(0.0, 0.0), 0.25), 0.75, 1e-15);
-	CHECK(bs_toi_enter_circle(bs_v2(0.1, 0.0), bs_v2(1.0, 0.0), bs_v2(0.0, 0.0), 0.25) == 0.0); // inside already
+	CHECK_EQ_DBL(bs_toi_enter_circle(bs_v2(0.1, 0.0), bs_v2(1.0, 0.0), bs_v2(0.0, 0.0), 0.25), 0.0); // inside already
 	CHECK(isinf(bs_toi_enter_circle(bs_v2(1.0, 0.0), bs_v2(1.0, 0.0), bs_v2(0.0, 0.0), 0.25)));
 }
 
@@ -222,7 +222,8 @@ static void response_1d_unequal_masses(void) {
 		double w2 = (m1 * u1 + m2 * u2 + m1 * e * (u1 - u2)) / (m1 + m2);
 		CHECK_REL(v1.x, w1, 1e-14);
 		CHECK_REL(v2.x, w2, 1e-14);
-		CHECK(v1.y == 0.0 && v2.y == 0.0);
+		CHECK_EQ_DBL(v1.y, 0.0);
+		CHECK_EQ_DBL(v2.y, 0.0);
 		CHECK_REL(impulse, (1.0 + e) * m1 * m2 / (m1 + m2) * (u1 - u2), 1e-15);
 		CHECK_NEAR(v2.x - v1.x, e * (u1 - u2), 1e-14 * (u1 - u2)); // separation speed = e * approach speed
 	}
@@ -264,7 +265,8 @@ static void response_conserves(void) {
 static void response_obstacle(void) {
 	bs_vec2 v = bs_v2(-2.0, 1.0);
 	double impulse = bs_resolve_obstacle(&v, 0.2, bs_v2(1.0, 0.0), 0.5);
-	CHECK(v.x == 1.0 && v.y == 1.0);
+	CHECK_EQ_DBL(v.x, 1.0);
+	CHECK_EQ_DBL(v.y, 1.0);
 	CHECK_REL(impulse, 0.2 * 3.0, 1e-15);
 }
 

@@ -2,45 +2,14 @@
 # End-to-end tests of sampled traces, the frames method, `breakshot compare`
 # and `breakshot plot`, run on the built binary. Needs BREAKSHOT (the binary)
 # and BREAKSHOT_SOURCE_ROOT (the source tree), as tests/meson.build sets them.
-# Prints "N passed, N failed" like the C tests.
+# Prints "N passed, N failed" like the C tests (the harness: check.sh).
 set -u
 B=${BREAKSHOT:?BREAKSHOT must name the breakshot binary}
 ROOT=${BREAKSHOT_SOURCE_ROOT:?BREAKSHOT_SOURCE_ROOT must name the source tree}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-
-passed=0
-failed=0
-current=""
-current_failures=0
-
-begin() {
-	current=$1
-	current_failures=0
-}
-
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-	description=$1
-	shift
-	if ! "$@"; then
-		echo "  $current: $description" >&2
-		current_failures=$((current_failures + 1))
-	fi
-}
-
-end() {
-	if [ "$current_failures" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok   $current"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $current"
-	fi
-}
-
-contains() { # contains FILE TEXT
-	grep -F -q -- "$2" "$1"
-}
+# begin, check, end and contains.
+. "$(dirname "$0")/check.sh"
 
 # The 9-ball break (a plain-table rack where that scene is not there), and a
 # copy whose ball-ball restitution is 0.9, whether the scene names the
@@ -184,9 +153,6 @@ check "state mode 640 under umask 027" [ "$(stat -c %a "$WORK/m027.json")" = 640
 check "plot mode 644 under umask 022" [ "$(stat -c %a "$WORK/m022.png")" = 644 ]
 end
 
-# Starts a long run (a closed elastic table and no limit: it goes on to the
-# default limit) writing a sampled trace, and waits until its temporary file
-# exists. Sets $pid.
 # Replaces the calling shell (use it as a background job: "... &") with a
 # command run with SIGHUP, SIGINT and SIGTERM at their defaults. A shell cannot
 # undo a signal it was started with ignored (as under nohup, or as a background
@@ -199,6 +165,9 @@ for s in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
 os.execv(sys.argv[1], sys.argv[1:])' "$@"
 }
 
+# Starts a long run (a closed elastic table and no limit: it goes on to the
+# default limit) writing a sampled trace, and waits until its temporary file
+# exists. Sets $pid.
 start_endless_run() { # TRACE-NAME
 	exec_with_default_signals "$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/$1" >/dev/null 2>&1 &
 	pid=$!

@@ -85,10 +85,10 @@ typedef struct ref_ball {
 	ld vx, vy; ///< m/s
 	ld r, m;
 	bool pocketed;
-	int last_kind;   ///< BS_EVENT_* of the last event, or BS_EVENT_NONE
-	int last_target; ///< the partner's index, or the cushion, jaw or pocket index
-	long last_ix;    ///< for a ball contact: the partner's image, in whole widths
-	long last_iy;    ///< and heights (displacement = partner - this + (ix W, iy H))
+	int last_kind;     ///< BS_EVENT_* of the last event, or BS_EVENT_NONE
+	int last_target;   ///< the partner's index, or the cushion, jaw or pocket index
+	long last_ix;      ///< for a ball contact: the partner's image, in whole widths
+	long last_iy;      ///< and heights (displacement = partner - this + (ix W, iy H))
 	ld last_collision; ///< time of the last non-pocket event (s)
 } ref_ball;
 
@@ -110,11 +110,11 @@ typedef struct ref_world {
 } ref_world;
 
 typedef struct ref_event {
-	int kind;   ///< BS_EVENT_*, or BS_EVENT_NONE
-	int i;      ///< ball index
-	int target; ///< partner index, or the obstacle's index
+	int kind;    ///< BS_EVENT_*, or BS_EVENT_NONE
+	int i;       ///< ball index
+	int target;  ///< partner index, or the obstacle's index
 	long ix, iy; ///< partner's image (ball events)
-	ld time;    ///< absolute (s)
+	ld time;     ///< absolute (s)
 } ref_event;
 
 /// Why a reference step is degenerate (rounding may decide it).
@@ -162,8 +162,10 @@ static void offer_shadow(ref_search* s, ld time) {
 // approaching (d . w < 0), or -1 when they never touch: solved as
 // a t^2 + 2 b t + c = 0 with the root c / (-b + sqrt(b^2 - a c)), in which
 // nothing cancels. Touching or overlapping and approaching: 0. `graze` is
-// set to the time of closest approach (>= 0) when the path passes within
-// DIST_TOL of touching, there or later; otherwise -1.
+// set, when the path passes within DIST_TOL of touching (from now on), to
+// the earliest time a contact that close to grazing could happen: the
+// moment of closest approach less the time to cover the chord
+// sqrt(4 sigma DIST_TOL); otherwise -1.
 static ld ref_circle(ld dx, ld dy, ld wx, ld wy, ld sigma, ld* graze) {
 	*graze = -1.0L;
 	ld a = wx * wx + wy * wy;
@@ -175,7 +177,8 @@ static ld ref_circle(ld dx, ld dy, ld wx, ld wy, ld sigma, ld* graze) {
 	ld disc = b * b - a * c; // a (sigma^2 - miss^2) = a (sigma - miss) (sigma + miss)
 	ld closest = -b / a;
 	if (fabsl(disc) <= 2.0L * DIST_TOL * sigma * a && closest >= -1e-9L) {
-		*graze = closest > 0.0L ? closest : 0.0L;
+		ld earliest = closest - sqrtl(4.0L * sigma * DIST_TOL / a);
+		*graze = earliest > 0.0L ? earliest : 0.0L;
 	}
 	if (!(b < 0.0L)) {
 		return -1.0L;
@@ -666,8 +669,8 @@ static void make_scene(int number, scene* sc) {
 			if (sc->table_kind == POCKETED && bs_rng_uniform(&rng) < 0.4) {
 				// Near a pocket, mostly heading into it: jaws and pockets.
 				const bs_pocket* pocket = &table->pockets[pick_int(&rng, table->pocket_count)];
-				bs_vec2 inward = bs_v2_normalize(
-					bs_v2_sub(bs_v2(0.5 * table->width, 0.5 * table->height), pocket->centre));
+				bs_vec2 inward =
+					bs_v2_normalize(bs_v2_sub(bs_v2(0.5 * table->width, 0.5 * table->height), pocket->centre));
 				bs_vec2 out = rotated(inward, bs_rng_range(&rng, -0.6, 0.6));
 				ball.pos = bs_v2_mad(pocket->centre, bs_rng_range(&rng, 0.1, 0.35), out);
 				dir = rotated(bs_v2_scale(-1.0, out), bs_rng_range(&rng, -0.25, 0.25));
@@ -723,6 +726,9 @@ static void ref_take_state(ref_world* w, const bs_world* world, bs_ball_def* scr
 	for (int i = 0, next = 0; i < w->n; ++i) {
 		ref_ball* ball = &w->b[i];
 		if (ball->pocketed) {
+			bs_ball_state st = bs_world_ball_state(world, i, (double)now);
+			ball->px = st.pos.x;
+			ball->py = st.pos.y;
 			continue;
 		}
 		CHECK(next < count && scratch[next].id == ball->id);
@@ -783,10 +789,10 @@ typedef struct tally {
 	int degenerate[DEG_COUNT];
 	long events;
 	long by_kind[BS_EVENT_KIND_COUNT];
-	long events_free;   ///< events compared before the scene's first taking of the engine's state
-	int resyncs;        ///< times the reference took the engine's state
+	long events_free; ///< events compared before the scene's first taking of the engine's state
+	int resyncs;      ///< times the reference took the engine's state
 	int resynced_scenes;
-	long beyond_plain;  ///< events whose times differ by more than TIME_REL (closing slowly)
+	long beyond_plain;     ///< events whose times differ by more than TIME_REL (closing slowly)
 	double worst_time;     ///< largest time difference, of its tolerance
 	double worst_impulse;  ///< largest impulse difference, of its tolerance
 	double worst_velocity; ///< largest velocity difference after an event, of its bound
@@ -1110,8 +1116,9 @@ static void engine_agrees_with_the_reference(void) {
 		t.outcomes[OUT_FULL], EVENTS_PER_SCENE, t.outcomes[OUT_ENDED], t.outcomes[OUT_DEGENERATE],
 		degeneracy_names[DEG_TIE], t.degenerate[DEG_TIE], degeneracy_names[DEG_GRAZE], t.degenerate[DEG_GRAZE],
 		degeneracy_names[DEG_THRESHOLD], t.degenerate[DEG_THRESHOLD], t.outcomes[OUT_DISAGREED]);
-	printf("  %ld events compared from the start; in %d scenes chaos parted the runs by %.0Lg m, and the reference took "
-		   "the engine's state %d times\n",
+	printf(
+		"  %ld events compared from the start; in %d scenes chaos parted the runs by %.0Lg m, and the reference took "
+		"the engine's state %d times\n",
 		t.events_free, t.resynced_scenes, DIST_TOL, t.resyncs);
 	printf("  largest misfits, of their tolerances: time %.3g, impulse %.3g, velocity %.3g, parting %.3g; %ld times "
 		   "beyond %.0Lg relative (slow closing)\n",
@@ -1128,4 +1135,3 @@ int main(void) {
 	RUN(engine_agrees_with_the_reference);
 	return check_summary();
 }
-

@@ -4,28 +4,19 @@
 
 #include "collide.h"
 #include <breakshot/frame_step.h>
-#include <breakshot/gas.h>
 #include <breakshot/world.h>
 
 #include "check.h"
-
-static bs_world_def def_with(bs_ball_def* balls, int count) {
-	bs_world_def def = bs_default_world_def();
-	def.balls = balls;
-	def.ball_count = count;
-	return def;
-}
-
+#include "world_helpers.h"
 
 // A fast ball at a thin gap between two balls (scenes/thin_gap.json): frames of
 // 0.02 s jump over both, frames of 0.0005 s catch the hit, and the event
 // method hits first the ball the swept test names.
 static void test_thin_gap_is_missed_at_coarse_dt(void) {
-	bs_ball_def balls[3] = {check_ball_at(0, 0.62, 0.645, 8.0, 0.0), check_ball_at(1, 1.5, 0.675, 0.0, 0.0),
-		check_ball_at(2, 1.5, 0.595, 0.0, 0.0)};
-	bs_world_def def = def_with(balls, 3);
-	bs_def_report report;
-	CHECK(bs_world_def_check(&def, &report));
+	bs_ball_def balls[3] = {ball_at(0, 0.62, 0.645, 8.0, 0.0), ball_at(1, 1.5, 0.675, 0.0, 0.0),
+		ball_at(2, 1.5, 0.595, 0.0, 0.0)};
+	bs_world_def def = world_def_with(balls, 3);
+	CHECK_DEF_OK(&def);
 
 	bs_frames* coarse = bs_frames_create(&def, 0.02);
 	CHECK(coarse != NULL);
@@ -33,17 +24,19 @@ static void test_thin_gap_is_missed_at_coarse_dt(void) {
 		bs_frames_step(coarse, bs_frames_dt(coarse));
 	}
 	bs_frame_stats stats = bs_frames_stats(coarse);
-	CHECK(stats.misses == 2);
-	CHECK(stats.contacts_of[BS_EVENT_BALL] == 0);
-	CHECK(stats.largest_overlap == 0.0);
+	CHECK_EQ_INT(stats.misses, 2);
+	CHECK_EQ_INT(stats.contacts_of[BS_EVENT_BALL], 0);
+	CHECK_EQ_DBL(stats.largest_overlap, 0.0);
 	// The cue ball went straight through, untouched.
-	CHECK(bs_frames_ball_state(coarse, 0).vel.x == 8.0);
-	CHECK(bs_frames_ball_state(coarse, 1).vel.x == 0.0);
+	CHECK_EQ_DBL(bs_frames_ball_state(coarse, 0).vel.x, 8.0);
+	CHECK_EQ_DBL(bs_frames_ball_state(coarse, 1).vel.x, 0.0);
 
 	bs_world* world = bs_world_create(&def);
 	CHECK(bs_world_step(world));
 	bs_event first = bs_world_last_event(world);
-	CHECK(first.kind == BS_EVENT_BALL && first.a == 0 && first.b == 1);
+	CHECK_EQ_INT(first.kind, BS_EVENT_BALL);
+	CHECK_EQ_INT(first.a, 0);
+	CHECK_EQ_INT(first.b, 1);
 	bs_world_destroy(world);
 
 	// The misses' times are the exact times of impact from each frame's start.
@@ -54,9 +47,10 @@ static void test_thin_gap_is_missed_at_coarse_dt(void) {
 		bs_frames_step(again, 0.02);
 		misses = bs_frames_misses(again, &count);
 	}
-	CHECK(count == 2);
+	CHECK_EQ_INT(count, 2);
 	if (count == 2) {
-		CHECK(misses[0].a == 0 && misses[0].b == 1);
+		CHECK_EQ_INT(misses[0].a, 0);
+		CHECK_EQ_INT(misses[0].b, 1);
 		CHECK_REL(misses[0].time, first.time, 1e-12);
 		CHECK(misses[0].frame_end > misses[0].time);
 	}
@@ -68,25 +62,37 @@ static void test_thin_gap_is_missed_at_coarse_dt(void) {
 		bs_frames_step(fine, bs_frames_dt(fine));
 	}
 	stats = bs_frames_stats(fine);
-	CHECK(stats.misses == 0);
+	CHECK_EQ_INT(stats.misses, 0);
 	CHECK(stats.contacts_of[BS_EVENT_BALL] >= 1);
-	CHECK(stats.largest_overlap > 0.0 && stats.largest_overlap < 8.0 * 0.0005);
+	CHECK(stats.largest_overlap > 0.0);
+	CHECK(stats.largest_overlap < 8.0 * 0.0005);
 	bs_frames_destroy(fine);
+}
+
+// Ball `first` at 1 m/s towards ball `second` at rest, 5 mm short of
+// contact: frames of 0.01 s overshoot contact by 5 mm.
+static bs_world_def head_on_pair(bs_ball_def balls[2], int first, int second) {
+	double sigma = 2.0 * BS_DEFAULT_RADIUS;
+	balls[0] = ball_at(first, 1.0, 0.6, 1.0, 0.0);
+	balls[1] = ball_at(second, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0);
+	return world_def_with(balls, 2);
 }
 
 // Equal masses head on: the same response as the event method swaps the
 // velocities; the overlap is exactly how far the frame overshot contact.
 static void test_head_on_overlap_and_response(void) {
 	double sigma = 2.0 * BS_DEFAULT_RADIUS;
-	bs_ball_def balls[2] = {check_ball_at(3, 1.0, 0.6, 1.0, 0.0), check_ball_at(7, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
-	bs_world_def def = def_with(balls, 2);
+	bs_ball_def balls[2];
+	bs_world_def def = head_on_pair(balls, 3, 7);
 	bs_frames* frames = bs_frames_create(&def, 0.01);
 	int resolved = bs_frames_step(frames, 0.01);
-	CHECK(resolved == 1);
+	CHECK_EQ_INT(resolved, 1);
 	int count = 0;
 	const bs_frame_contact* contacts = bs_frames_contacts(frames, &count);
-	CHECK(count == 1);
-	CHECK(contacts[0].event.kind == BS_EVENT_BALL && contacts[0].event.a == 3 && contacts[0].event.b == 7);
+	CHECK_EQ_INT(count, 1);
+	CHECK_EQ_INT(contacts[0].event.kind, BS_EVENT_BALL);
+	CHECK_EQ_INT(contacts[0].event.a, 3);
+	CHECK_EQ_INT(contacts[0].event.b, 7);
 	CHECK_REL(contacts[0].event.impulse, BS_DEFAULT_MASS * 1.0, 1e-12);
 	CHECK_NEAR(contacts[0].event.normal.x, 1.0, 1e-15);
 	CHECK_REL(contacts[0].totals.kinetic_energy, 0.5 * BS_DEFAULT_MASS, 1e-12);
@@ -95,8 +101,9 @@ static void test_head_on_overlap_and_response(void) {
 	bs_frame_stats stats = bs_frames_stats(frames);
 	CHECK_NEAR(stats.largest_overlap, 0.005, 1e-12);
 	CHECK_REL(stats.largest_overlap_relative, 0.005 / sigma, 1e-9);
-	CHECK(stats.overlap_a == 3 && stats.overlap_b == 7);
-	CHECK(stats.misses == 0);
+	CHECK_EQ_INT(stats.overlap_a, 3);
+	CHECK_EQ_INT(stats.overlap_b, 7);
+	CHECK_EQ_INT(stats.misses, 0);
 	CHECK_NEAR(bs_frames_time(frames), 0.01, 0.0);
 	bs_frames_destroy(frames);
 }
@@ -104,17 +111,16 @@ static void test_head_on_overlap_and_response(void) {
 // With restitution 0 a resolved pair stops approaching but stays overlapped:
 // the next frame finds it overlapping while not approaching (stuck).
 static void test_inelastic_pair_sticks(void) {
-	double sigma = 2.0 * BS_DEFAULT_RADIUS;
-	bs_ball_def balls[2] = {check_ball_at(0, 1.0, 0.6, 1.0, 0.0), check_ball_at(1, 1.0 + sigma + 0.005, 0.6, 0.0, 0.0)};
-	bs_world_def def = def_with(balls, 2);
+	bs_ball_def balls[2];
+	bs_world_def def = head_on_pair(balls, 0, 1);
 	def.ball_restitution = 0.0;
 	bs_frames* frames = bs_frames_create(&def, 0.01);
 	for (int k = 0; k < 5; ++k) {
 		bs_frames_step(frames, 0.01);
 	}
 	bs_frame_stats stats = bs_frames_stats(frames);
-	CHECK(stats.contacts_of[BS_EVENT_BALL] == 1);
-	CHECK(stats.stuck == 4);
+	CHECK_EQ_INT(stats.contacts_of[BS_EVENT_BALL], 1);
+	CHECK_EQ_INT(stats.stuck, 4);
 	CHECK_REL(bs_frames_totals(frames).kinetic_energy, 0.25 * BS_DEFAULT_MASS, 1e-12);
 	bs_frames_destroy(frames);
 }
@@ -122,17 +128,19 @@ static void test_inelastic_pair_sticks(void) {
 // A ball past a wall and moving out is reflected off that cushion, with the
 // cushion numbering of bs_table_rect; frame times do not drift.
 static void test_wall_reflection_and_time(void) {
-	bs_ball_def balls[1] = {check_ball_at(0, 0.04, 0.04, -3.0, -2.0)};
-	bs_world_def def = def_with(balls, 1);
+	bs_ball_def balls[1] = {ball_at(0, 0.04, 0.04, -3.0, -2.0)};
+	bs_world_def def = world_def_with(balls, 1);
 	def.time = 1.5;
 	def.cushion_restitution = 0.5;
 	bs_frames* frames = bs_frames_create(&def, 0.01);
 	bs_frames_step(frames, 0.01);
 	int count = 0;
 	const bs_frame_contact* contacts = bs_frames_contacts(frames, &count);
-	CHECK(count == 2);
-	CHECK(contacts[0].event.kind == BS_EVENT_CUSHION && contacts[0].event.b == 0);
-	CHECK(contacts[1].event.kind == BS_EVENT_CUSHION && contacts[1].event.b == 2);
+	CHECK_EQ_INT(count, 2);
+	CHECK_EQ_INT(contacts[0].event.kind, BS_EVENT_CUSHION);
+	CHECK_EQ_INT(contacts[0].event.b, 0);
+	CHECK_EQ_INT(contacts[1].event.kind, BS_EVENT_CUSHION);
+	CHECK_EQ_INT(contacts[1].event.b, 2);
 	CHECK_NEAR(contacts[0].event.impulse, 1.5 * BS_DEFAULT_MASS * 3.0, 1e-12);
 	bs_ball_state ball = bs_frames_ball_state(frames, 0);
 	CHECK_NEAR(ball.vel.x, 1.5, 1e-15);
@@ -140,19 +148,19 @@ static void test_wall_reflection_and_time(void) {
 	for (int k = 1; k < 1000; ++k) {
 		bs_frames_step(frames, 0.01);
 	}
-	CHECK(bs_frames_time(frames) == 1.5 + 1000.0 * 0.01);
+	CHECK_EQ_DBL(bs_frames_time(frames), 1.5 + 1000.0 * 0.01);
 	bs_frames_step(frames, 0.004);
-	CHECK(bs_frames_time(frames) == 1.5 + 1000.0 * 0.01 + 0.004);
-	CHECK(bs_frames_stats(frames).frames == 1001);
+	CHECK_EQ_DBL(bs_frames_time(frames), 1.5 + 1000.0 * 0.01 + 0.004);
+	CHECK_EQ_INT(bs_frames_stats(frames).frames, 1001);
 	bs_frames_destroy(frames);
 }
 
 static void test_at_rest(void) {
-	bs_ball_def balls[2] = {check_ball_at(0, 0.5, 0.5, 0.0, 0.0), check_ball_at(1, 1.0, 0.5, 0.0, 0.0)};
-	bs_world_def def = def_with(balls, 2);
+	bs_ball_def balls[2] = {ball_at(0, 0.5, 0.5, 0.0, 0.0), ball_at(1, 1.0, 0.5, 0.0, 0.0)};
+	bs_world_def def = world_def_with(balls, 2);
 	bs_frames* frames = bs_frames_create(&def, 0.01);
 	CHECK(bs_frames_at_rest(frames));
-	CHECK(bs_frames_step(frames, 0.01) == 0);
+	CHECK_EQ_INT(bs_frames_step(frames, 0.01), 0);
 	bs_frames_destroy(frames);
 	bs_frames_destroy(NULL);
 }
@@ -162,28 +170,27 @@ static void test_periodic_table_has_no_walls(void) {
 	// nearest image of every pair: no cushion contacts, momentum kept.
 	enum { N = 200 };
 	static bs_ball_def balls[N];
-	bs_gas_def gas = bs_default_gas_def();
-	gas.count = N;
-	gas.fraction = 0.4;
 	bs_world_def def;
-	CHECK(bs_gas_make(&gas, &def, balls));
+	if (!make_periodic_gas(N, 0.4, balls, &def)) {
+		return;
+	}
 	bs_frames* frames = bs_frames_create(&def, 1e-3);
 	bs_totals start = bs_frames_totals(frames);
-	double scale = 0.0;
-	for (int i = 0; i < N; ++i) {
-		scale += balls[i].mass * bs_v2_len(balls[i].vel);
-	}
+	double scale = momentum_scale(balls, N);
 	for (int k = 0; k < 200; ++k) {
 		CHECK(bs_frames_step(frames, 1e-3) >= 0);
 	}
 	bs_frame_stats stats = bs_frames_stats(frames);
 	bs_totals end = bs_frames_totals(frames);
 	CHECK(stats.contacts_of[BS_EVENT_BALL] > 0);
-	CHECK(stats.contacts_of[BS_EVENT_CUSHION] == 0);
+	CHECK_EQ_INT(stats.contacts_of[BS_EVENT_CUSHION], 0);
 	CHECK(bs_v2_len(bs_v2_sub(end.momentum, start.momentum)) <= 1e-12 * scale);
 	for (int i = 0; i < N; ++i) {
 		bs_ball_state s = bs_frames_ball_state(frames, i);
-		CHECK(s.pos.x >= 0.0 && s.pos.x < def.table.width && s.pos.y >= 0.0 && s.pos.y < def.table.height);
+		CHECK(s.pos.x >= 0.0);
+		CHECK(s.pos.x < def.table.width);
+		CHECK(s.pos.y >= 0.0);
+		CHECK(s.pos.y < def.table.height);
 	}
 	bs_frames_destroy(frames);
 }

@@ -31,38 +31,8 @@ else
 fi
 DEST=$WORK/dest
 
-passed=0
-failed=0
-current=""
-current_failures=0
-
-begin() {
-	current=$1
-	current_failures=0
-}
-
-check() { # check DESCRIPTION COMMAND...: the command must succeed
-	description=$1
-	shift
-	if ! "$@"; then
-		echo "  $current: $description" >&2
-		current_failures=$((current_failures + 1))
-	fi
-}
-
-end() {
-	if [ "$current_failures" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "ok   $current"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $current"
-	fi
-}
-
-contains() { # contains FILE TEXT
-	grep -F -q -- "$2" "$1"
-}
+# begin, check, end and contains.
+. "$(dirname "$0")/check.sh"
 
 # The one file under the destdir matching a name (empty when none).
 find_installed() { # find_installed NAME

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <breakshot/gas.h>
 #include "grid.h"
 #include "rng.h"
 #include <breakshot/world.h>
 
 #include "check.h"
+#include "world_helpers.h"
 #include "world_internal.h"
 
 // Mixed radii (5-20 mm) in a box, placed by rejection, ids shuffled.
@@ -29,13 +29,7 @@ static int mixed_scene(uint64_t seed, bool periodic, bs_ball_def* balls, int cou
 		double hi = periodic ? box : box - ball.radius;
 		ball.pos = bs_v2(bs_rng_range(&rng, lo, hi), bs_rng_range(&rng, lo, hi));
 		ball.vel = bs_v2(bs_rng_normal(&rng), bs_rng_normal(&rng));
-		bool free_spot = true;
-		for (int k = 0; k < n && free_spot; ++k) {
-			double sigma = ball.radius + balls[k].radius;
-			bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(ball.pos, balls[k].pos));
-			free_spot = bs_v2_len2(d) > sigma * sigma;
-		}
-		if (free_spot) {
+		if (spot_is_free(&def->table, balls, n, &ball)) {
 			balls[n++] = ball;
 		}
 	}
@@ -50,9 +44,10 @@ static int same_events(bs_world* x, bs_world* y, int events, const char* label, 
 	for (int k = 0; k < events; ++k) {
 		bool a = bs_world_step(x), b = bs_world_step(y);
 		bs_event ex = bs_world_last_event(x), ey = bs_world_last_event(y);
-		if (!a || a != b || !check_same_event(ex, ey)) {
-			fprintf(stderr, "  %s seed %d: event %d differs: %s %d-%d at %.17g vs %s %d-%d at %.17g\n", label, seed, k,
-				bs_event_kind_name(ex.kind), ex.a, ex.b, ex.time, bs_event_kind_name(ey.kind), ey.a, ey.b, ey.time);
+		if (!a || a != b || !same_event(ex, ey)) {
+			char tx[160], ty[160];
+			fprintf(stderr, "  %s seed %d: event %d differs: %s vs %s\n", label, seed, k, event_text(ex, tx, sizeof tx),
+				event_text(ey, ty, sizeof ty));
 			return k;
 		}
 	}
@@ -71,9 +66,10 @@ static void grid_and_brute_force_give_the_same_events(void) {
 			bs_world* brute = bs_world_create(&def);
 			def.neighbour_search = BS_NEIGHBOURS_GRID;
 			bs_world* grid = bs_world_create(&def);
-			CHECK(!bs_world_get_counters(brute).uses_grid && bs_world_get_counters(grid).uses_grid);
-			CHECK(same_events(brute, grid, EVENTS, periodic ? "periodic" : "walled", (int)seed) == EVENTS);
-			CHECK(check_same_totals(bs_world_totals(brute), bs_world_totals(grid)));
+			CHECK(!bs_world_get_counters(brute).uses_grid);
+			CHECK(bs_world_get_counters(grid).uses_grid);
+			CHECK_EQ_INT(same_events(brute, grid, EVENTS, periodic ? "periodic" : "walled", (int)seed), EVENTS);
+			CHECK_SAME_TOTALS(bs_world_totals(brute), bs_world_totals(grid));
 			bs_world_destroy(brute);
 			bs_world_destroy(grid);
 		}
@@ -90,9 +86,8 @@ static void calendar_and_heap_give_the_same_events(void) {
 		bs_world* heap = bs_world_create(&def);
 		def.queue = BS_QUEUE_CALENDAR;
 		bs_world* calendar = bs_world_create(&def);
-		CHECK(same_events(heap, calendar, EVENTS, periodic ? "periodic" : "walled", 1) == EVENTS);
-		char problem[256];
-		CHECK(bs_world_validate(calendar, problem, sizeof problem));
+		CHECK_EQ_INT(same_events(heap, calendar, EVENTS, periodic ? "periodic" : "walled", 1), EVENTS);
+		CHECK_VALID(calendar);
 		bs_world_destroy(heap);
 		bs_world_destroy(calendar);
 	}
@@ -128,8 +123,8 @@ static void spatial_and_given_order_give_the_same_events(void) {
 			def.order = BS_ORDER_SPATIAL;
 			bs_world* spatial = bs_world_create(&def);
 			// The orders differ: most balls sit elsewhere in the spatial world.
-			CHECK(bs_world_get_counters(given).order == BS_ORDER_AS_GIVEN);
-			CHECK(bs_world_get_counters(spatial).order == BS_ORDER_SPATIAL);
+			CHECK_EQ_INT(bs_world_get_counters(given).order, BS_ORDER_AS_GIVEN);
+			CHECK_EQ_INT(bs_world_get_counters(spatial).order, BS_ORDER_SPATIAL);
 			int moved = 0;
 			for (int i = 0; i < n; ++i) {
 				moved += bs_world_storage_of_id(spatial, balls[i].id) != i;
@@ -137,22 +132,26 @@ static void spatial_and_given_order_give_the_same_events(void) {
 			CHECK(moved > n / 2);
 			// The API speaks of def indices whatever the order.
 			for (int i = 0; i < n; ++i) {
-				CHECK(bs_world_find_ball(given, balls[i].id) == i);
-				CHECK(bs_world_find_ball(spatial, balls[i].id) == i);
+				CHECK_EQ_INT(bs_world_find_ball(given, balls[i].id), i);
+				CHECK_EQ_INT(bs_world_find_ball(spatial, balls[i].id), i);
 			}
-			CHECK(same_events(given, spatial, EVENTS, periodic ? "periodic" : "walled", (int)seed) == EVENTS);
-			char problem[256];
-			CHECK(bs_world_validate(spatial, problem, sizeof problem));
+			CHECK_EQ_INT(same_events(given, spatial, EVENTS, periodic ? "periodic" : "walled", (int)seed), EVENTS);
+			CHECK_VALID(spatial);
 			for (int i = 0; i < n; ++i) {
 				bs_ball_state a = bs_world_ball_state(given, i, bs_world_time(given));
 				bs_ball_state b = bs_world_ball_state(spatial, i, bs_world_time(spatial));
-				CHECK(a.id == balls[i].id && b.id == balls[i].id);
-				CHECK(memcmp(&a.pos, &b.pos, sizeof a.pos) == 0 && memcmp(&a.vel, &b.vel, sizeof a.vel) == 0);
+				CHECK_EQ_INT(a.id, balls[i].id);
+				CHECK_EQ_INT(b.id, balls[i].id);
+				CHECK_SAME_BITS(a.pos.x, b.pos.x);
+				CHECK_SAME_BITS(a.pos.y, b.pos.y);
+				CHECK_SAME_BITS(a.vel.x, b.vel.x);
+				CHECK_SAME_BITS(a.vel.y, b.vel.y);
 			}
 			bs_totals given_totals = bs_world_totals(given);
 			bs_totals spatial_totals = bs_world_totals(spatial);
-			CHECK(memcmp(&given_totals.kinetic_energy, &spatial_totals.kinetic_energy, sizeof(double)) == 0);
-			CHECK(memcmp(&given_totals.momentum, &spatial_totals.momentum, sizeof(bs_vec2)) == 0);
+			CHECK_SAME_BITS(given_totals.kinetic_energy, spatial_totals.kinetic_energy);
+			CHECK_SAME_BITS(given_totals.momentum.x, spatial_totals.momentum.x);
+			CHECK_SAME_BITS(given_totals.momentum.y, spatial_totals.momentum.y);
 
 			// Saved anchors go with their balls: worlds made from the saved
 			// balls, stored either way, continue the first two exactly.
@@ -161,19 +160,22 @@ static void spatial_and_given_order_give_the_same_events(void) {
 			resumed.time = bs_world_time(given);
 			resumed.balls = saved;
 			resumed.ball_count = bs_world_export_balls(given, saved);
-			CHECK(resumed.ball_count == n);
+			CHECK_EQ_INT(resumed.ball_count, n);
 			static bs_ball_def saved_spatial[BALLS];
-			CHECK(bs_world_export_balls(spatial, saved_spatial) == n);
+			CHECK_EQ_INT(bs_world_export_balls(spatial, saved_spatial), n);
 			for (int i = 0; i < n; ++i) {
-				CHECK(same_ball_def(&saved[i], &saved_spatial[i]));
+				if (!same_ball_def(&saved[i], &saved_spatial[i])) {
+					CHECK_FAIL("ball %d (id %d) saved differently from the two orders", i, saved[i].id);
+				}
 			}
 			resumed.order = BS_ORDER_AS_GIVEN;
 			bs_world* resumed_given = bs_world_create(&resumed);
 			resumed.order = BS_ORDER_SPATIAL;
 			bs_world* resumed_spatial = bs_world_create(&resumed);
-			CHECK(resumed_given && resumed_spatial);
-			CHECK(same_events(given, resumed_spatial, EVENTS, "resumed spatial", (int)seed) == EVENTS);
-			CHECK(same_events(spatial, resumed_given, EVENTS, "resumed as given", (int)seed) == EVENTS);
+			CHECK(resumed_given);
+			CHECK(resumed_spatial);
+			CHECK_EQ_INT(same_events(given, resumed_spatial, EVENTS, "resumed spatial", (int)seed), EVENTS);
+			CHECK_EQ_INT(same_events(spatial, resumed_given, EVENTS, "resumed as given", (int)seed), EVENTS);
 			bs_world_destroy(given);
 			bs_world_destroy(spatial);
 			bs_world_destroy(resumed_given);
@@ -185,22 +187,17 @@ static void spatial_and_given_order_give_the_same_events(void) {
 static void periodic_gas_keeps_energy_and_momentum(void) {
 	enum { N = 400 };
 	static bs_ball_def balls[N];
-	bs_gas_def gas = bs_default_gas_def();
-	gas.count = N;
-	gas.fraction = 0.5;
-	gas.periodic = true;
 	bs_world_def def;
-	CHECK(bs_gas_make(&gas, &def, balls));
+	if (!make_periodic_gas(N, 0.5, balls, &def)) {
+		return;
+	}
 	bs_world* world = bs_world_create(&def);
 	bs_totals start = bs_world_totals(world);
-	double scale = 0.0; // the momentum the balls carry, for a relative measure
-	for (int i = 0; i < N; ++i) {
-		scale += balls[i].mass * bs_v2_len(balls[i].vel);
-	}
+	double scale = momentum_scale(balls, N);
 	double worst_energy = 0.0, worst_momentum = 0.0;
 	for (int k = 1; k <= 1000000; ++k) {
 		if (!bs_world_step(world)) {
-			CHECK(false);
+			CHECK_FAIL("no event %d", k);
 			break;
 		}
 		if (k % 1000 == 0) {
@@ -213,11 +210,10 @@ static void periodic_gas_keeps_energy_and_momentum(void) {
 	}
 	printf("  periodic gas, %d discs at 0.5, 10^6 events (%lld collisions): energy drift %.3g, momentum drift %.3g\n",
 		N, (long long)bs_world_event_count_of(world, BS_EVENT_BALL), worst_energy, worst_momentum);
-	CHECK(bs_world_event_count_of(world, BS_EVENT_BALL) == 1000000); // no walls: every event is a collision
+	CHECK_EQ_INT(bs_world_event_count_of(world, BS_EVENT_BALL), 1000000); // no walls: every event is a collision
 	CHECK(worst_energy <= 1e-12);
 	CHECK(worst_momentum <= 1e-12);
-	char problem[256];
-	CHECK(bs_world_validate(world, problem, sizeof problem));
+	CHECK_VALID(world);
 	bs_world_destroy(world);
 }
 
@@ -229,18 +225,23 @@ static void grid_memory_stays_linear_in_the_balls(void) {
 	CHECK(bs_grid_fits(&table, reach));
 	bs_grid grid;
 	CHECK(bs_grid_init(&grid, &table, reach, 10));
-	CHECK(grid.nx >= 3 && grid.ny >= 3);
+	CHECK(grid.nx >= 3);
+	CHECK(grid.ny >= 3);
 	CHECK((double)grid.nx * grid.ny <= 4.0 * 10 + 16.0);
-	CHECK(grid.cell_w >= reach && grid.cell_h >= reach);
+	CHECK(grid.cell_w >= reach);
+	CHECK(grid.cell_h >= reach);
 	bs_grid_place(&grid, 3, bs_v2(0.5 * BS_MAX_LENGTH, 0.25 * BS_MAX_LENGTH));
 	int cells[9];
-	CHECK(bs_grid_neighbourhood(&grid, 3, cells) == 9);
+	CHECK_EQ_INT(bs_grid_neighbourhood(&grid, 3, cells), 9);
 	bs_grid_free(&grid);
 
 	bs_table narrow = bs_table_rect(BS_MAX_LENGTH, 0.1);
 	CHECK(bs_grid_init(&grid, &narrow, 0.01, 100));
-	CHECK((double)grid.nx * grid.ny <= 4.0 * 100 + 16.0 && grid.ny >= 3 && grid.nx >= 3);
-	CHECK(grid.cell_w >= 0.01 && grid.cell_h >= 0.01);
+	CHECK((double)grid.nx * grid.ny <= 4.0 * 100 + 16.0);
+	CHECK(grid.ny >= 3);
+	CHECK(grid.nx >= 3);
+	CHECK(grid.cell_w >= 0.01);
+	CHECK(grid.cell_h >= 0.01);
 	bs_grid_free(&grid);
 }
 
@@ -250,26 +251,21 @@ static void grid_memory_stays_linear_in_the_balls(void) {
 static void parallel_flight_on_a_periodic_table_ends(void) {
 	enum { SIDE = 10 };
 	static bs_ball_def balls[SIDE * SIDE];
-	bs_world_def def = bs_default_world_def();
-	def.table = bs_table_periodic(1.0, 1.0);
 	for (int k = 0; k < SIDE * SIDE; ++k) {
-		balls[k] = bs_default_ball_def();
-		balls[k].id = k;
+		balls[k] = ball_at(k, 0.05 + 0.1 * (k % SIDE), 0.05 + 0.1 * (k / SIDE), 1.0, 0.0);
 		balls[k].radius = 0.01;
-		balls[k].pos = bs_v2(0.05 + 0.1 * (k % SIDE), 0.05 + 0.1 * (k / SIDE));
-		balls[k].vel = bs_v2(1.0, 0.0);
 	}
-	def.balls = balls;
-	def.ball_count = SIDE * SIDE;
+	bs_world_def def = world_def_with(balls, SIDE * SIDE);
+	def.table = bs_table_periodic(1.0, 1.0);
 	for (int search = 0; search < 2; ++search) {
 		def.neighbour_search = search == 0 ? BS_NEIGHBOURS_ALL : BS_NEIGHBOURS_GRID;
 		bs_world* world = bs_world_create(&def);
-		CHECK(bs_world_get_counters(world).uses_grid == (search == 1));
+		CHECK_EQ_INT(bs_world_get_counters(world).uses_grid, search == 1);
 		bs_event next;
 		CHECK(!bs_world_peek(world, &next));
 		CHECK(!bs_world_step(world));
-		CHECK(bs_world_advance(world, 10.0, 0) == 0);
-		CHECK(bs_world_time(world) == 10.0);
+		CHECK_EQ_INT(bs_world_advance(world, 10.0, 0), 0);
+		CHECK_EQ_DBL(bs_world_time(world), 10.0);
 		bs_ball_state state = bs_world_ball_state(world, 0, 10.25);
 		CHECK_NEAR(state.pos.x, 0.30, 1e-12);
 		CHECK(!bs_world_step(world));
@@ -282,16 +278,11 @@ static bs_world_def two_balls_on_a_periodic_metre(bs_ball_def balls[2], bs_vec2 
 	bs_vec2 pos[2] = {p0, p1};
 	bs_vec2 vel[2] = {v0, v1};
 	for (int k = 0; k < 2; ++k) {
-		balls[k] = bs_default_ball_def();
-		balls[k].id = k;
+		balls[k] = ball_at(k, pos[k].x, pos[k].y, vel[k].x, vel[k].y);
 		balls[k].radius = 0.05;
-		balls[k].pos = pos[k];
-		balls[k].vel = vel[k];
 	}
-	bs_world_def def = bs_default_world_def();
+	bs_world_def def = world_def_with(balls, 2);
 	def.table = bs_table_periodic(1.0, 1.0);
-	def.balls = balls;
-	def.ball_count = 2;
 	return def;
 }
 
@@ -306,14 +297,16 @@ static void a_ball_meets_another_across_the_periodic_edge(void) {
 		bs_world* world = bs_world_create(&def);
 		CHECK(bs_world_step(world));
 		bs_event event = bs_world_last_event(world);
-		CHECK(event.kind == BS_EVENT_BALL && event.a == 0 && event.b == 1);
+		CHECK_EQ_INT(event.kind, BS_EVENT_BALL);
+		CHECK_EQ_INT(event.a, 0);
+		CHECK_EQ_INT(event.b, 1);
 		CHECK_NEAR(event.time, 0.5, 1e-12);
 		CHECK_NEAR(bs_world_ball_state(world, 1, event.time).vel.x, 1.0, 1e-12);
 		bs_world_destroy(world);
 	}
 	// Leftwards this time, from a cell border: the other ball enters the
-	// mover's neighbourhood at exactly 2 cells, which on a 4-cell grid was
-	// half the box, a tie between images that lost the contact (review).
+	// mover's neighbourhood at exactly 2 cells, half the box when the grid is
+	// 4 cells across: a tie between two images, and the contact must be found.
 	balls[0].pos = bs_v2(0.125, 0.5);
 	balls[0].vel = bs_v2(-1.0, 0.0);
 	balls[1].pos = bs_v2(0.25, 0.5);
@@ -322,7 +315,7 @@ static void a_ball_meets_another_across_the_periodic_edge(void) {
 		bs_world* world = bs_world_create(&def);
 		CHECK(bs_world_step(world));
 		bs_event event = bs_world_last_event(world);
-		CHECK(event.kind == BS_EVENT_BALL);
+		CHECK_EQ_INT(event.kind, BS_EVENT_BALL);
 		CHECK_NEAR(event.time, 0.775, 1e-12);
 		bs_world_destroy(world);
 	}
@@ -330,7 +323,8 @@ static void a_ball_meets_another_across_the_periodic_edge(void) {
 	// half the box apart, a tie between two images.
 	def.table = bs_table_periodic(0.5, 1.0);
 	bs_def_report report;
-	CHECK(!bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_TABLE);
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
 }
 
 // A sparse periodic gas: balls fly across the box between collisions. Both
@@ -340,8 +334,7 @@ static void sparse_periodic_gas_same_events(void) {
 	static bs_ball_def balls[BALLS];
 	for (uint64_t seed = 1; seed <= 3; ++seed) {
 		bs_rng rng = bs_rng_make(seed);
-		bs_world_def def = bs_default_world_def();
-		def.table = bs_table_periodic(2.0, 1.5);
+		bs_table table = bs_table_periodic(2.0, 1.5);
 		int n = 0;
 		while (n < BALLS) {
 			bs_ball_def ball = bs_default_ball_def();
@@ -349,24 +342,18 @@ static void sparse_periodic_gas_same_events(void) {
 			ball.radius = bs_rng_range(&rng, 0.01, 0.03);
 			ball.pos = bs_v2(bs_rng_range(&rng, 0.0, 2.0), bs_rng_range(&rng, 0.0, 1.5));
 			ball.vel = bs_v2(bs_rng_normal(&rng), bs_rng_normal(&rng));
-			bool free_spot = true;
-			for (int k = 0; k < n && free_spot; ++k) {
-				double sigma = ball.radius + balls[k].radius;
-				free_spot = bs_v2_len2(bs_table_nearest(&def.table, bs_v2_sub(ball.pos, balls[k].pos))) > sigma * sigma;
-			}
-			if (free_spot) {
+			if (spot_is_free(&table, balls, n, &ball)) {
 				balls[n++] = ball;
 			}
 		}
-		def.balls = balls;
-		def.ball_count = n;
+		bs_world_def def = world_def_with(balls, n);
+		def.table = table;
 		def.neighbour_search = BS_NEIGHBOURS_ALL;
 		bs_world* brute = bs_world_create(&def);
 		def.neighbour_search = BS_NEIGHBOURS_GRID;
 		bs_world* grid = bs_world_create(&def);
-		CHECK(same_events(brute, grid, EVENTS, "sparse", (int)seed) == EVENTS);
-		char problem[256];
-		CHECK(bs_world_validate(grid, problem, sizeof problem));
+		CHECK_EQ_INT(same_events(brute, grid, EVENTS, "sparse", (int)seed), EVENTS);
+		CHECK_VALID(grid);
 		bs_world_destroy(brute);
 		bs_world_destroy(grid);
 	}
@@ -386,13 +373,12 @@ static void a_long_flight_to_a_contact_is_followed_to_the_end(void) {
 		bs_world* world = bs_world_create(&def);
 		bs_event next;
 		CHECK(bs_world_peek_until(world, 500.0, &next));
-		CHECK(next.kind == BS_EVENT_BALL);
+		CHECK_EQ_INT(next.kind, BS_EVENT_BALL);
 		CHECK_NEAR(next.time, 450.0, 1e-6);
 		CHECK(!bs_world_peek_until(world, 400.0, &next));
-		CHECK(bs_world_advance(world, 500.0, 0) == 1);
-		CHECK(bs_world_event_count_of(world, BS_EVENT_BALL) == 1);
-		char problem[256];
-		CHECK(bs_world_validate(world, problem, sizeof problem));
+		CHECK_EQ_INT(bs_world_advance(world, 500.0, 0), 1);
+		CHECK_EQ_INT(bs_world_event_count_of(world, BS_EVENT_BALL), 1);
+		CHECK_VALID(world);
 		bs_world_destroy(world);
 	}
 }

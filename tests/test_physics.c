@@ -9,6 +9,7 @@
 #include <breakshot/world.h>
 
 #include "check.h"
+#include "world_helpers.h"
 
 enum { GAS_BALLS = 40 };
 
@@ -16,6 +17,7 @@ enum { GAS_BALLS = 40 };
 // placed by rejection so that nothing overlaps.
 static int random_scene(uint64_t seed, bs_ball_def* balls, int count) {
 	bs_rng rng = bs_rng_make(seed);
+	bs_table table = bs_default_world_def().table;
 	int n = 0;
 	while (n < count) {
 		bs_ball_def ball = bs_default_ball_def();
@@ -25,12 +27,7 @@ static int random_scene(uint64_t seed, bs_ball_def* balls, int count) {
 		ball.pos = bs_v2(bs_rng_range(&rng, ball.radius, 2.54 - ball.radius),
 			bs_rng_range(&rng, ball.radius, 1.27 - ball.radius));
 		ball.vel = bs_v2(bs_rng_normal(&rng), bs_rng_normal(&rng));
-		bool free_spot = true;
-		for (int k = 0; k < n && free_spot; ++k) {
-			double sigma = ball.radius + balls[k].radius;
-			free_spot = bs_v2_len2(bs_v2_sub(ball.pos, balls[k].pos)) > sigma * sigma;
-		}
-		if (free_spot) {
+		if (spot_is_free(&table, balls, n, &ball)) {
 			balls[n++] = ball;
 		}
 	}
@@ -40,11 +37,8 @@ static int random_scene(uint64_t seed, bs_ball_def* balls, int count) {
 static bs_world* random_world(uint64_t seed) {
 	bs_ball_def balls[GAS_BALLS];
 	int n = random_scene(seed, balls, GAS_BALLS);
-	bs_world_def def = bs_default_world_def();
-	def.balls = balls;
-	def.ball_count = n;
-	bs_def_report report;
-	CHECK(bs_world_def_check(&def, &report));
+	bs_world_def def = world_def_with(balls, n);
+	CHECK_DEF_OK(&def);
 	return bs_world_create(&def);
 }
 
@@ -98,8 +92,7 @@ static void no_overlap_at_any_event(void) {
 	for (int k = 0; k < 20000; ++k) {
 		CHECK(bs_world_step(world));
 		if (!bs_world_validate(world, problem, sizeof problem)) {
-			fprintf(stderr, "  after event %d: %s\n", k, problem);
-			CHECK(false);
+			CHECK_FAIL("after event %d: %s", k, problem);
 			break;
 		}
 	}
@@ -110,14 +103,16 @@ static void same_scene_same_bytes(void) {
 	bs_world* first = random_world(5);
 	bs_world* second = random_world(5);
 	for (int k = 0; k < 20000; ++k) {
-		CHECK(bs_world_step(first) && bs_world_step(second));
+		CHECK(bs_world_step(first));
+		CHECK(bs_world_step(second));
 		bs_event a = bs_world_last_event(first);
 		bs_event b = bs_world_last_event(second);
 		bs_totals ta = bs_world_totals(first);
 		bs_totals tb = bs_world_totals(second);
-		if (!check_same_event(a, b) || !check_same_totals(ta, tb)) {
-			fprintf(stderr, "  runs part at event %d\n", k);
-			CHECK(false);
+		if (!same_event(a, b) || !same_totals(ta, tb)) {
+			CHECK_FAIL("runs part at event %d", k);
+			CHECK_SAME_EVENT(a, b);
+			CHECK_SAME_TOTALS(ta, tb);
 			break;
 		}
 	}
@@ -133,18 +128,16 @@ static void listing_order_does_not_change_the_events(void) {
 	for (int i = 0; i < n; ++i) {
 		reversed[i] = balls[n - 1 - i];
 	}
-	bs_world_def def = bs_default_world_def();
-	def.balls = balls;
-	def.ball_count = n;
-	bs_world* a = bs_world_create(&def);
-	def.balls = reversed;
-	bs_world* b = bs_world_create(&def);
+	bs_world* a = world_with(balls, n);
+	bs_world* b = world_with(reversed, n);
 	for (int k = 0; k < 5000; ++k) {
-		CHECK(bs_world_step(a) && bs_world_step(b));
+		CHECK(bs_world_step(a));
+		CHECK(bs_world_step(b));
 		bs_event x = bs_world_last_event(a), y = bs_world_last_event(b);
 		if (x.kind != y.kind || x.a != y.a || x.b != y.b || x.time != y.time) {
-			fprintf(stderr, "  orders part at event %d\n", k);
-			CHECK(false);
+			char tx[160], ty[160];
+			CHECK_FAIL("orders part at event %d: %s != %s", k, event_text(x, tx, sizeof tx),
+				event_text(y, ty, sizeof ty));
 			break;
 		}
 	}

@@ -6,6 +6,7 @@
 #include "calendar_queue.h"
 #include "event_heap.h"
 #include "rng.h"
+#include "world_helpers.h"
 #include <breakshot/world.h>
 
 static void queue_orders_by_time_then_kind_then_ids(void) {
@@ -18,11 +19,11 @@ static void queue_orders_by_time_then_kind_then_ids(void) {
 	bs_event_heap_set(&queue, 4, (bs_event_key){1.0, BS_EVENT_BALL, 1, 4});
 	int expected[] = {3, 4, 2, 1, 0};
 	for (int k = 0; k < 5; ++k) {
-		CHECK(bs_event_heap_top(&queue) == expected[k]);
+		CHECK_EQ_INT(bs_event_heap_top(&queue), expected[k]);
 		bs_event_heap_remove(&queue, bs_event_heap_top(&queue));
 		CHECK(bs_event_heap_valid(&queue));
 	}
-	CHECK(bs_event_heap_top(&queue) == -1);
+	CHECK_EQ_INT(bs_event_heap_top(&queue), -1);
 	bs_event_heap_free(&queue);
 }
 
@@ -32,7 +33,7 @@ static void queue_identical_keys_order_by_slot(void) {
 	CHECK(bs_event_heap_init(&queue, 2));
 	bs_event_heap_set(&queue, 1, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
 	bs_event_heap_set(&queue, 0, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
-	CHECK(bs_event_heap_top(&queue) == 0);
+	CHECK_EQ_INT(bs_event_heap_top(&queue), 0);
 	bs_event_heap_free(&queue);
 }
 
@@ -70,12 +71,12 @@ static void queue_random_updates_match_sorting(void) {
 			sorted[count++] = keys[i];
 		}
 	}
-	CHECK(count == queue.size);
+	CHECK_EQ_INT(count, queue.size);
 	qsort(sorted, (size_t)count, sizeof *sorted, compare_keys);
 	for (int k = 0; k < count; ++k) {
 		int top = bs_event_heap_top(&queue);
 		bs_event_key key = bs_event_heap_key(&queue, top);
-		CHECK(compare_keys(&key, &sorted[k]) == 0);
+		CHECK_EQ_INT(compare_keys(&key, &sorted[k]), 0);
 		bs_event_heap_remove(&queue, top);
 	}
 	bs_event_heap_free(&queue);
@@ -87,7 +88,8 @@ static void calendar_queue_matches_the_heap(void) {
 	enum { N = 300 };
 	bs_event_heap heap;
 	bs_calendar_queue calendar;
-	CHECK(bs_event_heap_init(&heap, N) && bs_calendar_queue_init(&calendar, N));
+	CHECK(bs_event_heap_init(&heap, N));
+	CHECK(bs_calendar_queue_init(&calendar, N));
 	bs_rng rng = bs_rng_make(9);
 	double now = 0.0;
 	for (int i = 0; i < N; ++i) {
@@ -125,86 +127,67 @@ static void calendar_queue_matches_the_heap(void) {
 	bs_calendar_queue_free(&calendar);
 }
 
-static bs_world* make_world(const bs_ball_def* balls, int count) {
-	bs_world_def def = bs_default_world_def();
-	def.balls = balls;
-	def.ball_count = count;
-	return bs_world_create(&def);
-}
-
 static void stale_prediction_is_discarded(void) {
 	// Ball 0 heads for ball 1 (meeting at about t = 0.43 s), but ball 2 knocks
 	// ball 1 away first (t = 0.1 s): the 0-1 prediction must be dropped and
 	// ball 0 must go on to the cushion.
-	bs_ball_def balls[3];
-	for (int i = 0; i < 3; ++i) {
-		balls[i] = bs_default_ball_def();
-		balls[i].id = i;
-	}
-	balls[0].pos = bs_v2(0.5, 0.6);
-	balls[0].vel = bs_v2(1.0, 0.0);
-	balls[1].pos = bs_v2(1.0, 0.6);
-	balls[2].pos = bs_v2(1.0, 0.3);
-	balls[2].vel = bs_v2(0.0, 2.4285);
-	bs_world* world = make_world(balls, 3);
+	bs_ball_def balls[3] = {ball_at(0, 0.5, 0.6, 1.0, 0.0), ball_at(1, 1.0, 0.6, 0.0, 0.0),
+		ball_at(2, 1.0, 0.3, 0.0, 2.4285)};
+	bs_world* world = world_with(balls, 3);
 	CHECK(bs_world_step(world));
 	bs_event first = bs_world_last_event(world);
-	CHECK(first.kind == BS_EVENT_BALL && first.a == 1 && first.b == 2);
+	CHECK_EQ_INT(first.kind, BS_EVENT_BALL);
+	CHECK_EQ_INT(first.a, 1);
+	CHECK_EQ_INT(first.b, 2);
 	CHECK(bs_world_step(world));
 	bs_event second = bs_world_last_event(world);
 	// Ball 1 now moves up at 2.4285 m/s and is gone from ball 0's path.
 	CHECK(!(second.kind == BS_EVENT_BALL && second.a == 0 && second.b == 1));
-	char problem[256];
-	CHECK(bs_world_validate(world, problem, sizeof problem));
+	CHECK_VALID(world);
 	bs_world_destroy(world);
 }
 
 static void simultaneous_events_follow_the_documented_order(void) {
 	// Two separate pairs collide at exactly the same time: the pair with the
 	// lower ids goes first, whatever order the balls are listed in.
-	bs_ball_def balls[4];
-	int ids[4] = {7, 8, 2, 3};
-	for (int i = 0; i < 4; ++i) {
-		balls[i] = bs_default_ball_def();
-		balls[i].id = ids[i];
-	}
-	balls[0].pos = bs_v2(0.5, 0.3);
-	balls[0].vel = bs_v2(1.0, 0.0);
-	balls[1].pos = bs_v2(1.0, 0.3);
-	balls[2].pos = bs_v2(0.5, 0.9);
-	balls[2].vel = bs_v2(1.0, 0.0);
-	balls[3].pos = bs_v2(1.0, 0.9);
-	bs_world* world = make_world(balls, 4);
+	bs_ball_def balls[4] = {ball_at(7, 0.5, 0.3, 1.0, 0.0), ball_at(8, 1.0, 0.3, 0.0, 0.0),
+		ball_at(2, 0.5, 0.9, 1.0, 0.0), ball_at(3, 1.0, 0.9, 0.0, 0.0)};
+	bs_world* world = world_with(balls, 4);
 	bs_event next;
 	CHECK(bs_world_peek(world, &next));
-	CHECK(next.kind == BS_EVENT_BALL && next.a == 2 && next.b == 3);
+	CHECK_EQ_INT(next.kind, BS_EVENT_BALL);
+	CHECK_EQ_INT(next.a, 2);
+	CHECK_EQ_INT(next.b, 3);
 	CHECK(bs_world_step(world));
 	bs_event first = bs_world_last_event(world);
 	CHECK(bs_world_step(world));
 	bs_event second = bs_world_last_event(world);
-	CHECK(first.time == second.time);
-	CHECK(first.a == 2 && first.b == 3);
-	CHECK(second.a == 7 && second.b == 8);
+	CHECK_EQ_DBL(first.time, second.time);
+	CHECK_EQ_INT(first.a, 2);
+	CHECK_EQ_INT(first.b, 3);
+	CHECK_EQ_INT(second.a, 7);
+	CHECK_EQ_INT(second.b, 8);
 	bs_world_destroy(world);
 }
 
 static void corner_hit_takes_both_cushions_in_index_order(void) {
 	// A ball heading into a corner meets x = 0 and y = 0 at the same instant:
 	// cushion 0 first, then cushion 2 at the same time, then it leaves.
-	bs_ball_def ball = bs_default_ball_def();
-	ball.pos = bs_v2(0.5, 0.5);
-	ball.vel = bs_v2(-1.0, -1.0);
-	bs_world* world = make_world(&ball, 1);
+	bs_ball_def ball = ball_at(0, 0.5, 0.5, -1.0, -1.0);
+	bs_world* world = world_with(&ball, 1);
 	CHECK(bs_world_step(world));
 	bs_event a = bs_world_last_event(world);
 	CHECK(bs_world_step(world));
 	bs_event b = bs_world_last_event(world);
-	CHECK(a.kind == BS_EVENT_CUSHION && a.b == 0);
-	CHECK(b.kind == BS_EVENT_CUSHION && b.b == 2);
-	CHECK(a.time == b.time);
+	CHECK_EQ_INT(a.kind, BS_EVENT_CUSHION);
+	CHECK_EQ_INT(a.b, 0);
+	CHECK_EQ_INT(b.kind, BS_EVENT_CUSHION);
+	CHECK_EQ_INT(b.b, 2);
+	CHECK_EQ_DBL(a.time, b.time);
 	CHECK_REL(a.time, 0.5 - BS_DEFAULT_RADIUS, 1e-15);
 	bs_ball_state s = bs_world_ball_state(world, 0, bs_world_time(world));
-	CHECK(s.vel.x == 1.0 && s.vel.y == 1.0);
+	CHECK_EQ_DBL(s.vel.x, 1.0);
+	CHECK_EQ_DBL(s.vel.y, 1.0);
 	bs_world_destroy(world);
 }
 

@@ -8,20 +8,15 @@
 #include <breakshot/world.h>
 
 #include "check.h"
+#include "process_helpers.h"
+#include "world_helpers.h"
 
 static const double r = BS_DEFAULT_RADIUS;
 
 static bs_world* world_on_9ft(const bs_ball_def* balls, int count) {
-	bs_world_def def = bs_default_world_def();
+	bs_world_def def = world_def_with(balls, count);
 	CHECK(bs_table_preset("9ft", true, &def.table));
-	def.balls = balls;
-	def.ball_count = count;
-	bs_def_report report;
-	bool ok = bs_world_def_check(&def, &report);
-	if (!ok) {
-		fprintf(stderr, "  bad def: %s\n", report.message);
-	}
-	CHECK(ok);
+	CHECK_DEF_OK(&def);
 	return bs_world_create(&def);
 }
 
@@ -30,7 +25,9 @@ static void presets_have_regulation_sizes(void) {
 	CHECK(bs_table_preset("9ft", true, &t));
 	CHECK_REL(t.width, 100 * 0.0254, 1e-15);
 	CHECK_REL(t.height, 50 * 0.0254, 1e-15);
-	CHECK(t.pocket_count == 6 && t.cushion_count == 18 && t.jaw_count == 24);
+	CHECK_EQ_INT(t.pocket_count, 6);
+	CHECK_EQ_INT(t.cushion_count, 18);
+	CHECK_EQ_INT(t.jaw_count, 24);
 	// Mouths between the jaw tips: corners 4.5625 in, sides 5.0625 in.
 	for (int k = 0; k < 6; ++k) {
 		double mouth = bs_v2_len(bs_v2_sub(t.jaws[4 * k + 1], t.jaws[4 * k]));
@@ -41,8 +38,10 @@ static void presets_have_regulation_sizes(void) {
 	bs_segment facing = t.cushions[6 + 1];
 	bs_vec2 into = bs_v2_normalize(bs_v2_sub(facing.a.x == t.jaws[1].x && facing.a.y == t.jaws[1].y ? facing.b : facing.a, t.jaws[1]));
 	CHECK_NEAR(acos(bs_v2_dot(nose, into)) * 180.0 / BS_PI, 180.0 - 142.0, 1e-9);
-	CHECK(bs_table_preset("7ft", true, &t) && fabs(t.width - 78 * 0.0254) < 1e-12);
-	CHECK(bs_table_preset("8ft", true, &t) && fabs(t.height - 46 * 0.0254) < 1e-12);
+	CHECK(bs_table_preset("7ft", true, &t));
+	CHECK(fabs(t.width - 78 * 0.0254) < 1e-12);
+	CHECK(bs_table_preset("8ft", true, &t));
+	CHECK(fabs(t.height - 46 * 0.0254) < 1e-12);
 	CHECK(!bs_table_preset("6ft", true, &t));
 }
 
@@ -57,16 +56,21 @@ static void straight_shot_into_each_pocket(void) {
 		bs_world* world = world_on_9ft(&ball, 1);
 		CHECK(bs_world_step(world));
 		bs_event e = bs_world_last_event(world);
-		CHECK(e.kind == BS_EVENT_POCKET && e.a == 0 && e.b == k);
+		CHECK_EQ_INT(e.kind, BS_EVENT_POCKET);
+		CHECK_EQ_INT(e.a, 0);
+		CHECK_EQ_INT(e.b, k);
 		bs_ball_state s = bs_world_ball_state(world, 0, bs_world_time(world));
-		CHECK(s.pocketed && s.pocket == k);
-		CHECK(s.pocket_time == e.time);
+		CHECK(s.pocketed);
+		CHECK_EQ_INT(s.pocket, k);
+		CHECK_EQ_DBL(s.pocket_time, e.time);
 		CHECK(!bs_world_step(world)); // nothing left
 		// The pocket and the drop time are the ball's last contact and
 		// anchor: they stay as time goes on.
 		bs_world_advance(world, e.time + 1.0, 0);
 		bs_ball_state later = bs_world_ball_state(world, 0, bs_world_time(world));
-		CHECK(later.pocketed && later.pocket == k && later.pocket_time == e.time);
+		CHECK(later.pocketed);
+		CHECK_EQ_INT(later.pocket, k);
+		CHECK_EQ_DBL(later.pocket_time, e.time);
 		bs_world_destroy(world);
 	}
 }
@@ -83,14 +87,16 @@ static void rail_ball_meets_the_far_side_jaw(void) {
 	bs_world* world = world_on_9ft(&ball, 1);
 	CHECK(bs_world_step(world));
 	bs_event e = bs_world_last_event(world);
-	CHECK(e.kind == BS_EVENT_JAW && e.b == 5);
+	CHECK_EQ_INT(e.kind, BS_EVENT_JAW);
+	CHECK_EQ_INT(e.b, 5);
 	bs_vec2 tip = t.jaws[5];
 	bs_ball_state s = bs_world_ball_state(world, 0, e.time);
 	CHECK_REL(bs_v2_len(bs_v2_sub(s.pos, tip)), r, 1e-12);
 	bs_vec2 n = bs_v2_normalize(bs_v2_sub(s.pos, tip));
 	CHECK_NEAR(e.normal.x, n.x, 1e-12);
 	CHECK_NEAR(e.normal.y, n.y, 1e-12);
-	CHECK(n.x < 0.0 && n.y > 0.0); // from the tip back up the rail, towards the table
+	CHECK(n.x < 0.0); // from the tip back up the rail, towards the table
+	CHECK(n.y > 0.0);
 	bs_vec2 v0 = bs_v2(2.0, -0.01);
 	bs_vec2 reflected = bs_v2_mad(v0, -2.0 * bs_v2_dot(v0, n), n);
 	CHECK_NEAR(s.vel.x, reflected.x, 1e-12);
@@ -113,13 +119,13 @@ static void ball_into_a_corner_jaw_is_deflected(void) {
 	bs_world* world = world_on_9ft(&ball, 1);
 	CHECK(bs_world_step(world));
 	bs_event e = bs_world_last_event(world);
-	CHECK(e.kind == BS_EVENT_JAW && e.b == 1);
+	CHECK_EQ_INT(e.kind, BS_EVENT_JAW);
+	CHECK_EQ_INT(e.b, 1);
 	// Deflected back onto the table: over the next second it is not lost.
 	bs_world_advance(world, e.time + 1.0, 0);
 	bs_ball_state s = bs_world_ball_state(world, 0, bs_world_time(world));
 	CHECK(!s.pocketed);
-	char problem[256];
-	CHECK(bs_world_validate(world, problem, sizeof problem));
+	CHECK_VALID(world);
 	bs_world_destroy(world);
 }
 
@@ -131,12 +137,7 @@ static bs_scene load_break(const char* game, double gap, double restitution) {
 		" \"cue\": {\"speed\": 10.0, \"angle_deg\": 0.0}}",
 		restitution, restitution, game, gap, gap / 2.0);
 	bs_scene scene;
-	char error[512];
-	bool ok = bs_scene_load_text(text, "break.json", &scene, error, sizeof error);
-	if (!ok) {
-		fprintf(stderr, "  %s\n", error);
-	}
-	CHECK(ok);
+	CHECK_SCENE_LOADS(text, "break.json", &scene);
 	return scene;
 }
 
@@ -148,17 +149,20 @@ static void racks_follow_the_rules(void) {
 	int centre[] = {9, 8, 10};
 	for (int g = 0; g < 3; ++g) {
 		bs_scene scene = load_break(games[g], 0.0, 1.0);
-		CHECK(scene.def.ball_count == counts[g]);
+		CHECK_EQ_INT(scene.def.ball_count, counts[g]);
 		bs_vec2 foot = bs_v2(0.75 * t.width, 0.5 * t.height);
 		double row = 2.0 * r * sqrt(3.0) / 2.0;
 		for (int i = 0; i < scene.def.ball_count; ++i) {
 			bs_ball_def* b = &scene.balls[i];
 			if (b->id == 0) {
-				CHECK(b->pos.x == 0.25 * t.width && b->pos.y == 0.5 * t.height); // head spot
-				CHECK(b->vel.x == 10.0 && b->vel.y == 0.0);
+				CHECK_EQ_DBL(b->pos.x, 0.25 * t.width); // head spot
+				CHECK_EQ_DBL(b->pos.y, 0.5 * t.height);
+				CHECK_EQ_DBL(b->vel.x, 10.0);
+				CHECK_EQ_DBL(b->vel.y, 0.0);
 			}
 			if (b->id == 1 && g != 1) {
-				CHECK(b->pos.x == foot.x && b->pos.y == foot.y); // the 1 on the foot spot
+				CHECK_EQ_DBL(b->pos.x, foot.x); // the 1 on the foot spot
+				CHECK_EQ_DBL(b->pos.y, foot.y);
 			}
 			if (b->id == centre[g]) {
 				CHECK_NEAR(b->pos.x, foot.x + 2.0 * row, 1e-12);
@@ -174,7 +178,7 @@ static void racks_follow_the_rules(void) {
 		def.seed = seed;
 		bs_ball_def balls[BS_RACK_MAX_BALLS];
 		int n = bs_rack_build(&def, &t, balls);
-		CHECK(n == 16);
+		CHECK_EQ_INT(n, 16);
 		int corners[2], found = 0;
 		double back = 0.0;
 		for (int i = 1; i < n; ++i) {
@@ -192,16 +196,18 @@ static void racks_follow_the_rules(void) {
 				corners[found++] = balls[i].id;
 			}
 		}
-		CHECK(found == 2);
+		CHECK_EQ_INT(found, 2);
 		if (found == 2) {
 			CHECK((corners[0] < 8) != (corners[1] < 8));
-			CHECK(corners[0] != 8 && corners[1] != 8);
+			CHECK(corners[0] != 8);
+			CHECK(corners[1] != 8);
 		}
 	}
 }
 
-// Runs a break to `until` seconds, validating every event. Returns the event
-// count, or -1 after a failure; `totals` gets the end totals.
+// Runs a break to `until` seconds, validating every event (and, when
+// `check_energy`, that the energy on the table and in the pockets is kept).
+// Returns the event count, or -1 after a failure.
 static int64_t run_break(bs_world* world, double until, double start_energy, bool check_energy) {
 	char problem[256];
 	int64_t events = 0;
@@ -210,22 +216,19 @@ static int64_t run_break(bs_world* world, double until, double start_energy, boo
 		bs_world_step(world);
 		events += 1;
 		if (!bs_world_validate(world, problem, sizeof problem)) {
-			fprintf(stderr, "  event %lld: %s\n", (long long)events, problem);
-			CHECK(false);
+			CHECK_FAIL("event %lld: %s", (long long)events, problem);
 			return -1;
 		}
 		if (check_energy) {
 			bs_totals totals = bs_world_totals(world);
 			double all = totals.kinetic_energy + totals.pocketed_energy;
 			if (fabs(all - start_energy) > 1e-12 * start_energy) {
-				fprintf(stderr, "  event %lld: table + pockets %.17g J, start %.17g J\n", (long long)events, all,
-					start_energy);
-				CHECK(false);
+				CHECK_FAIL("event %lld: table + pockets %.17g J, start %.17g J", (long long)events, all, start_energy);
 				return -1;
 			}
 		}
 		if (events > 1000000) {
-			CHECK(false);
+			CHECK_FAIL("more than 1000000 events before t = %g s", until);
 			return -1;
 		}
 	}
@@ -272,7 +275,7 @@ static void gap_zero_breaks_complete_identically(void) {
 		while (bs_world_step(a)) {
 			CHECK(bs_world_step(b));
 			bs_event x = bs_world_last_event(a), y = bs_world_last_event(b);
-			CHECK(check_same_event(x, y));
+			CHECK_SAME_EVENT(x, y);
 			if (x.kind != BS_EVENT_BALL) {
 				break;
 			}
@@ -281,10 +284,12 @@ static void gap_zero_breaks_complete_identically(void) {
 			CHECK_REL(t.kinetic_energy, e0, 1e-13);
 			CHECK_NEAR(t.momentum.x, p0.x, 1e-13 * fabs(p0.x));
 			CHECK_NEAR(t.momentum.y, p0.y, 1e-13 * fabs(p0.x));
-			char problem[256];
-			CHECK(bs_world_validate(a, problem, sizeof problem));
-			if (burst > 100000 || check_failures_in_test) {
-				CHECK(false);
+			CHECK_VALID(a);
+			if (burst > 100000) {
+				CHECK_FAIL("no cushion after %lld ball-ball events", (long long)burst);
+				break;
+			}
+			if (check_failures_in_test) {
 				break;
 			}
 		}
@@ -297,9 +302,9 @@ static void gap_zero_breaks_complete_identically(void) {
 		b = bs_world_create(&scene.def);
 		int64_t na = run_break(a, 30.0, e0, true);
 		int64_t nb = run_break(b, 30.0, e0, true);
-		CHECK(na > 0 && na == nb);
-		bs_totals ta = bs_world_totals(a), tb = bs_world_totals(b);
-		CHECK(check_same_totals(ta, tb));
+		CHECK(na > 0);
+		CHECK_EQ_INT(na, nb);
+		CHECK_SAME_TOTALS(bs_world_totals(a), bs_world_totals(b));
 		bs_world_destroy(a);
 		bs_world_destroy(b);
 		bs_scene_free(&scene);
@@ -316,7 +321,8 @@ static void inelastic_touching_rack_does_not_collapse(void) {
 		bs_world* world = bs_world_create(&scene.def);
 		double e0 = bs_world_totals(world).kinetic_energy;
 		int64_t n = run_break(world, 30.0, e0, false);
-		CHECK(n > 0 && n < 100000);
+		CHECK(n > 0);
+		CHECK(n < 100000);
 		bs_totals end = bs_world_totals(world);
 		CHECK(end.kinetic_energy + end.pocketed_energy < e0);
 		bs_world_destroy(world);
@@ -324,15 +330,16 @@ static void inelastic_touching_rack_does_not_collapse(void) {
 	}
 }
 
-// Loads a scene file from the source tree.
+// Loads scenes/NAME from the source tree; a failure to load is a test failure.
 static bool load_scene_file(const char* name, bs_scene* dest) {
-	char path[512];
-	const char* root = getenv("BREAKSHOT_SOURCE_ROOT");
-	snprintf(path, sizeof path, "%s/scenes/%s", root ? root : ".", name);
+	char relative[256];
+	char path[1024];
+	snprintf(relative, sizeof relative, "scenes/%s", name);
+	source_path(relative, path, sizeof path);
 	char error[512];
 	bool ok = bs_scene_load(path, dest, error, sizeof error);
 	if (!ok) {
-		fprintf(stderr, "  %s\n", error);
+		CHECK_FAIL("%s", error);
 	}
 	return ok;
 }
@@ -345,8 +352,7 @@ static void every_saved_state_reloads_and_continues_exactly(void) {
 	enum { STOPS = 160, AFTER = 40 };
 	for (int s = 0; s < 4; ++s) {
 		bs_scene scene;
-		CHECK(load_scene_file(scenes[s], &scene));
-		if (check_failures_in_test) {
+		if (!load_scene_file(scenes[s], &scene)) {
 			return;
 		}
 		static bs_event reference[STOPS + AFTER];
@@ -372,7 +378,7 @@ static void every_saved_state_reloads_and_continues_exactly(void) {
 			} else {
 				bs_world* second = bs_world_create(&again.def);
 				for (int k = stop; k < total && k < stop + AFTER; ++k) {
-					if (!bs_world_step(second) || !check_same_event(bs_world_last_event(second), reference[k])) {
+					if (!bs_world_step(second) || !same_event(bs_world_last_event(second), reference[k])) {
 						parted += 1;
 						break;
 					}
@@ -383,8 +389,8 @@ static void every_saved_state_reloads_and_continues_exactly(void) {
 			free(saved);
 			bs_world_destroy(first);
 		}
-		CHECK(refused == 0);
-		CHECK(parted == 0);
+		CHECK_EQ_INT(refused, 0);
+		CHECK_EQ_INT(parted, 0);
 		bs_scene_free(&scene);
 	}
 }
@@ -397,23 +403,21 @@ static void inelastic_runs_come_to_rest(void) {
 					   "{\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3, 1]}, {\"id\": 1, \"pos\": [1.9, 0.66]},"
 					   "{\"id\": 2, \"pos\": [1.2, 0.3], \"vel\": [-1, 2]}]}";
 	bs_scene scene;
-	char error[512];
-	CHECK(bs_scene_load_text(text, "realistic.json", &scene, error, sizeof error));
+	CHECK_SCENE_LOADS(text, "realistic.json", &scene);
 	bs_world* world = bs_world_create(&scene.def);
 	char problem[256];
 	int64_t events = 0;
 	while (bs_world_step(world) && events < 1000000) {
 		events += 1;
 		if (!bs_world_validate(world, problem, sizeof problem)) {
-			fprintf(stderr, "  event %lld: %s\n", (long long)events, problem);
-			CHECK(false);
+			CHECK_FAIL("event %lld: %s", (long long)events, problem);
 			break;
 		}
 	}
 	bs_totals end = bs_world_totals(world);
 	printf("  realistic: at rest after %lld events at t = %.6g s\n", (long long)events, bs_world_time(world));
 	CHECK(events < 1000000);
-	CHECK(end.kinetic_energy == 0.0);
+	CHECK_EQ_DBL(end.kinetic_energy, 0.0);
 	CHECK(bs_world_time(world) < 1e5);
 	bs_world_destroy(world);
 	bs_scene_free(&scene);
@@ -427,14 +431,9 @@ static void small_ball_in_a_pocket_throat_is_on_the_table(void) {
 	ball.pos = bs_v2(1.32, 0.3);
 	ball.vel = bs_v2(0.0, -1.0);
 	bs_world* world = world_on_9ft(&ball, 1);
-	char problem[256];
 	bool pocketed = false;
 	for (int k = 0; k < 20 && !pocketed && bs_world_step(world); ++k) {
-		bool valid = bs_world_validate(world, problem, sizeof problem);
-		if (!valid) {
-			fprintf(stderr, "  %s\n", problem);
-		}
-		CHECK(valid);
+		CHECK_VALID(world);
 		pocketed = bs_world_last_event(world).kind == BS_EVENT_POCKET;
 	}
 	CHECK(pocketed);
@@ -456,14 +455,16 @@ static void pocket_culling_changes_no_event(void) {
 			bs_world* culled = bs_world_create(&scene.def);
 			for (;;) {
 				bool a = bs_world_step(all), b = bs_world_step(culled);
-				CHECK(a == b);
+				CHECK_EQ_INT(a, b);
 				if (!a || !b || bs_world_time(all) > 30.0) {
 					break;
 				}
-				if (!check_same_event(bs_world_last_event(all), bs_world_last_event(culled))) {
-					fprintf(stderr, "  %s seed %d: event %lld differs\n", games[g], (int)seed,
-						(long long)bs_world_event_count(all));
-					CHECK(false);
+				bs_event x = bs_world_last_event(all), y = bs_world_last_event(culled);
+				if (!same_event(x, y)) {
+					char tx[160], ty[160];
+					CHECK_FAIL("%s seed %d: event %lld differs: %s != %s", games[g], (int)seed,
+						(long long)bs_world_event_count(all), event_text(x, tx, sizeof tx),
+						event_text(y, ty, sizeof ty));
 					break;
 				}
 				compared += 1;
@@ -492,7 +493,7 @@ static void late_times_stay_valid_and_reload(void) {
 					   "{\"id\": 3, \"pos\": [0.6, 0.4], \"vel\": [-1.9, -2.5]}]}";
 	bs_scene scene;
 	char error[512];
-	CHECK(bs_scene_load_text(text, "late.json", &scene, error, sizeof error));
+	CHECK_SCENE_LOADS(text, "late.json", &scene);
 	bs_world* world = bs_world_create(&scene.def);
 	char problem[256];
 	int refused = 0;
@@ -500,8 +501,7 @@ static void late_times_stay_valid_and_reload(void) {
 	while (bs_world_step(world)) {
 		++events;
 		if (!bs_world_validate(world, problem, sizeof problem)) {
-			fprintf(stderr, "  event %d: %s\n", events, problem);
-			CHECK(false);
+			CHECK_FAIL("event %d: %s", events, problem);
 			break;
 		}
 		if (events % 2500 == 0) {
@@ -515,7 +515,7 @@ static void late_times_stay_valid_and_reload(void) {
 			free(saved);
 		}
 	}
-	CHECK(refused == 0);
+	CHECK_EQ_INT(refused, 0);
 	CHECK(events > 20000);
 	CHECK(bs_world_reached_time_limit(world));
 	CHECK(bs_world_time(world) <= BS_MAX_TIME);

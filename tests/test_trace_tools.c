@@ -2,7 +2,6 @@
 // (app/trace_compare.h) and plotting them (app/plot.h), and of the output
 // files they are written through (app/output_file.h, app/same_file.h).
 #include <cairo.h>
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +11,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "output_file.h"
 #include "cli.h"
+#include "output_file.h"
+#include "process_helpers.h"
 #include "trace_plot.h"
 #include "same_file.h"
 #include "trace.h"
@@ -34,7 +34,8 @@ static void check_read_error(const char* text, const char* expected) {
 	char error[256] = "";
 	CHECK(!read_text(text, &trace, error, sizeof error));
 	CHECK_CONTAINS(error, expected);
-	CHECK(trace.rows == NULL && trace.count == 0);
+	CHECK(trace.rows == NULL);
+	CHECK_EQ_INT(trace.count, 0);
 }
 
 static void test_read_good_trace(void) {
@@ -44,9 +45,17 @@ static void test_read_good_trace(void) {
 	bs_trace_data trace;
 	char error[256] = "";
 	CHECK(read_text(text, &trace, error, sizeof error));
-	CHECK(trace.count == 3 && trace.event_rows == 2 && trace.sample_rows == 0);
-	CHECK(trace.rows[1].a == 1 && trace.rows[1].b == 2 && strcmp(trace.rows[1].kind, "ball") == 0);
-	CHECK(trace.rows[2].impulse == 2e-3 && trace.rows[2].momentum_x == 0.5 && trace.rows[2].line == 4);
+	CHECK_EQ_INT(trace.count, 3);
+	CHECK_EQ_INT(trace.event_rows, 2);
+	CHECK_EQ_INT(trace.sample_rows, 0);
+	if (trace.count == 3) {
+		CHECK_EQ_INT(trace.rows[1].a, 1);
+		CHECK_EQ_INT(trace.rows[1].b, 2);
+		CHECK_EQ_STR(trace.rows[1].kind, "ball");
+		CHECK_EQ_DBL(trace.rows[2].impulse, 2e-3);
+		CHECK_EQ_DBL(trace.rows[2].momentum_x, 0.5);
+		CHECK_EQ_INT(trace.rows[2].line, 4);
+	}
 	bs_trace_free(&trace);
 	bs_trace_free(&trace);
 }
@@ -59,10 +68,12 @@ static void test_read_accepts_trailing_empty_lines(void) {
 		snprintf(text, sizeof text, HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,0,1,0,0%s", endings[k]);
 		bs_trace_data trace;
 		char error[256] = "";
-		CHECK(read_text(text, &trace, error, sizeof error));
-		CHECK(trace.count == 2 && trace.rows[1].line == 3);
-		if (error[0]) {
-			fprintf(stderr, "  ending %zu: %s\n", k, error);
+		if (!read_text(text, &trace, error, sizeof error)) {
+			CHECK_FAIL("ending %zu: %s", k, error);
+		}
+		CHECK_EQ_INT(trace.count, 2);
+		if (trace.count >= 2) {
+			CHECK_EQ_INT(trace.rows[1].line, 3);
 		}
 		bs_trace_free(&trace);
 	}
@@ -107,34 +118,45 @@ static bs_trace_data must_read(const char* text) {
 static void test_difference_is_stepwise(void) {
 	bs_trace_data a = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1,ball,1,2,1,2,2,0\n2,2,cushion,1,0,1,2,-2,0\n");
 	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1.5,ball,1,2,1,2,2,0\n");
-	CHECK(a.count == 3 && b.count == 2);
+	CHECK_EQ_INT(a.count, 3);
+	CHECK_EQ_INT(b.count, 2);
 	bs_trace_difference diff = bs_trace_difference_of(&a, &b);
-	CHECK(diff.overlap && !diff.on_sample_times);
-	CHECK(diff.from == 0.0 && diff.to == 1.5);
-	CHECK(diff.points == 3);
-	CHECK(diff.quantity[BS_QUANTITY_ENERGY].largest == 2.0);
-	CHECK(diff.quantity[BS_QUANTITY_ENERGY].time == 1.0);
-	CHECK(diff.quantity[BS_QUANTITY_ENERGY].relative == 0.5);
-	CHECK(diff.quantity[BS_QUANTITY_MOMENTUM_X].largest == 0.0); // the flip at t = 2 is outside the common range
-	CHECK(diff.worst == BS_QUANTITY_ENERGY && diff.largest_relative == 0.5);
+	CHECK(diff.overlap);
+	CHECK(!diff.on_sample_times);
+	CHECK_EQ_DBL(diff.from, 0.0);
+	CHECK_EQ_DBL(diff.to, 1.5);
+	CHECK_EQ_INT(diff.points, 3);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].largest, 2.0);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].time, 1.0);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].relative, 0.5);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_MOMENTUM_X].largest, 0.0); // the flip at t = 2 is outside the common range
+	CHECK_EQ_INT(diff.worst, BS_QUANTITY_ENERGY);
+	CHECK_EQ_DBL(diff.largest_relative, 0.5);
 
 	bs_trace_difference self = bs_trace_difference_of(&a, &a);
-	CHECK(self.largest_relative == 0.0 && self.points == 3);
+	CHECK_EQ_DBL(self.largest_relative, 0.0);
+	CHECK_EQ_INT(self.points, 3);
 
 	// Against samples, only the sample times count: the event trace is
 	// exact there, the sampled one is not between its samples.
 	bs_trace_data s = must_read(HEADER "0,0,sample,-1,-1,0,4,2,0\n1,1.25,sample,-1,-1,0,2,2,0\n");
 	bs_trace_difference sampled = bs_trace_difference_of(&a, &s);
-	CHECK(sampled.on_sample_times && sampled.points == 2 && sampled.largest_relative == 0.0);
+	CHECK(sampled.on_sample_times);
+	CHECK_EQ_INT(sampled.points, 2);
+	CHECK_EQ_DBL(sampled.largest_relative, 0.0);
 
 	bs_trace_data late = must_read(HEADER "0,5,start,-1,-1,0,4,2,0\n");
 	CHECK(!bs_trace_difference_of(&a, &late).overlap);
 
 	bs_trace_stats stats = bs_trace_stats_of(&a);
-	CHECK(stats.quantity[BS_QUANTITY_ENERGY].start == 4.0 && stats.quantity[BS_QUANTITY_ENERGY].end == 2.0);
-	CHECK(stats.quantity[BS_QUANTITY_ENERGY].drift == 0.5 && stats.quantity[BS_QUANTITY_ENERGY].drift_time == 1.0);
-	CHECK(stats.quantity[BS_QUANTITY_MOMENTUM_X].min == -2.0 && stats.quantity[BS_QUANTITY_MOMENTUM_X].drift == 2.0);
-	CHECK(stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift == 0.0 && !stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift_is_absolute);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_ENERGY].start, 4.0);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_ENERGY].end, 2.0);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_ENERGY].drift, 0.5);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_ENERGY].drift_time, 1.0);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_MOMENTUM_X].min, -2.0);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_MOMENTUM_X].drift, 2.0);
+	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift, 0.0);
+	CHECK(!stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift_is_absolute);
 	bs_trace_free(&a);
 	bs_trace_free(&b);
 	bs_trace_free(&s);
@@ -146,12 +168,24 @@ static void test_first_divergence(void) {
 	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1.1,ball,1,2,1,1,0,0\n2,2,ball,1,3,1,1,0,0\n");
 	bs_trace_data c = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,1,1,0,0\n");
 	bs_event_divergence d = bs_first_divergence(&a, &b);
-	CHECK(d.comparable && !d.agree && d.index == 2);
-	CHECK(d.row_a && d.row_b && strcmp(d.row_a->kind, "cushion") == 0 && strcmp(d.row_b->kind, "ball") == 0);
+	CHECK(d.comparable);
+	CHECK(!d.agree);
+	CHECK_EQ_INT(d.index, 2);
+	CHECK(d.row_a != NULL);
+	CHECK(d.row_b != NULL);
+	if (d.row_a && d.row_b) {
+		CHECK_EQ_STR(d.row_a->kind, "cushion");
+		CHECK_EQ_STR(d.row_b->kind, "ball");
+	}
 	d = bs_first_divergence(&a, &c);
-	CHECK(!d.agree && d.index == 2 && d.row_a && d.row_b == NULL && d.events_b == 1);
+	CHECK(!d.agree);
+	CHECK_EQ_INT(d.index, 2);
+	CHECK(d.row_a != NULL);
+	CHECK(d.row_b == NULL);
+	CHECK_EQ_INT(d.events_b, 1);
 	d = bs_first_divergence(&a, &a);
-	CHECK(d.agree && d.events_a == 2);
+	CHECK(d.agree);
+	CHECK_EQ_INT(d.events_a, 2);
 	bs_trace_free(&a);
 	bs_trace_free(&b);
 	bs_trace_free(&c);
@@ -159,38 +193,47 @@ static void test_first_divergence(void) {
 
 static void test_plot_files(void) {
 	bs_trace_data a = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1,ball,1,2,1,2,2,0\n2,2,cushion,1,0,1,2,-2,0\n");
-	char dir[] = "/tmp/bs_plot_XXXXXX";
-	CHECK(mkdtemp(dir) != NULL);
-	char png[64];
-	char svg[64];
-	snprintf(png, sizeof png, "%s/p.PNG", dir);
-	snprintf(svg, sizeof svg, "%s/p.svg", dir);
+	char dir[256];
+	CHECK(make_temp_dir("plot", dir, sizeof dir));
+	char png[512];
+	char svg[512];
+	path_in(dir, "p.PNG", png, sizeof png);
+	path_in(dir, "p.svg", svg, sizeof svg);
 	bs_plot_trace traces[2] = {{&a, "a.csv"}, {&a, "b.csv"}};
 	bs_output_file out;
 	CHECK(bs_output_open(&out, png));
 	CHECK(bs_plot_write(&out, traces, 2, 640, 480));
 	cairo_surface_t* image = cairo_image_surface_create_from_png(png);
-	CHECK(cairo_surface_status(image) == CAIRO_STATUS_SUCCESS);
-	CHECK(cairo_image_surface_get_width(image) == 640 && cairo_image_surface_get_height(image) == 480);
+	CHECK_EQ_INT(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+	CHECK_EQ_INT(cairo_image_surface_get_width(image), 640);
+	CHECK_EQ_INT(cairo_image_surface_get_height(image), 480);
 	cairo_surface_destroy(image);
 
 	CHECK(bs_output_open(&out, svg));
 	CHECK(bs_plot_write(&out, traces, 1, 500, 300));
 	FILE* stream = fopen(svg, "r");
 	char head[400] = "";
-	CHECK(stream && fread(head, 1, sizeof head - 1, stream) > 0);
+	CHECK(stream != NULL);
 	if (stream) {
+		CHECK(fread(head, 1, sizeof head - 1, stream) > 0);
 		fclose(stream);
 	}
 	CHECK_CONTAINS(head, "<svg");
 	CHECK_CONTAINS(head, "width=\"500px\" height=\"300px\"");
 
 	bs_plot_format format;
-	CHECK(bs_plot_format_of("x.Svg", &format) && format == BS_PLOT_SVG);
-	CHECK(!bs_plot_format_of("x.pdf", &format) && !bs_plot_format_of("png", &format));
+	bool known = bs_plot_format_of("x.Svg", &format);
+	CHECK(known);
+	if (known) {
+		CHECK_EQ_INT(format, BS_PLOT_SVG);
+	}
+	CHECK(!bs_plot_format_of("x.pdf", &format));
+	CHECK(!bs_plot_format_of("png", &format));
 	int width = 0;
 	int height = 0;
-	CHECK(bs_cli_parse_size("800x600", "--size", &width, &height) && width == 800 && height == 600);
+	CHECK(bs_cli_parse_size("800x600", "--size", &width, &height));
+	CHECK_EQ_INT(width, 800);
+	CHECK_EQ_INT(height, 600);
 	CHECK(!bs_cli_parse_size("800x", "--size", &width, &height));
 	CHECK(!bs_cli_parse_size("10x10", "--size", &width, &height));
 	unlink(png);
@@ -199,64 +242,57 @@ static void test_plot_files(void) {
 	bs_trace_free(&a);
 }
 
-// Entries of `dir` other than . and ..
-static int entries_in(const char* dir) {
-	DIR* stream = opendir(dir);
-	int n = 0;
-	struct dirent* entry;
-	while (stream && (entry = readdir(stream))) {
-		n += strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0;
-	}
-	if (stream) {
-		closedir(stream);
-	}
-	return n;
-}
-
-static bool file_exists(const char* path) {
-	struct stat st;
-	return stat(path, &st) == 0;
-}
-
 static void test_outputs_commit_all_or_none(void) {
-	char dir[] = "/tmp/bs_out_XXXXXX";
-	CHECK(mkdtemp(dir) != NULL);
-	char a_path[64];
-	char b_path[64];
-	char missing[64];
-	snprintf(a_path, sizeof a_path, "%s/a.csv", dir);
-	snprintf(b_path, sizeof b_path, "%s/b.json", dir);
-	snprintf(missing, sizeof missing, "%s/missing/c.csv", dir);
+	char dir[256];
+	CHECK(make_temp_dir("out", dir, sizeof dir));
+	char a_path[512];
+	char b_path[512];
+	char missing[512];
+	path_in(dir, "a.csv", a_path, sizeof a_path);
+	path_in(dir, "b.json", b_path, sizeof b_path);
+	path_in(dir, "missing/c.csv", missing, sizeof missing);
 	bs_output_file a;
 	bs_output_file b;
 	bs_output_file* const both[] = {&a, &b};
 
 	// Both go in place, with the mode fopen would give: 0666 less the umask.
-	CHECK(bs_output_open(&a, a_path) && bs_output_open(&b, b_path));
-	CHECK(entries_in(dir) == 2); // the two temporaries, and nothing in place yet
+	CHECK(bs_output_open(&a, a_path));
+	CHECK(bs_output_open(&b, b_path));
+	CHECK_EQ_INT(count_entries(dir, NULL), 2); // the two temporaries, and nothing in place yet
 	fputs("a\n", a.stream);
 	fputs("b\n", b.stream);
 	CHECK(bs_output_commit_all(both, 2));
-	CHECK(file_exists(a_path) && file_exists(b_path) && entries_in(dir) == 2);
+	CHECK(file_exists(a_path));
+	CHECK(file_exists(b_path));
+	CHECK_EQ_INT(count_entries(dir, NULL), 2);
 	mode_t mask = umask(0);
 	umask(mask);
 	struct stat st;
-	CHECK(stat(a_path, &st) == 0 && (st.st_mode & 0777) == (0666 & ~mask));
+	int stat_status = stat(a_path, &st);
+	CHECK_EQ_INT(stat_status, 0);
+	if (stat_status == 0) {
+		CHECK_EQ_INT(st.st_mode & 0777, 0666 & ~mask);
+	}
 	unlink(a_path);
 	unlink(b_path);
 
 	// b cannot be renamed into place (a directory took its name after it was
 	// opened): a, renamed first, is removed again and no temporary is left.
-	CHECK(bs_output_open(&a, a_path) && bs_output_open(&b, b_path));
-	CHECK(mkdir(b_path, 0700) == 0);
+	CHECK(bs_output_open(&a, a_path));
+	CHECK(bs_output_open(&b, b_path));
+	CHECK_EQ_INT(mkdir(b_path, 0700), 0);
 	CHECK(!bs_output_commit_all(both, 2));
-	CHECK(!file_exists(a_path) && entries_in(dir) == 1);
-	CHECK(a.stream == NULL && a.temp_path == NULL && b.temp_path == NULL);
+	CHECK(!file_exists(a_path));
+	CHECK_EQ_INT(count_entries(dir, NULL), 1);
+	CHECK(a.stream == NULL);
+	CHECK(a.temp_path == NULL);
+	CHECK(b.temp_path == NULL);
 
 	// Refused at open: a missing directory, and a directory as the target.
 	CHECK(!bs_output_open(&a, missing));
 	CHECK(!bs_output_open(&a, b_path));
-	CHECK(a.stream == NULL && entries_in(dir) == 1);
+	CHECK(a.stream == NULL);
+	CHECK_EQ_INT(count_entries(dir, NULL), 1);
 	rmdir(b_path);
 
 	// Abort removes the temporary; an unopened output is skipped by commit.
@@ -265,28 +301,28 @@ static void test_outputs_commit_all_or_none(void) {
 	bs_output_file unopened = {0};
 	bs_output_file* const one[] = {&unopened};
 	CHECK(bs_output_commit_all(one, 1));
-	CHECK(entries_in(dir) == 0);
+	CHECK_EQ_INT(count_entries(dir, NULL), 0);
 	rmdir(dir);
 }
 
 // A process killed by SIGTERM or SIGHUP while writing leaves no temporary
 // file, and still dies of that signal.
 static void test_signal_removes_temporaries(void) {
-	char dir[] = "/tmp/bs_sig_XXXXXX";
-	CHECK(mkdtemp(dir) != NULL);
+	char dir[256];
+	CHECK(make_temp_dir("sig", dir, sizeof dir));
 	const int signals[] = {SIGTERM, SIGHUP};
 	for (size_t k = 0; k < sizeof signals / sizeof signals[0]; ++k) {
 		fflush(NULL);
 		pid_t child = fork();
 		CHECK(child >= 0);
 		if (child == 0) {
-			char a_path[64];
-			char b_path[64];
-			snprintf(a_path, sizeof a_path, "%s/a.csv", dir);
-			snprintf(b_path, sizeof b_path, "%s/b.png", dir);
+			char a_path[512];
+			char b_path[512];
+			path_in(dir, "a.csv", a_path, sizeof a_path);
+			path_in(dir, "b.png", b_path, sizeof b_path);
 			bs_output_file a;
 			bs_output_file b;
-			if (!bs_output_open(&a, a_path) || !bs_output_open(&b, b_path) || entries_in(dir) != 2) {
+			if (!bs_output_open(&a, a_path) || !bs_output_open(&b, b_path) || count_entries(dir, NULL) != 2) {
 				_exit(3);
 			}
 			fputs("partial", a.stream);
@@ -295,46 +331,55 @@ static void test_signal_removes_temporaries(void) {
 			_exit(4); // not reached: the signal ends the process
 		}
 		int status = 0;
-		CHECK(waitpid(child, &status, 0) == child);
-		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == signals[k]);
-		CHECK(entries_in(dir) == 0);
+		CHECK_EQ_INT(waitpid(child, &status, 0), child);
+		CHECK(WIFSIGNALED(status));
+		if (WIFSIGNALED(status)) {
+			CHECK_EQ_INT(WTERMSIG(status), signals[k]);
+		}
+		CHECK_EQ_INT(count_entries(dir, NULL), 0);
 	}
 	rmdir(dir);
 }
 
 static void test_same_file(void) {
-	char dir[] = "/tmp/bs_same_XXXXXX";
-	CHECK(mkdtemp(dir) != NULL);
-	char t[64], dot_t[80], via_sub[80], u[64], hard[64], soft[64], sub[64], none_x[80], none_dot_x[80];
-	snprintf(t, sizeof t, "%s/t.csv", dir);
-	snprintf(dot_t, sizeof dot_t, "%s/./t.csv", dir);
-	snprintf(sub, sizeof sub, "%s/sub", dir);
-	snprintf(via_sub, sizeof via_sub, "%s/sub/../t.csv", dir);
-	snprintf(u, sizeof u, "%s/u.csv", dir);
-	snprintf(hard, sizeof hard, "%s/hard.csv", dir);
-	snprintf(soft, sizeof soft, "%s/soft.csv", dir);
-	snprintf(none_x, sizeof none_x, "%s/none/x.csv", dir);
-	snprintf(none_dot_x, sizeof none_dot_x, "%s/none/./x.csv", dir);
-	CHECK(mkdir(sub, 0700) == 0);
+	char dir[256];
+	CHECK(make_temp_dir("same", dir, sizeof dir));
+	char t[512], dot_t[512], via_sub[512], u[512], hard[512], soft[512], sub[512], none_x[512], none_dot_x[512];
+	path_in(dir, "t.csv", t, sizeof t);
+	path_in(dir, "./t.csv", dot_t, sizeof dot_t);
+	path_in(dir, "sub", sub, sizeof sub);
+	path_in(dir, "sub/../t.csv", via_sub, sizeof via_sub);
+	path_in(dir, "u.csv", u, sizeof u);
+	path_in(dir, "hard.csv", hard, sizeof hard);
+	path_in(dir, "soft.csv", soft, sizeof soft);
+	path_in(dir, "none/x.csv", none_x, sizeof none_x);
+	path_in(dir, "none/./x.csv", none_dot_x, sizeof none_dot_x);
+	CHECK_EQ_INT(mkdir(sub, 0700), 0);
 	// Neither exists yet (two outputs): their directory's real path and name.
-	CHECK(bs_same_file(t, dot_t) && bs_same_file(t, via_sub));
+	CHECK(bs_same_file(t, dot_t));
+	CHECK(bs_same_file(t, via_sub));
 	CHECK(!bs_same_file(t, u));
 	// When the directory is missing too, only the text can tell.
-	CHECK(bs_same_file(none_x, none_x) && !bs_same_file(none_x, none_dot_x));
+	CHECK(bs_same_file(none_x, none_x));
+	CHECK(!bs_same_file(none_x, none_dot_x));
 	FILE* stream = fopen(t, "w");
 	CHECK(stream != NULL);
 	if (stream) {
 		fclose(stream);
 	}
-	CHECK(link(t, hard) == 0 && symlink(t, soft) == 0);
+	CHECK_EQ_INT(link(t, hard), 0);
+	CHECK_EQ_INT(symlink(t, soft), 0);
 	// Existing: the same inode, however reached.
-	CHECK(bs_same_file(t, dot_t) && bs_same_file(t, hard) && bs_same_file(soft, via_sub));
-	CHECK(!bs_same_file(t, u) && !bs_same_file(u, t));
+	CHECK(bs_same_file(t, dot_t));
+	CHECK(bs_same_file(t, hard));
+	CHECK(bs_same_file(soft, via_sub));
+	CHECK(!bs_same_file(t, u));
+	CHECK(!bs_same_file(u, t));
 
 	const bs_named_path distinct[] = {{"the scene", t}, {"--trace", NULL}, {"--out", u}};
-	CHECK(bs_check_distinct_files("run", distinct, 3) == 0);
+	CHECK_EQ_INT(bs_check_distinct_files("run", distinct, 3), 0);
 	const bs_named_path clash[] = {{"the scene", u}, {"--trace", t}, {"--out", hard}};
-	CHECK(bs_check_distinct_files("run", clash, 3) == 2);
+	CHECK_EQ_INT(bs_check_distinct_files("run", clash, 3), 2);
 	unlink(soft);
 	unlink(hard);
 	unlink(t);

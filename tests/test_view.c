@@ -6,39 +6,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "camera.h"
 #include "check.h"
+#include "process_helpers.h"
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
 
 enum { shot_width = 960, shot_height = 540 };
 
-static const char* breakshot(void) {
-	const char* path = getenv("BREAKSHOT");
-	return path ? path : "breakshot";
-}
-
-static const char* source_root(void) {
-	const char* root = getenv("BREAKSHOT_SOURCE_ROOT");
-	return root ? root : ".";
-}
-
 static void data_path(const char* name, char* dest, size_t size) {
-	snprintf(dest, size, "%s/tests/data/%s", source_root(), name);
+	char relative[256];
+	snprintf(relative, sizeof relative, "tests/data/%s", name);
+	source_path(relative, dest, size);
 }
 
-static char temp_dir[] = "/tmp/breakshot_test_view_XXXXXX";
+static char temp_dir[256];
 
 static void temp_path(const char* name, char* dest, size_t size) {
-	snprintf(dest, size, "%s/%s", temp_dir, name);
-}
-
-// Runs a shell command; returns its exit status (or -1).
-static int run(const char* command) {
-	int status = system(command);
-	return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	path_in(temp_dir, name, dest, size);
 }
 
 typedef struct image {
@@ -106,9 +92,9 @@ static bool screenshot(const char* scene, const char* extra, image* dest) {
 	char png_path[1024];
 	temp_path("shot.png", png_path, sizeof png_path);
 	char command[8192];
-	snprintf(command, sizeof command, "'%s' view '%s' --screenshot '%s' --size %dx%d %s >/dev/null", breakshot(),
+	snprintf(command, sizeof command, "'%s' view '%s' --screenshot '%s' --size %dx%d %s >/dev/null", breakshot_path(),
 		scene, png_path, shot_width, shot_height, extra);
-	bool ok = run(command) == 0 && read_png(png_path, dest);
+	bool ok = run_command(command) == 0 && read_png(png_path, dest);
 	remove(png_path);
 	return ok;
 }
@@ -191,7 +177,8 @@ static void check_balls_in_view(bool top) {
 	bs_camera_project(&camera, shot_width, shot_height, (vec3){0.15f, 0.15f, 0.0f}, felt);
 	CHECK(is_felt(pixel(&img, felt)));
 	CHECK(!is_felt(pixel(&img, (vec2){shot_width - 3.0f, 3.0f})));
-	CHECK(img.width == shot_width && img.height == shot_height);
+	CHECK_EQ_INT(img.width, shot_width);
+	CHECK_EQ_INT(img.height, shot_height);
 	free(img.rgb);
 }
 
@@ -209,7 +196,8 @@ static void test_pocketed_ball_is_not_drawn(void) {
 	data_path("view_pocket.json", scene, sizeof scene);
 	sim_state before;
 	sim_state after;
-	CHECK(sim_at(scene, 0.2, &before) && sim_at(scene, 0.5, &after));
+	CHECK(sim_at(scene, 0.2, &before));
+	CHECK(sim_at(scene, 0.5, &after));
 	image img_before;
 	image img_after;
 	CHECK(screenshot(scene, "--at 0.2 --keys t", &img_before));
@@ -268,12 +256,16 @@ static void test_event_contact_is_marked(void) {
 	vec2 at;
 	bs_camera_project(&camera, shot_width, shot_height, point, at);
 	rgb mark = pixel(&img, at);
-	CHECK(mark.r > 180 && mark.g < 140 && mark.b < 140);
+	CHECK(mark.r > 180);
+	CHECK(mark.g < 140);
+	CHECK(mark.b < 140);
 	vec3 tip = {(float)(event.point.x + 0.1 * event.normal.x), (float)(event.point.y + 0.1 * event.normal.y),
 		(float)BS_DEFAULT_RADIUS};
 	bs_camera_project(&camera, shot_width, shot_height, tip, at);
 	rgb arrow = pixel(&img, at);
-	CHECK(arrow.r > 180 && arrow.g > 180 && arrow.b < 140);
+	CHECK(arrow.r > 180);
+	CHECK(arrow.g > 180);
+	CHECK(arrow.b < 140);
 	bs_world_destroy(world);
 	bs_scene_free(&loaded);
 	free(img.rgb);
@@ -282,7 +274,7 @@ static void test_event_contact_is_marked(void) {
 static bool same_file(const char* a, const char* b) {
 	char command[8192];
 	snprintf(command, sizeof command, "cmp -s '%s' '%s'", a, b);
-	return run(command) == 0;
+	return run_command(command) == 0;
 }
 
 // Keys N times "next event" (with detours back and forth) is `run --events N`.
@@ -291,7 +283,7 @@ static void check_keys_match_run(const char* scene_name, const char* keys, int e
 	if (scene_name[0] == '/') {
 		snprintf(scene, sizeof scene, "%s", scene_name);
 	} else {
-		snprintf(scene, sizeof scene, "%s/%s", source_root(), scene_name);
+		source_path(scene_name, scene, sizeof scene);
 	}
 	char view_out[1024];
 	char run_out[1024];
@@ -300,15 +292,14 @@ static void check_keys_match_run(const char* scene_name, const char* keys, int e
 	temp_path("run_state.json", run_out, sizeof run_out);
 	temp_path("keys.png", png_path, sizeof png_path);
 	char command[8192];
-	snprintf(command, sizeof command, "'%s' view '%s' --keys '%s' --out '%s' %s%s >/dev/null", breakshot(), scene,
+	snprintf(command, sizeof command, "'%s' view '%s' --keys '%s' --out '%s' %s%s >/dev/null", breakshot_path(), scene,
 		keys, view_out, with_screenshot ? "--screenshot " : "", with_screenshot ? png_path : "");
-	CHECK(run(command) == 0);
-	snprintf(command, sizeof command, "'%s' run '%s' --events %d --out '%s' >/dev/null", breakshot(), scene, events,
-		run_out);
-	CHECK(run(command) == 0);
+	CHECK_EQ_INT(run_command(command), 0);
+	snprintf(command, sizeof command, "'%s' run '%s' --events %d --out '%s' >/dev/null", breakshot_path(), scene,
+		events, run_out);
+	CHECK_EQ_INT(run_command(command), 0);
 	if (!same_file(view_out, run_out)) {
-		fprintf(stderr, "  %s: keys '%s' differ from run --events %d\n", scene_name, keys, events);
-		CHECK(false);
+		CHECK_FAIL("%s: keys '%s' differ from run --events %d", scene_name, keys, events);
 	}
 	remove(view_out);
 	remove(run_out);
@@ -325,19 +316,8 @@ static void test_stepping_by_key_equals_run_events(void) {
 	check_keys_match_run("scenes/9ball_break.json", "n n n n n", 5, false);
 }
 
-static char* read_text(const char* path) {
-	FILE* file = fopen(path, "rb");
-	if (!file) {
-		return NULL;
-	}
-	static char text[1 << 16];
-	size_t n = fread(text, 1, sizeof text - 1, file);
-	text[n] = '\0';
-	fclose(file);
-	return text;
-}
-
-// Writes the state after KEYS (and --at AT when >= 0) and returns its text.
+// Writes the state after KEYS (and --at AT when >= 0) and returns its text,
+// which the caller frees (NULL when the viewer fails).
 static char* state_after_keys(const char* scene, double at, const char* keys) {
 	char out[1024];
 	temp_path("keys_state.json", out, sizeof out);
@@ -346,12 +326,12 @@ static char* state_after_keys(const char* scene, double at, const char* keys) {
 		snprintf(at_option, sizeof at_option, "--at %.17g", at);
 	}
 	char command[8192];
-	snprintf(command, sizeof command, "'%s' view '%s' %s --keys '%s' --out '%s' >/dev/null", breakshot(), scene,
+	snprintf(command, sizeof command, "'%s' view '%s' %s --keys '%s' --out '%s' >/dev/null", breakshot_path(), scene,
 		at_option, keys, out);
-	if (run(command) != 0) {
+	if (run_command(command) != 0) {
 		return NULL;
 	}
-	char* text = read_text(out);
+	char* text = read_file(out, NULL);
 	remove(out);
 	return text;
 }
@@ -364,42 +344,52 @@ static void test_new_shot_from_current_state(void) {
 	char* text = state_after_keys(scene, 0.2, "s^^!");
 	CHECK_CONTAINS(text, "\"time\": 0.2,");
 	CHECK_CONTAINS(text, "{\"id\": 0, \"pos\": [1.2000000000000002, 0.635], \"vel\": [4.5, 0.0]");
+	free(text);
 	text = state_after_keys(scene, 0.2, "s^^");
 	CHECK_CONTAINS(text, "\"vel\": [3.0, 0.0]"); // aiming alone strikes nothing
+	free(text);
 }
 
 // J re-racks with the next jitter seed: the same balls, placed differently.
 static void test_rerack_moves_the_rack(void) {
 	char scene[1024];
-	snprintf(scene, sizeof scene, "%s/scenes/9ball_break.json", source_root());
-	char* text = state_after_keys(scene, -1.0, "");
-	char original[1 << 16];
-	snprintf(original, sizeof original, "%s", text ? text : "");
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	char* original = state_after_keys(scene, -1.0, "");
 	char* reracked = state_after_keys(scene, -1.0, "j");
-	CHECK(reracked != NULL && strcmp(original, reracked) != 0);
+	CHECK(reracked != NULL);
+	if (reracked) {
+		CHECK(strcmp(original ? original : "", reracked) != 0);
+	}
 	CHECK_CONTAINS(reracked, "{\"id\": 9,");
 	CHECK_CONTAINS(reracked, "\"vel\": [10.0, 0.0]");
 	char* back = state_after_keys(scene, -1.0, "jr");
-	CHECK(back != NULL && strcmp(reracked, back) == 0); // R resets to the re-racked scene
+	CHECK(back != NULL);
+	if (back && reracked) {
+		CHECK_EQ_STR(back, reracked); // R resets to the re-racked scene
+	}
+	free(original);
+	free(reracked);
+	free(back);
 }
 
 // The interactive window opens, plays and closes on its own after N frames,
 // with either way of smoothing the scene.
 static void test_window_runs_frames(void) {
 	char scene[1024];
-	snprintf(scene, sizeof scene, "%s/scenes/9ball_break.json", source_root());
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
 	const char* modes[] = {"msaa", "fxaa"};
 	for (int i = 0; i < 2; ++i) {
-		char out[1024];
-		temp_path("frames.txt", out, sizeof out);
 		char command[8192];
-		snprintf(command, sizeof command, "BREAKSHOT_AA=%s timeout 60 '%s' view '%s' --frames 5 --size 320x240 >'%s'",
-			modes[i], breakshot(), scene, out);
-		CHECK(run(command) == 0);
-		char* text = read_text(out);
-		CHECK_CONTAINS(text, "5 frames at 320x240");
-		CHECK_CONTAINS(text, i == 0 ? "4x MSAA" : "FXAA");
-		remove(out);
+		snprintf(command, sizeof command, "BREAKSHOT_AA=%s timeout 60 '%s' view '%s' --frames 5 --size 320x240",
+			modes[i], breakshot_path(), scene);
+		char out[4096];
+		char err[4096];
+		int status = run_captured(temp_dir, command, out, sizeof out, err, sizeof err);
+		if (status != 0) {
+			CHECK_FAIL("%s: exit %d, expected 0; stderr: %s", modes[i], status, err);
+		}
+		CHECK_CONTAINS(out, "5 frames at 320x240");
+		CHECK_CONTAINS(out, i == 0 ? "4x MSAA" : "FXAA");
 	}
 }
 
@@ -411,16 +401,15 @@ static void test_refusals(void) {
 	const char* bad[] = {"--size 10x10", "--size 100", "--at 0.1 --events 2", "--bogus", "--keys nxn --out",
 		"--events 0", "--at -1 --out", "--frames 5 --out"};
 	char command[8192];
-	snprintf(command, sizeof command, "'%s' view 2>/dev/null", breakshot());
-	CHECK(run(command) == 2);
+	snprintf(command, sizeof command, "'%s' view 2>/dev/null", breakshot_path());
+	CHECK_EQ_INT(run_command(command), 2);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
 		bool wants_file = bad[i][strlen(bad[i]) - 1] == 't';
-		snprintf(command, sizeof command, "'%s' view '%s' %s %s 2>/dev/null >/dev/null", breakshot(), scene, bad[i],
-			wants_file ? never : "");
-		int status = run(command);
+		snprintf(command, sizeof command, "'%s' view '%s' %s %s 2>/dev/null >/dev/null", breakshot_path(), scene,
+			bad[i], wants_file ? never : "");
+		int status = run_command(command);
 		if (status != 2) {
-			fprintf(stderr, "  view %s: exit %d, expected 2\n", bad[i], status);
-			CHECK(false);
+			CHECK_FAIL("view %s: exit %d, expected 2", bad[i], status);
 		}
 	}
 	FILE* file = fopen(never, "r");
@@ -435,27 +424,17 @@ static void test_no_display_explains_itself(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
 	char command[8192];
-	snprintf(command, sizeof command,
-		"env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 '%s' view '%s' 2>'%s/err.txt'", breakshot(), scene, temp_dir);
-	CHECK(run(command) == 1);
-	char err_path[1024];
-	temp_path("err.txt", err_path, sizeof err_path);
-	FILE* err = fopen(err_path, "r");
-	char message[1024] = "";
-	if (err) {
-		size_t n = fread(message, 1, sizeof message - 1, err);
-		message[n] = '\0';
-		fclose(err);
-	}
-	remove(err_path);
+	snprintf(command, sizeof command, "env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 '%s' view '%s'", breakshot_path(),
+		scene);
+	char message[1024];
+	CHECK_EQ_INT(run_captured(temp_dir, command, NULL, 0, message, sizeof message), 1);
 	CHECK_CONTAINS(message, "no display");
 	CHECK_CONTAINS(message, "xvfb-run -a breakshot view");
 	CHECK_CONTAINS(message, "--screenshot");
 }
 
 int main(void) {
-	if (!mkdtemp(temp_dir)) {
-		perror("mkdtemp");
+	if (!make_temp_dir("view", temp_dir, sizeof temp_dir)) {
 		return 1;
 	}
 	RUN(test_balls_and_felt_in_orbit_view);
@@ -468,6 +447,6 @@ int main(void) {
 	RUN(test_window_runs_frames);
 	RUN(test_refusals);
 	RUN(test_no_display_explains_itself);
-	remove(temp_dir);
+	remove_tree(temp_dir);
 	return check_summary();
 }
