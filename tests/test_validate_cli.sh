@@ -1,0 +1,70 @@
+#!/bin/sh
+# End-to-end tests of `breakshot run --validate` and the time limit, on the
+# built binary: every shipped scene, and random gases and inelastic scenes,
+# pass validation after every event; bad uses are refused with exit 2.
+# Needs BREAKSHOT and BREAKSHOT_SOURCE_ROOT, as tests/meson.build sets them.
+set -u
+B=${BREAKSHOT:?BREAKSHOT must name the breakshot binary}
+ROOT=${BREAKSHOT_SOURCE_ROOT:?BREAKSHOT_SOURCE_ROOT must name the source tree}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+. "$ROOT/tests/check.sh"
+
+status_is() { # status_is EXPECTED COMMAND...: the command exits with EXPECTED
+	expected=$1
+	shift
+	"$@" >"$WORK/out" 2>"$WORK/err"
+	actual=$?
+	if [ "$actual" -ne "$expected" ]; then
+		echo "  exit status $actual, expected $expected: $*" >&2
+		cat "$WORK/err" >&2
+		return 1
+	fi
+}
+
+begin shipped_scenes_pass_validation
+for scene in "$ROOT"/scenes/*.json; do
+	check "$(basename "$scene")" status_is 0 "$B" run "$scene" --validate --events 20000
+done
+end
+
+begin gases_pass_validation
+"$B" gen gas --n 300 --phi 0.5 --seed 3 --periodic --out "$WORK/periodic.json" >/dev/null 2>&1
+"$B" gen gas --n 300 --phi 0.3 --seed 4 --out "$WORK/walled.json" >/dev/null 2>&1
+check "periodic gas" status_is 0 "$B" run "$WORK/periodic.json" --validate --events 20000
+check "walled gas" status_is 0 "$B" run "$WORK/walled.json" --validate --events 20000
+end
+
+begin inelastic_scene_passes_validation
+cat >"$WORK/inelastic.json" <<'SCENE'
+{"table": {"size": [2.54, 1.27]}, "restitution": {"ball": 0.0, "cushion": 0.6},
+ "balls": [{"id": 0, "pos": [0.5, 0.6], "vel": [1.5, 0.4], "radius": 0.03, "mass": 0.2},
+           {"id": 1, "pos": [1.2, 0.63], "radius": 0.02, "mass": 0.1},
+           {"id": 2, "pos": [1.6, 0.5], "vel": [-0.7, 0.9], "radius": 0.04, "mass": 0.5},
+           {"id": 3, "pos": [2.0, 0.9], "vel": [-1.1, -0.2], "radius": 0.025, "mass": 0.15}]}
+SCENE
+check "e = 0" status_is 0 "$B" run "$WORK/inelastic.json" --validate
+check "comes to rest" contains "$WORK/out" "kinetic energy  start"
+end
+
+begin time_limit_is_reported
+check "runs" status_is 0 "$B" run "$ROOT/scenes/demo.json"
+check "says so" contains "$WORK/out" "stopped at the time limit of 16384 s"
+check "--until beyond the limit" status_is 2 "$B" run "$ROOT/scenes/demo.json" --until 20000
+check "names the limit" contains "$WORK/err" "beyond the time limit"
+cat >"$WORK/late.json" <<'SCENE'
+{"table": {"size": [2.54, 1.27]}, "time": 1e223, "balls": [{"id": 0, "pos": [0.5, 0.5]}]}
+SCENE
+check "a late scene" status_is 2 "$B" run "$WORK/late.json"
+check "names the field" contains "$WORK/err" "late.json: time: must be within"
+end
+
+begin validate_is_for_the_event_method
+check "refused" status_is 2 "$B" run "$ROOT/scenes/demo.json" --validate --method frames --dt 0.001
+check "leaves no output" status_is 2 "$B" run "$ROOT/scenes/demo.json" --validate --method frames --dt 0.001 \
+	--out "$WORK/never.json"
+check "no file" test ! -e "$WORK/never.json"
+end
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
