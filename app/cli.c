@@ -10,12 +10,16 @@
 
 #include <breakshot/gas.h>
 
-int bs_cli_fail(const char* fmt, ...) {
-	va_list args;
-	va_start(args, fmt);
+void bs_cli_vprint_error(const char* fmt, va_list args) {
 	fputs("breakshot: ", stderr);
 	vfprintf(stderr, fmt, args);
 	fputc('\n', stderr);
+}
+
+int bs_cli_fail(const char* fmt, ...) {
+	va_list args;
+	va_start(args, fmt);
+	bs_cli_vprint_error(fmt, args);
 	va_end(args);
 	return BS_EXIT_USAGE;
 }

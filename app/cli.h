@@ -3,11 +3,15 @@
 #ifndef BREAKSHOT_CLI_H
 #define BREAKSHOT_CLI_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 /// Exit status for bad input (arguments or files).
 #define BS_EXIT_USAGE 2
+
+/// Prints "breakshot: <message>" and a newline to stderr.
+void bs_cli_vprint_error(const char* fmt, va_list args) __attribute__((format(printf, 1, 0)));
 
 /// Prints "breakshot: <message>" to stderr and returns BS_EXIT_USAGE.
 int bs_cli_fail(const char* fmt, ...) __attribute__((format(printf, 1, 2)));

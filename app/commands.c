@@ -72,9 +72,7 @@ bool bs_command_is_help(const char* arg) {
 int bs_command_fail(const bs_command* command, const char* fmt, ...) {
 	va_list args;
 	va_start(args, fmt);
-	fputs("breakshot: ", stderr);
-	vfprintf(stderr, fmt, args);
-	fputc('\n', stderr);
+	bs_cli_vprint_error(fmt, args);
 	va_end(args);
 	bs_command_print_usage(command, stderr);
 	return BS_EXIT_USAGE;
