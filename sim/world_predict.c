@@ -413,6 +413,15 @@ bs_meeting bs_world_next_meeting(const bs_world* world) {
 	return earliest;
 }
 
+// Whether ball `index`'s pending event is a meeting with a ball by `time`.
+static bool meets_by(const bs_world* world, int index, double time) {
+	if (!bs_event_queue_contains(&world->queue, index)) {
+		return false;
+	}
+	bs_event_key key = bs_event_queue_key(&world->queue, index);
+	return key.kind == BS_EVENT_BALL && key.time <= time;
+}
+
 void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
 	for (int i = 0; i < world->ball_count; ++i) {
 		const bs_ball* ball = &world->balls[i];
@@ -425,8 +434,8 @@ void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
 	}
 	// Prediction finds the meeting by the same arithmetic; should rounding of
 	// the nearest image ever say otherwise, the meeting is queued as found,
-	// so that the loop never comes back to an empty queue.
-	if (world->reported_pending == 0) {
+	// so that the search never comes back to the same meeting.
+	if (!meets_by(world, meeting.a, meeting.time) && !meets_by(world, meeting.b, meeting.time)) {
 		const bs_ball* a = &world->balls[meeting.a];
 		const bs_ball* b = &world->balls[meeting.b];
 		candidate best = no_candidate();
