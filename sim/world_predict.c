@@ -422,16 +422,20 @@ static bool meets_by(const bs_world* world, int index, double time) {
 	return key.kind == BS_EVENT_BALL && key.time <= time;
 }
 
-void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
+void bs_world_predict_all_from(bs_world* world, double time) {
 	for (int i = 0; i < world->ball_count; ++i) {
 		const bs_ball* ball = &world->balls[i];
 		if (!ball->pocketed) {
-			bs_grid_place_on_path(&world->grid, i, bs_ball_position_at(ball, meeting.time));
+			bs_grid_place_on_path(&world->grid, i, bs_ball_position_at(ball, time));
 		}
 	}
 	for (int i = 0; i < world->ball_count; ++i) {
-		bs_world_predict(world, i, meeting.time);
+		bs_world_predict(world, i, time);
 	}
+}
+
+void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
+	bs_world_predict_all_from(world, meeting.time);
 	// Prediction finds the meeting by the same arithmetic; should rounding of
 	// the nearest image ever say otherwise, the meeting is queued as found,
 	// so that the search never comes back to the same meeting.

@@ -34,9 +34,13 @@ typedef struct bs_meeting {
 /// for when nothing but cell crossings is pending.
 bs_meeting bs_world_next_meeting(const bs_world* world);
 
-/// Files every ball under its cell at the meeting's time and predicts it
-/// from there, as if it had taken every cell crossing on the way (crossings
-/// change no motion): the meeting is then the earliest pending event.
+/// Files every ball under its cell at `time` (s) and predicts it from
+/// there, as if it had taken every cell crossing on the way (crossings
+/// change no motion). Only for a time before which no ball has an event.
+void bs_world_predict_all_from(bs_world* world, double time);
+
+/// bs_world_predict_all_from the meeting's time: the meeting is then the
+/// earliest pending event.
 void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting);
 
 #endif

@@ -128,6 +128,13 @@ static int next_event_ball(bs_world* world, double limit) {
 			if (search_for_meeting(world)) {
 				bs_meeting meeting = bs_world_next_meeting(world);
 				if (!(meeting.time <= limit)) {
+					// Nothing happens up to the limit: the crossings up to it
+					// are skipped as well, so none is left behind the time
+					// that bs_world_advance then sets.
+					if (!time_limited) {
+						bs_world_predict_all_from(world, limit);
+						world->crossings_without_event = 0;
+					}
 					return -1;
 				}
 				bs_world_predict_from_meeting(world, meeting);
