@@ -115,6 +115,7 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	// within sigma of image (i, j) exactly when |y(i) - j length[q]| <= reach.
 	double speed = bs_v2_len(w);
 	double reach = sigma * (speed / wp) * (1.0 + 1e-9);
+	double far_distance2 = width * width + height * height;
 	double first = ceil(dp / length[p]) - 1.0;
 	double last = floor((dp + wp * horizon) / length[p]) + 1.0;
 	double step = fmod(slope * length[p], length[q]);
@@ -122,10 +123,11 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	bs_vec2 touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
 	// Each pass finds the next column whose image the path passes within the
 	// (slightly widened) reach of, and solves it. A miss is the widening, or
-	// the first column behind; more than a few in a row would mean the
-	// rotation has no period to speak of, and the pair no real meeting.
-	int misses = 0;
-	for (double i = first; i <= last && misses < 64; ++misses) {
+	// the first column behind. A path drifting slowly through the widening
+	// misses column after column: after 64 misses the search says it cannot
+	// tell (NAN), and the caller takes the crossings instead.
+	double i = first;
+	for (int misses = 0; misses < 64; ++misses) {
 		double offset = fmod(dv[q] + slope * (i * length[p] - dp) + reach, length[q]);
 		offset = offset < 0.0 ? offset + length[q] : offset;
 		offset = offset >= length[q] ? 0.0 : offset;
@@ -143,12 +145,14 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		image[q] = dv[q] - j * length[q];
 		bs_vec2 offset_d = bs_v2(image[0], image[1]);
 		bool same_as_touched = offset_d.x == touched.x && offset_d.y == touched.y;
-		double far_distance2 = width * width + height * height;
 		double t = skip_touched && same_as_touched ? INFINITY : bs_toi_image(offset_d, w, sigma, far_distance2);
 		if (t <= horizon) {
 			return t;
 		}
 		i += 1.0;
+		if (!(i <= last)) {
+			return INFINITY;
+		}
 	}
-	return INFINITY;
+	return NAN;
 }

@@ -114,7 +114,9 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 
 /// bs_toi_image on a periodic table of `width` x `height` (m): the time (s)
 /// until the two circles first touch as any images of each other, within
-/// `horizon` (s), or INFINITY. The images are found by their position on the
+/// `horizon` (s), INFINITY when there is none, or NAN when the search cannot
+/// tell (a path drifting through the edge of contact column after column,
+/// where rounding decides). The images are found by their position on the
 /// relative path, not by stepping through the boxes it crosses, so the cost
 /// does not grow with the number of wraps. `skip_touched`: the pair was just
 /// resolved as the images nearest at `d`, which never meet again (as in

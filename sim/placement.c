@@ -71,7 +71,7 @@ double bs_time_slack(double time, double speed) {
 // is O(N) for spread-out circles and trusts no other bookkeeping; it tries
 // every pair when the table is too small for a grid. Returns false when
 // memory runs out.
-bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* exempt, int n,
+bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* touched, int n,
 	double tolerance, double slack_length, int* first, int* second) {
 	*first = -1;
 	*second = -1;
@@ -96,10 +96,12 @@ bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double*
 		// The ball's neighbours from the grid, or every later ball.
 		for (int j = use_grid ? bs_grid_walk_next(&grid, &walk) : i + 1; j >= 0 && j < n;
 			 j = use_grid ? bs_grid_walk_next(&grid, &walk) : j + 1) {
-			if (j <= i || (*second >= 0 && j > *second) || (exempt && exempt[i] == j)) {
+			if (j <= i || (*second >= 0 && j > *second)) {
 				continue;
 			}
-			double limit = (radius[i] + radius[j]) * (1.0 - tolerance) - slack_length;
+			bool known = touched && (touched[i] == j || touched[j] == i);
+			double pair_tolerance = known && BS_CONTACT_TOLERANCE > tolerance ? BS_CONTACT_TOLERANCE : tolerance;
+			double limit = (radius[i] + radius[j]) * (1.0 - pair_tolerance) - slack_length;
 			if (bs_v2_len2(bs_table_nearest(table, bs_v2_sub(pos[j], pos[i]))) < limit * limit) {
 				*first = i;
 				*second = j;

@@ -22,10 +22,11 @@ double bs_time_slack(double time, double speed);
 
 /// Finds the pair of circles closer than (1 - tolerance) times their radius
 /// sum less `slack_length` (m), as nearest images on a periodic table: the
-/// pair with the lowest first index, then second, or *first = -1. A circle i
-/// is never paired with exempt[i] (when `exempt` is not NULL; -1 for none).
+/// pair with the lowest first index, then second, or *first = -1. Circles i
+/// and touched[i] (when `touched` is not NULL; -1 for none) are known to have
+/// touched and are held to BS_CONTACT_TOLERANCE instead, if looser.
 /// O(N) for spread-out circles. Returns false when memory runs out.
-bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* exempt, int n,
+bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* touched, int n,
 	double tolerance, double slack_length, int* first, int* second);
 
 /// The largest ball diameter of a def (m), 0 without balls.

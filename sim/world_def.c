@@ -1,5 +1,6 @@
 // breakshot: world defs, their defaults and the check that a def describes a
 // state the engine can simulate exactly.
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -106,7 +107,21 @@ static bool mutual_contact(const bs_world_def* def, int i, int j) {
 	const bs_ball_anchor* a = &def->balls[i].anchor;
 	const bs_ball_anchor* b = &def->balls[j].anchor;
 	return a->set && b->set && a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL &&
-		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id && a->time == b->time;
+		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id;
+}
+
+// Rounding allowed in a saved contact (m): the contact tolerance of the
+// radius sum `sigma`, and what rounding of the anchor's time can move a ball
+// at `speed` (bs_time_slack).
+static double contact_slack(double sigma, double time, double speed) {
+	return BS_CONTACT_TOLERANCE * sigma + bs_time_slack(time, speed);
+}
+
+// Whether a velocity `v` moves into an obstacle or ball in direction `n`
+// (a unit vector towards it) by more than the rounding of a collision that
+// left it at most sliding along: 16 ulps of `scale` (m/s).
+static bool moves_into(bs_vec2 v, bs_vec2 n, double scale) {
+	return bs_v2_dot(v, n) > 16.0 * DBL_EPSILON * scale;
 }
 
 // How far (m) a ball of radius r at `p` is from touching what its anchor
@@ -166,15 +181,18 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 			return NULL;
 		}
 		const bs_ball_def* other = &def->balls[j];
+		if (other->anchor.time != anchor->time) {
+			return "its anchor's last contact, a ball naming it back, has another anchor time";
+		}
 		double sigma = ball->radius + other->radius;
 		bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(other->anchor.pos, anchor->pos));
-		if (!(fabs(bs_v2_len(d) - sigma) <= BS_CONTACT_TOLERANCE * sigma)) {
+		bs_vec2 w = bs_v2_sub(other->vel, ball->vel);
+		if (!(fabs(bs_v2_len(d) - sigma) <= contact_slack(sigma, anchor->time, bs_v2_len(w)))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
-		// leave them approaching by a few ulps of their relative speed.
-		bs_vec2 w = bs_v2_sub(other->vel, ball->vel);
-		if (bs_v2_dot(d, w) < -1e-12 * bs_v2_len(d) * bs_v2_len(w)) {
+		// leave them approaching by a few ulps of their speeds.
+		if (moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), bs_v2_len(ball->vel) + bs_v2_len(other->vel))) {
 			return "its anchor's last contact, a ball naming it back, approaches it";
 		}
 		partner[i] = j;
@@ -186,9 +204,18 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		if (anchor->last_target < 0 || anchor->last_target >= count) {
 			return "its anchor's last contact names no such cushion or jaw";
 		}
+		double speed = bs_v2_len(ball->vel);
 		if (!(obstacle_contact_gap(&def->table, anchor, anchor->pos, ball->radius) <=
-				BS_CONTACT_TOLERANCE * ball->radius)) {
+				contact_slack(ball->radius, anchor->time, speed))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
+		}
+		// The ball is never examined against its last contact again: it must
+		// not move into it.
+		bs_vec2 towards = anchor->last_kind == BS_EVENT_CUSHION
+			? bs_v2_scale(-1.0, bs_segment_normal(def->table.cushions[anchor->last_target]))
+			: bs_v2_normalize(bs_v2_sub(def->table.jaws[anchor->last_target], anchor->pos));
+		if (moves_into(ball->vel, towards, speed)) {
+			return "its anchor's last contact, a cushion or jaw, is one it moves into";
 		}
 		return NULL;
 	}
@@ -198,9 +225,10 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 }
 
 // Touching balls placed by arithmetic may overlap by rounding; only a deeper
-// overlap is an error. A pair that names each other as last contact was
-// checked through its anchors instead (`partner`): it touched then, to
-// within the rounding of a contact, and has not approached since.
+// overlap is an error. A pair that names each other as last contact
+// (`partner`) touched at its anchor time, as a contact found by the engine
+// after a long flight, whose rounding may exceed BS_TOUCH_TOLERANCE: it is
+// held to BS_CONTACT_TOLERANCE instead.
 static bool find_overlap(const bs_world_def* def, const int* partner, int* first, int* second) {
 	int n = def->ball_count;
 	double max_speed = 0.0;

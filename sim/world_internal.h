@@ -59,6 +59,14 @@ typedef struct bs_ball_cold {
 	double last_collision_time; ///< for the elastic window (s)
 } bs_ball_cold;
 
+/// Two balls' earliest meeting: when (s, absolute) and which (storage
+/// indices), or a time of INFINITY (none) or NAN (the search cannot tell).
+typedef struct bs_meeting {
+	double time;
+	int a;
+	int b;
+} bs_meeting;
+
 struct bs_world {
 	bs_table table;
 	bs_vec2 cushion_normals[BS_MAX_CUSHIONS]; ///< bs_segment_normal of each cushion, worked out once
@@ -89,6 +97,8 @@ struct bs_world {
 	bool reached_time_limit; ///< an event was left untaken for lying beyond BS_MAX_TIME
 	int64_t crossing_count; ///< cell crossings taken (internal events)
 	int64_t crossings_without_event; ///< since the last event: when to search for the next directly
+	bool meeting_known;              ///< next_meeting holds the search's answer since the last event
+	bs_meeting next_meeting;         ///< periodic tables: the earliest meeting (world_predict.h)
 	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
 	bool use_grid; ///< a grid with cell crossings (always on a periodic table)

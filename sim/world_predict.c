@@ -391,22 +391,28 @@ void bs_world_predict_both(bs_world* world, int index, int partner) {
 bs_meeting bs_world_next_meeting(const bs_world* world) {
 	bs_meeting earliest = {INFINITY, -1, -1};
 	const bs_table* table = &world->table;
+	// Pairs of two balls at rest never meet: each moving ball against every
+	// other ball, each pair once.
 	for (int i = 0; i < world->ball_count; ++i) {
 		const bs_ball* a = &world->balls[i];
-		for (int j = i + 1; j < world->ball_count && !a->pocketed; ++j) {
+		bool a_moves = a->vel.x != 0.0 || a->vel.y != 0.0;
+		for (int j = 0; j < world->ball_count && a_moves && !a->pocketed; ++j) {
 			const bs_ball* b = &world->balls[j];
-			if (b->pocketed) {
+			bool b_moves = b->vel.x != 0.0 || b->vel.y != 0.0;
+			if (j == i || b->pocketed || (b_moves && j < i)) {
 				continue;
 			}
-			// The pair's motion as prediction takes it (motion_of_pair), before
-			// any image is chosen: the same d and w, so the same root.
-			double since = a->time > b->time ? a->time : b->time;
-			bs_vec2 d = bs_v2_sub(bs_ball_position_at(b, since), bs_ball_position_at(a, since));
-			bs_vec2 w = bs_v2_sub(b->vel, a->vel);
-			double t = bs_toi_periodic(d, w, a->radius + b->radius, table->width, table->height, BS_MAX_TIME - since,
-				just_resolved(a, i, b, j));
-			if (t < INFINITY && not_before(since + t, world->time) < earliest.time) {
-				earliest = (bs_meeting){not_before(since + t, world->time), i, j};
+			// The pair's motion as prediction takes it, before any image is
+			// chosen: the same d and w, so the same root for each image.
+			pair_motion m = motion_of_pair(table, a, b, 0.0);
+			double t = bs_toi_periodic(m.d, m.w, a->radius + b->radius, table->width, table->height,
+				BS_MAX_TIME - m.since, just_resolved(a, i, b, j));
+			if (isnan(t)) {
+				return (bs_meeting){NAN, i, j};
+			}
+			double when = t < INFINITY ? not_before(m.since + t, world->time) : INFINITY;
+			if (when < earliest.time) {
+				earliest = (bs_meeting){when, i, j};
 			}
 		}
 	}

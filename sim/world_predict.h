@@ -21,17 +21,10 @@ void bs_world_predict_both(bs_world* world, int index, int partner);
 /// its last earliest pair need examining.
 void bs_world_predict_after_crossing(bs_world* world, int index, double at, int axis, int step);
 
-/// Two balls' earliest meeting: when (s, absolute) and which (storage
-/// indices), or a time of INFINITY.
-typedef struct bs_meeting {
-	double time;
-	int a;
-	int b;
-} bs_meeting;
-
 /// On a periodic table, the earliest meeting of any two balls as any images,
-/// before BS_MAX_TIME, however many wraps ahead (bs_toi_periodic). O(N^2):
-/// for when nothing but cell crossings is pending.
+/// before BS_MAX_TIME, however many wraps ahead (bs_toi_periodic); a time of
+/// NAN when some pair's search cannot tell. O(M N) for M moving balls: for
+/// when nothing but cell crossings is pending.
 bs_meeting bs_world_next_meeting(const bs_world* world);
 
 /// Files every ball under its cell at `time` (s) and predicts it from

@@ -101,6 +101,16 @@ static bool search_for_meeting(const bs_world* world) {
 			world->crossings_without_event > 64 + BS_CROSSINGS_BEFORE_SEARCH_PER_BALL * (int64_t)world->ball_count);
 }
 
+// The next meeting (bs_world_next_meeting), kept until the next event:
+// crossings and searches change no motion.
+static bs_meeting next_meeting(bs_world* world) {
+	if (!world->meeting_known) {
+		world->next_meeting = bs_world_next_meeting(world);
+		world->meeting_known = true;
+	}
+	return world->next_meeting;
+}
+
 // The ball whose slot holds the next valid event at or before `limit` (s),
 // or -1. Stale slots met on the way are predicted again: each costs one
 // prediction, no scan of the queue.
@@ -126,7 +136,13 @@ static int next_event_ball(bs_world* world, double limit) {
 		}
 		if (key.kind == BS_EVENT_CELL) {
 			if (search_for_meeting(world)) {
-				bs_meeting meeting = bs_world_next_meeting(world);
+				bs_meeting meeting = next_meeting(world);
+				if (isnan(meeting.time)) {
+					// The search cannot tell: take the crossings.
+					world->crossings_without_event = 0;
+					cross_cell(world, top, key.time);
+					continue;
+				}
 				if (!(meeting.time <= limit)) {
 					// Nothing happens up to the limit: the crossings up to it
 					// are skipped as well, so none is left behind the time
@@ -163,6 +179,7 @@ static void process(bs_world* world, int index) {
 	bs_world_resolve(world, index, key.kind, target, &world->last_event);
 	world->event_count += 1;
 	world->crossings_without_event = 0;
+	world->meeting_known = false;
 	world->kind_counts[key.kind] += 1;
 
 	if (key.kind == BS_EVENT_BALL) {

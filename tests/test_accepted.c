@@ -452,6 +452,25 @@ static void anchors_must_touch_their_last_contact(void) {
 		saved[other].anchor.pos = bs_v2_mad(saved[other].pos, saved[other].anchor.time - def.time, saved[other].vel);
 		CHECK(!bs_world_def_check(&def, &report));
 		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
+		// Two balls that name each other with different anchor times.
+		saved[other].anchor.pos = bs_v2_mad(saved[cushion_ball].anchor.pos,
+			saved[cushion_ball].radius + saved[other].radius, bs_v2(1.0, 0.0));
+		saved[other].anchor.time = nextafter(saved[cushion_ball].anchor.time, -INFINITY);
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
+		// A ball that touched its last cushion but moves into it.
+		saved[other].anchor = (bs_ball_anchor){0};
+		saved[other].anchor.last_kind = BS_EVENT_NONE;
+		saved[cushion_ball].anchor = truth;
+		bs_vec2 inward = bs_segment_normal(def.table.cushions[truth.last_target]);
+		bs_vec2 kept = saved[cushion_ball].vel;
+		saved[cushion_ball].vel = bs_v2_scale(-1.0, inward);
+		saved[cushion_ball].pos =
+			bs_v2_mad(truth.pos, def.time - truth.time, saved[cushion_ball].vel);
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
+		saved[cushion_ball].vel = kept;
+		saved[cushion_ball].pos = bs_v2_mad(truth.pos, def.time - truth.time, kept);
 		// Through a scene file, the message names the field.
 		saved[other].anchor = (bs_ball_anchor){0};
 		saved[other].anchor.last_kind = BS_EVENT_NONE;
@@ -566,6 +585,29 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 	CHECK(met > 200);
 	CHECK(never > 10);
 	CHECK(wraps_most > 100);
+
+	// A path drifting through the edge of contact by 1e-13 m per box: the
+	// search cannot tell which column first comes within reach, so the
+	// crossings decide, and the meeting is the one the images give.
+	{
+		bs_ball_def drift[2] = {bs_default_ball_def(), bs_default_ball_def()};
+		drift[1].id = 1;
+		double sigma = drift[0].radius + drift[1].radius;
+		drift[0].pos = bs_v2(0.5, 0.5);
+		drift[1].pos = bs_v2(1.0, 0.5 + sigma * (1.0 + 0.9e-9));
+		drift[1].vel = bs_v2(1.0, -1.1e-13);
+		bs_world_def drifting = bs_default_world_def();
+		drifting.table = bs_table_periodic(2.54, 1.27);
+		drifting.balls = drift;
+		drifting.ball_count = 2;
+		bs_world* world = bs_world_create(&drifting);
+		long double expected = meeting_by_images(bs_v2_sub(drift[1].pos, drift[0].pos), drift[1].vel, sigma, 2.54,
+			1.27, 8000.0);
+		CHECK(expected < INFINITY);
+		CHECK(bs_world_step(world));
+		CHECK_NEAR(bs_world_last_event(world).time, (double)expected, 1e-6 * (double)expected);
+		bs_world_destroy(world);
+	}
 
 	// Two discs moving together never meet: the run ends at once.
 	bs_ball_def together[2] = {bs_default_ball_def(), bs_default_ball_def()};
