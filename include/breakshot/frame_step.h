@@ -106,9 +106,10 @@ BS_API bs_totals bs_frames_totals(const bs_frames* frames);
 /// What has been measured so far.
 BS_API bs_frame_stats bs_frames_stats(const bs_frames* frames);
 
-/// Number of balls (pocketed and escaped included) and the state of one, by
-/// index in def order, at the current time.
+/// Number of balls (pocketed and escaped included).
 BS_API int bs_frames_ball_count(const bs_frames* frames);
+
+/// The state of ball `index` (in def order) at the current time.
 BS_API bs_ball_state bs_frames_ball_state(const bs_frames* frames, int index);
 
 #endif

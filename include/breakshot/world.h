@@ -94,7 +94,7 @@ typedef struct bs_event {
 /// for bit. Leave `set` false for a new ball.
 typedef struct bs_ball_anchor {
 	bool set;                   ///< false: the ball starts fresh at the world's start time
-	double time;                ///< the ball's own clock (s), <= the world's start time
+	double time;                ///< the ball's own clock (s), in [-BS_MAX_TIME, the world's start time]
 	bs_vec2 pos;                ///< the centre at `time` (m)
 	bs_event_kind last_kind;    ///< the ball's last contact, or BS_EVENT_NONE
 	int last_target;            ///< the other ball's id, or the cushion or jaw index
@@ -180,12 +180,12 @@ BS_API bs_world_def bs_default_world_def(void);
 /// first problem it finds, in the order of this enum.
 typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
-	BS_DEF_BAD_TABLE,       ///< a table size is not finite and positive
+	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, or a periodic table is not more than 5 of its largest ball diameters a side
 	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
-	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not within [r, W-r] x [r, H-r], or is already in a pocket
-	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start, disagrees with pos, or names no such contact
+	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw point, outside the capture circles
+	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
 	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum
 	BS_DEF_OUT_OF_MEMORY,   ///< memory ran out while checking; the def itself may be valid
 } bs_def_problem;
