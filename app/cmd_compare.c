@@ -19,7 +19,6 @@
 
 // The defaults, as the help quotes them.
 #define DEFAULT_TOLERANCE_TEXT BS_STRINGIFY(DEFAULT_TOLERANCE)
-#define PLOT_SIZE_TEXT BS_STRINGIFY(BS_PLOT_DEFAULT_WIDTH) "x" BS_STRINGIFY(BS_PLOT_DEFAULT_HEIGHT)
 
 static int compare_main(int argc, char** argv);
 
@@ -36,7 +35,7 @@ const bs_command bs_compare_command = {
 			   "There it takes |A - B| for kinetic energy, momentum x, y and |p|, divided by the larger of the two "
 			   "start values (the kinetic energy for the energy, |p| for the momentum; 1 when both are 0). The largest "
 			   "of these relative differences is checked against the tolerance (default " DEFAULT_TOLERANCE_TEXT
-			   "). --plot draws both traces against time, " PLOT_SIZE_TEXT " pixels unless --size.\n\n"
+			   "). --plot draws both traces against time, " BS_PLOT_DEFAULT_SIZE_TEXT " pixels unless --size.\n\n"
 			   "exit status: 0 within the tolerance, 1 beyond it, 2 on bad input (including a --plot that cannot be "
 			   "created or that names an input) or when writing the plot fails",
 	.main = compare_main,

@@ -13,8 +13,6 @@
 #include "same_file.h"
 #include "trace_read.h"
 
-// The default size, as the help quotes it.
-#define PLOT_SIZE_TEXT BS_STRINGIFY(BS_PLOT_DEFAULT_WIDTH) "x" BS_STRINGIFY(BS_PLOT_DEFAULT_HEIGHT)
 
 static int plot_main(int argc, char** argv);
 
@@ -22,7 +20,7 @@ const bs_command bs_plot_command = {
 	.name = "plot",
 	.synopsis = "TRACE.csv --out FILE.png|FILE.svg [--size WxH]",
 	.summary = "plot a trace's energy and momentum against time",
-	.details = "TRACE.csv is a trace written by 'breakshot run --trace'; the image is " PLOT_SIZE_TEXT
+	.details = "TRACE.csv is a trace written by 'breakshot run --trace'; the image is " BS_PLOT_DEFAULT_SIZE_TEXT
 			   " pixels unless --size, PNG or SVG as FILE's name ends.\n\n"
 			   "exit status: 0 written, 1 writing failed, 2 on bad input",
 	.main = plot_main,

@@ -16,6 +16,8 @@
 /// Default image size (pixels; SVG user units are pixels too).
 #define BS_PLOT_DEFAULT_WIDTH 960
 #define BS_PLOT_DEFAULT_HEIGHT 720
+/// The default size as "WxH", for help texts.
+#define BS_PLOT_DEFAULT_SIZE_TEXT BS_STRINGIFY(BS_PLOT_DEFAULT_WIDTH) "x" BS_STRINGIFY(BS_PLOT_DEFAULT_HEIGHT)
 
 /// At most this many traces on one plot.
 #define BS_PLOT_MAX_TRACES 2
