@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "cli.h"
 #include "output_file.h"
 #include "trace_read.h"
 
