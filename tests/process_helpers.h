@@ -146,7 +146,11 @@ static inline void read_file_into(const char* path, char* dest, size_t size) {
 static inline int run_captured(const char* dir, const char* command, char* out, size_t out_size, char* err,
 	size_t err_size) {
 	char line[8192];
-	snprintf(line, sizeof line, "cd '%s' && { %s ; } >stdout.txt 2>stderr.txt", dir, command);
+	int length = snprintf(line, sizeof line, "cd '%s' && { %s ; } >stdout.txt 2>stderr.txt", dir, command);
+	if (length < 0 || (size_t)length >= sizeof line) {
+		fprintf(stderr, "  run_captured: the command does not fit in %zu bytes: %s\n", sizeof line, command);
+		return -1;
+	}
 	int status = run_command(line);
 	char path[1024];
 	if (out) {
