@@ -165,11 +165,10 @@ for s in (signal.SIGHUP, signal.SIGINT, signal.SIGTERM):
 os.execv(sys.argv[1], sys.argv[1:])' "$@"
 }
 
-# Starts a long run (a closed elastic table and no limit: it goes on to the
-# default limit) writing a sampled trace, and waits until its temporary file
-# exists. Sets $pid.
+# Starts a long run (the periodic gas made below, with no limit) writing a
+# sampled trace, and waits until its temporary file exists. Sets $pid.
 start_endless_run() { # TRACE-NAME
-	exec_with_default_signals "$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/$1" >/dev/null 2>&1 &
+	exec_with_default_signals "$B" run "$WORK/endless.json" --sample 1 --trace "$WORK/$1" >/dev/null 2>&1 &
 	pid=$!
 	tries=0
 	while [ -z "$(find "$WORK" -name "$1.tmp-*")" ] && [ "$tries" -lt 100 ]; do
@@ -180,6 +179,9 @@ start_endless_run() { # TRACE-NAME
 }
 
 begin a_killed_run_leaves_no_temporary
+# A periodic gas of 2000 discs takes some 10^9 events to reach the time
+# limit: for this test, a run without end.
+check "the gas is made" "$B" gen gas --n 2000 --phi 0.5 --periodic --out "$WORK/endless.json"
 for signal_number in TERM:15 HUP:1; do
 	signal=${signal_number%:*}
 	start_endless_run "killed_$signal.csv"
@@ -190,7 +192,7 @@ for signal_number in TERM:15 HUP:1; do
 	check "no temporary left after SIG$signal" [ -z "$(find "$WORK" -name "killed_$signal.csv*")" ]
 done
 # Under nohup SIGHUP is ignored, and must stay so.
-(trap '' HUP && exec "$B" run "$ROOT/scenes/demo.json" --sample 1 --trace "$WORK/nohup.csv" >/dev/null 2>&1) &
+(trap '' HUP && exec "$B" run "$WORK/endless.json" --sample 1 --trace "$WORK/nohup.csv" >/dev/null 2>&1) &
 pid=$!
 sleep 0.3
 kill -s HUP "$pid"
