@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "output_file.h"
 #include "run_frames.h"
+#include "run_invariants.h"
 #include "run_summary.h"
 #include "same_file.h"
 #include <breakshot/scene.h>
@@ -207,39 +208,17 @@ static void print_summary(const run_options* options, const bs_world* world, con
 	}
 }
 
-// What --validate compares from one event to the next.
-typedef struct run_invariants {
-	double time;   ///< s
-	double energy; ///< on the table and carried into the pockets (J)
-} run_invariants;
-
-static run_invariants invariants_of(const bs_world* world) {
-	bs_totals totals = bs_world_totals(world);
-	return (run_invariants){bs_world_time(world), totals.kinetic_energy + totals.pocketed_energy};
-}
-
-// Checks the world after an event against the invariants before it; prints
-// the first violation and returns false. Energy may rise only by the
-// rounding of the collisions' arithmetic (a relative 1e-12).
-static bool still_valid(const bs_world* world, run_invariants* before) {
-	run_invariants now = invariants_of(world);
-	bs_event event = bs_world_last_event(world);
+// Checks the world after an event (run_invariants.h); prints the first
+// violation and returns false.
+static bool still_valid(const bs_world* world, bs_run_invariants* before) {
 	char problem[256];
-	bool ok = bs_world_validate(world, problem, sizeof problem);
-	if (ok && now.time < before->time) {
-		snprintf(problem, sizeof problem, "time went back from %.17g s to %.17g s", before->time, now.time);
-		ok = false;
+	if (bs_run_invariants_hold(world, before, problem, sizeof problem)) {
+		return true;
 	}
-	if (ok && now.energy > before->energy * (1.0 + 1e-12) + 1e-300) {
-		snprintf(problem, sizeof problem, "the energy rose from %.17g J to %.17g J", before->energy, now.energy);
-		ok = false;
-	}
-	if (!ok) {
-		fprintf(stderr, "breakshot: --validate: after event %" PRId64 " (%s, a = %d, b = %d, t = %.17g s): %s\n",
-			bs_world_event_count(world), bs_event_kind_name(event.kind), event.a, event.b, event.time, problem);
-	}
-	*before = now;
-	return ok;
+	bs_event event = bs_world_last_event(world);
+	fprintf(stderr, "breakshot: --validate: after event %" PRId64 " (%s, a = %d, b = %d, t = %.17g s): %s\n",
+		bs_world_event_count(world), bs_event_kind_name(event.kind), event.a, event.b, event.time, problem);
+	return false;
 }
 
 // Steps the world to the end the options ask for, writing the trace rows to
@@ -259,7 +238,7 @@ static bool run_events(const run_options* options, bs_world* world, FILE* trace,
 	}
 	int64_t max_events = options->default_limit ? DEFAULT_LIMIT : options->max_events;
 	bool stopped_by_default = false;
-	run_invariants invariants = invariants_of(world);
+	bs_run_invariants invariants = bs_run_invariants_of(world);
 	*invalid = false;
 	for (;;) {
 		bs_event next;
