@@ -43,8 +43,9 @@ bool bs_gas_box_fits(const bs_gas_def* def) {
 
 bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) {
 	int n = def->count;
-	if (n < 2 || !(def->fraction > 0.0 && def->fraction <= BS_GAS_MAX_FRACTION) || !(def->radius > 0.0) ||
-		!(def->mass > 0.0) || !(def->melt_collisions >= 0.0) || !bs_gas_box_fits(def)) {
+	if (n < 2 || n > BS_MAX_BALLS || !(def->fraction > 0.0 && def->fraction <= BS_GAS_MAX_FRACTION) ||
+		!(def->radius > 0.0) || !(def->mass > 0.0) ||
+		!(def->melt_collisions >= 0.0 && def->melt_collisions <= BS_GAS_MAX_MELT) || !bs_gas_box_fits(def)) {
 		return false;
 	}
 	double r = def->radius;
@@ -94,7 +95,10 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 		ball.radius = r;
 		ball.mass = def->mass;
 		ball.pos = site(k, columns, rows, box, def->periodic);
-		ball.vel = bs_v2(bs_rng_normal(&rng), bs_rng_normal(&rng));
+		// One draw per statement: C leaves the order of a call's arguments
+		// open, and compilers differ. y is drawn first.
+		ball.vel.y = bs_rng_normal(&rng);
+		ball.vel.x = bs_rng_normal(&rng);
 		mean = bs_v2_add(mean, ball.vel);
 		balls[placed++] = ball;
 	}
@@ -109,6 +113,11 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 	dest->table = def->periodic ? bs_table_periodic(box, box) : bs_table_rect(box, box);
 	dest->balls = balls;
 	dest->ball_count = n;
+	// The radius, the mass or the box can still be beyond the engine's limits.
+	bs_def_report report;
+	if (!bs_world_def_check(dest, &report)) {
+		return false;
+	}
 	if (def->melt_collisions > 0.0) {
 		bs_world* world = bs_world_create(dest);
 		if (!world) {

@@ -27,6 +27,10 @@ BS_API bs_gas_def bs_default_gas_def(void);
 
 /// The most a gas def allows for `fraction`.
 #define BS_GAS_MAX_FRACTION 0.7
+/// The most a gas def allows for `melt_collisions`: melting stops long
+/// before the lattice's memory is gone, and beyond it a def could ask for
+/// a run of any length.
+#define BS_GAS_MAX_MELT 1000.0
 
 /// Makes the gas: the box side is sqrt(N pi r^2 / fraction). Discs start on a
 /// lattice (triangular when periodic, square when walled: either leaves room
@@ -35,7 +39,8 @@ BS_API bs_gas_def bs_default_gas_def(void);
 /// momentum; then the gas is run for melt_collisions collisions per disc.
 /// `dest` gets the world def (table, time 0) and `balls` (N entries, ids 0..N-1,
 /// the caller's memory) the discs at that moment. Returns false for a def out
-/// of range or when memory runs out.
+/// of range (also when the world it makes would fail bs_world_def_check: a
+/// radius, mass or box beyond the engine's limits) or when memory runs out.
 BS_API bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls);
 
 /// The side (m) of the gas's square box: sqrt(N pi r^2 / fraction).
