@@ -89,13 +89,26 @@ static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
 	return gap2 < 0.0 ? INFINITY : t0 - sqrt(gap2 / a);
 }
 
-/// Beyond this |d|^2, in units of the box's diagonal squared, a pair on a
-/// periodic table is solved with bs_toi_circles_far. On a walled table two
-/// balls are never that far apart, and in a periodic box only pairs whose
-/// meeting is more than a box away: the nearest pairs keep the ordinary
-/// root.
+/// Beyond this |d| / sigma, squared, a pair is solved with
+/// bs_toi_circles_far: the ordinary root would place the contact
+/// eps |d|^2 / (2 sigma) off, which at |d| = 300 sigma is 1e-11 sigma, a
+/// hundredth of BS_CONTACT_TOLERANCE. Pool balls are 17 m apart at this
+/// ratio; tiny balls or a huge box reach it.
+#define BS_TOI_FAR_RATIO2 9e4
+
+/// Whether a pair `d` (m) apart is solved with bs_toi_circles_far: beyond
+/// BS_TOI_FAR_RATIO2, or beyond `far_distance2` (m^2; the box's diagonal
+/// squared on a periodic table, INFINITY otherwise), where a pair meets as
+/// images more than a box apart.
+static inline bool bs_toi_is_far(bs_vec2 d, double sigma, double far_distance2) {
+	double d2 = bs_v2_dot(d, d);
+	return (d2 > far_distance2) | (d2 > BS_TOI_FAR_RATIO2 * sigma * sigma);
+}
+
+/// The time of impact of two circles (see bs_toi_circles), by the root that
+/// keeps its digits at their distance (bs_toi_is_far).
 static inline double bs_toi_image(bs_vec2 d, bs_vec2 w, double sigma, double far_distance2) {
-	return bs_v2_dot(d, d) > far_distance2 ? bs_toi_circles_far(d, w, sigma) : bs_toi_circles(d, w, sigma);
+	return bs_toi_is_far(d, sigma, far_distance2) ? bs_toi_circles_far(d, w, sigma) : bs_toi_circles(d, w, sigma);
 }
 
 /// False only when bs_toi_circles(d, w, sigma) is INFINITY: its tests on the

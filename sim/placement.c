@@ -55,14 +55,19 @@ bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double sla
 	return inside;
 }
 
-// How far rounding of absolute times can put a ball moving at `speed` (m/s)
-// from where exact arithmetic would: event times are doubles, so at time t
-// they carry about ulp(t) of rounding, and a position about speed ulp(t). At
-// t = 2^16 s that is 1.5e-11 s: 4e-11 m at 3 m/s, more than a relative 1e-9
-// of a pool ball's radius. Checks of touching and cushions allow for it.
-double bs_time_slack(double time, double speed) {
+// How far rounding can put a ball moving at `speed` (m/s) from where exact
+// arithmetic would, at `time`:
+// - event times are doubles, so at time t they carry about ulp(t) of
+//   rounding, and a position about speed ulp(t): at t = 2^14 s that is 4e-12 m
+//   at 1 m/s, more than a relative 1e-9 of a small ball's radius;
+// - coordinates are doubles up to the table's longer side L, so a contact
+//   found from them is a few ulp(L) from exact whatever the radius: at
+//   L = 2.54 m that is 4e-16 m, a relative 1e-10 of a micrometre ball.
+// Checks of touching and cushions allow for both.
+double bs_contact_slack(const bs_table* table, double time, double speed) {
 	double t = fabs(time);
-	return 8.0 * (nextafter(t, INFINITY) - t) * speed;
+	double side = table->width > table->height ? table->width : table->height;
+	return 8.0 * ((nextafter(t, INFINITY) - t) * speed + (nextafter(side, INFINITY) - side));
 }
 
 // Finds the pair of circles closer than (1 - tolerance) times their radius

@@ -16,9 +16,10 @@
 /// table: inside the box [0, W) x [0, H).
 bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack, double slack_length);
 
-/// How far rounding of absolute times can put a ball moving at `speed` (m/s)
-/// from where exact arithmetic would (m), at `time` (s).
-double bs_time_slack(double time, double speed);
+/// How far rounding of absolute times and of coordinates on `table` can put a
+/// ball moving at `speed` (m/s) from where exact arithmetic would (m), at
+/// `time` (s).
+double bs_contact_slack(const bs_table* table, double time, double speed);
 
 /// Finds the pair of circles closer than (1 - tolerance) times their radius
 /// sum less `slack_length` (m), as nearest images on a periodic table: the

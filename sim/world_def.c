@@ -112,9 +112,9 @@ static bool mutual_contact(const bs_world_def* def, int i, int j) {
 
 // Rounding allowed in a saved contact (m): the contact tolerance of the
 // radius sum `sigma`, and what rounding of the anchor's time can move a ball
-// at `speed` (bs_time_slack).
-static double contact_slack(double sigma, double time, double speed) {
-	return BS_CONTACT_TOLERANCE * sigma + bs_time_slack(time, speed);
+// at `speed`, and of coordinates on `table` (bs_contact_slack).
+static double contact_slack(const bs_table* table, double sigma, double time, double speed) {
+	return BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(table, time, speed);
 }
 
 // Whether a velocity `v` moves into an obstacle or ball in direction `n`
@@ -187,7 +187,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		double sigma = ball->radius + other->radius;
 		bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(other->anchor.pos, anchor->pos));
 		bs_vec2 w = bs_v2_sub(other->vel, ball->vel);
-		if (!(fabs(bs_v2_len(d) - sigma) <= contact_slack(sigma, anchor->time, bs_v2_len(w)))) {
+		if (!(fabs(bs_v2_len(d) - sigma) <= contact_slack(&def->table, sigma, anchor->time, bs_v2_len(w)))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
@@ -206,7 +206,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		}
 		double speed = bs_v2_len(ball->vel);
 		if (!(obstacle_contact_gap(&def->table, anchor, anchor->pos, ball->radius) <=
-				contact_slack(ball->radius, anchor->time, speed))) {
+				contact_slack(&def->table, ball->radius, anchor->time, speed))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
@@ -244,7 +244,7 @@ static bool find_overlap(const bs_world_def* def, const int* partner, int* first
 		radius[i] = def->balls[i].radius;
 	}
 	ok = ok && bs_find_close_pair(&def->table, pos, radius, partner, n, BS_TOUCH_TOLERANCE,
-					   bs_time_slack(def->time, max_speed), first, second);
+					   bs_contact_slack(&def->table, def->time, max_speed), first, second);
 	free(pos);
 	free(radius);
 	return ok;
@@ -348,7 +348,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		const bs_ball_def* ball = &def->balls[i];
 		// A ball saved just after a cushion may sit a rounding inside r.
 		if (!bs_ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE,
-				bs_time_slack(def->time, bs_v2_len(ball->vel)))) {
+				bs_contact_slack(table, def->time, bs_v2_len(ball->vel)))) {
 			free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "

@@ -136,7 +136,7 @@ static inline double predict_pair(const bs_world* world, const bs_ball* a, const
 // with itself never passes (d and w are exactly zero). Far images, solved
 // by bs_toi_circles_far, all pass.
 static inline bool pair_may_meet(const bs_world* world, const bs_ball* a, const bs_ball* b, const pair_motion* m) {
-	bool far = bs_v2_dot(m->image, m->image) > world->far_distance2;
+	bool far = bs_toi_is_far(m->image, a->radius + b->radius, world->far_distance2);
 	return (bs_toi_circles_possible(m->image, m->w, a->radius + b->radius) | far) & !b->pocketed;
 }
 
@@ -233,7 +233,8 @@ static inline void consider_jaw(const bs_world* world, candidate* best, const bs
 	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
 		return;
 	}
-	double t = bs_toi_circles(bs_v2_sub(world->table.jaws[j], ball->pos), bs_v2_scale(-1.0, ball->vel), ball->radius);
+	double t = bs_toi_image(bs_v2_sub(world->table.jaws[j], ball->pos), bs_v2_scale(-1.0, ball->vel), ball->radius,
+		INFINITY);
 	if (t < INFINITY) {
 		consider(best, not_before(ball->time + t, now), BS_EVENT_JAW, ball->id, j, j, 0);
 	}

@@ -45,7 +45,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		if (a->time > now) {
 			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
 			ok = false;
-		} else if (!bs_ball_inside_table(&world->table, pa, a->radius, BS_CONTACT_TOLERANCE, bs_time_slack(now, bs_v2_len(a->vel)))) {
+		} else if (!bs_ball_inside_table(&world->table, pa, a->radius, BS_CONTACT_TOLERANCE, bs_contact_slack(&world->table, now, bs_v2_len(a->vel)))) {
 			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);
 			ok = false;
 		}
@@ -54,7 +54,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		index[on_table++] = i;
 	}
 	int first = -1, second = -1;
-	if (ok && !bs_find_close_pair(&world->table, pos, radius, NULL, on_table, BS_CONTACT_TOLERANCE, 2.0 * bs_time_slack(now, max_speed),
+	if (ok && !bs_find_close_pair(&world->table, pos, radius, NULL, on_table, BS_CONTACT_TOLERANCE, 2.0 * bs_contact_slack(&world->table, now, max_speed),
 				  &first, &second)) {
 		snprintf(dest, dest_size, "out of memory while validating");
 		ok = false;
