@@ -1,5 +1,7 @@
 #include <breakshot/table.h>
 
+#include "table_internal.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -165,4 +167,37 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest) {
 	add_pocket(&table, (jaw_tip){{c, h}, nx, py}, (jaw_tip){{0.0, h - c}, py, nx}, corner_cut_deg, corner_mouth);
 	*dest = table;
 	return true;
+}
+
+// Same bits, not same value: the reference is built from the same inputs by
+// the same code, so any difference means the struct was edited.
+static bool same_bits(const void* a, const void* b, size_t size) {
+	return memcmp(a, b, size) == 0;
+}
+
+bool bs_table_is_built(const bs_table* table) {
+	if (memchr(table->preset, '\0', sizeof table->preset) == NULL) {
+		return false;
+	}
+	bs_table reference;
+	if (table->periodic) {
+		reference = bs_table_periodic(table->width, table->height);
+	} else if (table->preset[0] != '\0') {
+		if (!bs_table_preset(table->preset, table->has_pockets, &reference)) {
+			return false;
+		}
+	} else {
+		reference = bs_table_rect(table->width, table->height);
+	}
+	if (!same_bits(&table->width, &reference.width, sizeof table->width) ||
+		!same_bits(&table->height, &reference.height, sizeof table->height) ||
+		table->has_pockets != reference.has_pockets || table->periodic != reference.periodic ||
+		strcmp(table->preset, reference.preset) != 0 || table->cushion_count != reference.cushion_count ||
+		table->nose_count != reference.nose_count || table->jaw_count != reference.jaw_count ||
+		table->pocket_count != reference.pocket_count) {
+		return false;
+	}
+	return same_bits(table->cushions, reference.cushions, (size_t)reference.cushion_count * sizeof *table->cushions) &&
+		   same_bits(table->jaws, reference.jaws, (size_t)reference.jaw_count * sizeof *table->jaws) &&
+		   same_bits(table->pockets, reference.pockets, (size_t)reference.pocket_count * sizeof *table->pockets);
 }

@@ -12,6 +12,7 @@
 #include "grid.h"
 #include "index_sort.h"
 #include "placement.h"
+#include "table_internal.h"
 
 const char* bs_event_kind_name(bs_event_kind kind) {
 	switch (kind) {
@@ -263,6 +264,10 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	if (!finite_positive(table->width) || !finite_positive(table->height) || table->width > BS_MAX_LENGTH ||
 		table->height > BS_MAX_LENGTH) {
 		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
+	}
+	if (!bs_table_is_built(table)) {
+		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
+			"the table must be what bs_table_rect, bs_table_preset or bs_table_periodic builds, unchanged");
 	}
 	if (!(fabs(def->time) <= BS_MAX_TIME)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,

@@ -180,7 +180,7 @@ BS_API bs_world_def bs_default_world_def(void);
 /// first problem it finds, in the order of this enum.
 typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
-	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, or a periodic table is not more than 5 of its largest ball diameters a side
+	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, the table is not what bs_table_rect, bs_table_preset or bs_table_periodic builds (unchanged), or a periodic table is not more than 5 of its largest ball diameters a side
 	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
