@@ -626,6 +626,143 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 	bs_world_destroy(world);
 }
 
+// ---------------------------------------------------------------------------
+// Far pairs: tiny balls, or a huge box
+
+// The distance between two balls' centres at the world's current time, by
+// their exact linear motion, over their radius sum, minus 1 (0: touching).
+static double relative_gap(const bs_world* world, int a, int b) {
+	double now = bs_world_time(world);
+	bs_ball_state x = bs_world_ball_state(world, a, now), y = bs_world_ball_state(world, b, now);
+	bs_vec2 d = bs_table_nearest(bs_world_table(world), bs_v2_sub(y.pos, x.pos));
+	long double dx = d.x, dy = d.y;
+	return (double)(sqrtl(dx * dx + dy * dy) / ((long double)x.radius + y.radius) - 1.0L);
+}
+
+static void far_pairs_meet_touching(void) {
+	// Solving |d + w t| = sigma from |d| >> sigma loses eps |d|^2 to
+	// rounding in |d|^2 - sigma^2, which places the contact eps |d|^2 /
+	// (2 sigma) off: 1.5e-8 m for pool balls 2 km apart in a 4 km periodic
+	// box, where it overlapped by that much; 1e-10 m for micrometre balls a
+	// metre apart. Either way the contact must be as close to touching as
+	// the coordinates can say.
+	struct {
+		const char* what;
+		bs_table table;
+		double radius;
+		bs_vec2 from, to; // ball 1 starts at `from`; ball 0 rests at `to`
+	} cases[] = {
+		{"pool balls 2.2 km apart in a periodic box", bs_table_periodic(4029.0, 4029.0), BS_DEFAULT_RADIUS,
+			{3827.3, 144.1}, {1657.9, 1563.3}},
+		{"micrometre balls on a plain table", bs_table_rect(2.54, 1.27), 1e-6, {0.3, 0.2}, {2.2, 1.1}},
+		{"millimetre balls 9 km apart", bs_table_rect(BS_MAX_LENGTH, BS_MAX_LENGTH), 1e-3, {10.0, 20.0},
+			{9010.0, 5020.0}},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+		for (int k = 0; k < 64; ++k) {
+			// Aim at the resting ball with an offset that sweeps from head-on
+			// to a near graze; a speed that leaves irrational digits.
+			double offset = (k / 64.0) * 1.9 * cases[c].radius;
+			bs_vec2 along = bs_v2_sub(cases[c].to, cases[c].from);
+			along = bs_table_nearest(&cases[c].table, along);
+			bs_vec2 unit = bs_v2_scale(1.0 / bs_v2_len(along), along);
+			bs_vec2 aim = bs_v2_mad(cases[c].to, offset, bs_v2(-unit.y, unit.x));
+			bs_vec2 path = bs_table_nearest(&cases[c].table, bs_v2_sub(aim, cases[c].from));
+			bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
+			balls[0].id = 0;
+			balls[0].pos = cases[c].to;
+			balls[1].id = 1;
+			balls[1].pos = cases[c].from;
+			balls[1].vel = bs_v2_scale(sqrt(2.0 + k) / 3000.0, path); // there in 3000 s / sqrt(2 + k)
+			balls[0].radius = balls[1].radius = cases[c].radius;
+			bs_world_def def = world_def_with(balls, 2);
+			def.table = cases[c].table;
+			CHECK_DEF_OK(&def);
+			bs_world* world = bs_world_create(&def);
+			bs_event event = {0};
+			bool met = false;
+			while (!met && bs_world_step(world)) {
+				event = bs_world_last_event(world);
+				met = event.kind == BS_EVENT_BALL;
+			}
+			if (!met) {
+				CHECK_FAIL("%s, offset %d/64: the balls never met", cases[c].what, k);
+			} else {
+				// Touching to within the rounding of the positions themselves
+				// (placement.h), far inside BS_CONTACT_TOLERANCE.
+				double gap = relative_gap(world, 0, 1) * 2.0 * cases[c].radius;
+				double slack = bs_contact_slack(&cases[c].table, event.time, bs_v2_len(balls[1].vel));
+				if (!(fabs(gap) <= slack)) {
+					CHECK_FAIL("%s, offset %d/64: met %.3g m from touching (at %.17g s), beyond the rounding slack "
+							   "of %.3g m",
+						cases[c].what, k, gap, event.time, slack);
+				}
+			}
+			bs_world_destroy(world);
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Tables edited by hand
+
+static void tables_must_be_built_by_the_library(void) {
+	// The engine's geometry holds only for the tables the constructors build:
+	// a count past an array, a moved segment or a changed preset name must be
+	// refused, not simulated.
+	bs_ball_def ball = ball_at(0, 1.0, 0.6, 1.0, 0.3);
+	bs_table built[3];
+	built[0] = bs_table_rect(2.54, 1.27);
+	CHECK(bs_table_preset("9ft", true, &built[1]));
+	built[2] = bs_table_periodic(2.54, 1.27);
+	for (int t = 0; t < 3; ++t) {
+		bs_world_def def = world_def_with(&ball, 1);
+		def.table = built[t];
+		CHECK_DEF_OK(&def);
+		bs_table* table = &def.table;
+		bs_def_report report;
+		int* counts[] = {&table->cushion_count, &table->nose_count, &table->jaw_count, &table->pocket_count};
+		for (int c = 0; c < 4; ++c) {
+			int saved = *counts[c];
+			int wrong[] = {-1, saved + 1, 1000000, saved - 1};
+			for (int w = 0; w < 4; ++w) {
+				if (wrong[w] == saved) {
+					continue;
+				}
+				*counts[c] = wrong[w];
+				CHECK(!bs_world_def_check(&def, &report));
+				CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+			}
+			*counts[c] = saved;
+		}
+		if (table->cushion_count > 0) {
+			table->cushions[0].b.x += 0.01;
+			CHECK(!bs_world_def_check(&def, &report));
+			CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+			CHECK_CONTAINS(report.message, "bs_table_preset");
+			table->cushions[0].b.x -= 0.01;
+			CHECK_DEF_OK(&def);
+		}
+		if (table->pocket_count > 0) {
+			table->pockets[2].first_facing = 40;
+			CHECK(!bs_world_def_check(&def, &report));
+			table->pockets[2].first_facing = built[t].pockets[2].first_facing;
+			CHECK_DEF_OK(&def);
+		}
+		memset(table->preset, 'x', sizeof table->preset); // no terminating NUL
+		CHECK(!bs_world_def_check(&def, &report));
+		snprintf(table->preset, sizeof table->preset, "%s", t == 1 ? "8ft" : "7ft");
+		CHECK(!bs_world_def_check(&def, &report));
+		memcpy(table->preset, built[t].preset, sizeof table->preset);
+		CHECK_DEF_OK(&def);
+		table->has_pockets = !built[t].has_pockets;
+		CHECK(!bs_world_def_check(&def, &report));
+		table->has_pockets = built[t].has_pockets;
+		table->periodic = !built[t].periodic;
+		CHECK(!bs_world_def_check(&def, &report));
+	}
+}
+
 int main(void) {
 	RUN(inelastic_contacts_never_overlap);
 	RUN(the_check_accepts_exactly_the_reachable_region);
@@ -634,5 +771,7 @@ int main(void) {
 	RUN(periodic_meetings_are_found_however_many_wraps_ahead);
 	RUN(saved_states_reload_and_continue_exactly);
 	RUN(anchors_must_touch_their_last_contact);
+	RUN(far_pairs_meet_touching);
+	RUN(tables_must_be_built_by_the_library);
 	return check_summary();
 }
