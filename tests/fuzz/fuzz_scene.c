@@ -1,0 +1,74 @@
+// breakshot fuzzing: the scene loader, and everything after a scene loads.
+// The input is scene JSON (a scene written by hand, by another tool, or a
+// state saved by `run --out` and edited). Text the loader refuses must be
+// refused with one line naming the place or the field. A scene it accepts
+// must make a world that runs with the invariants kept, saves as scene JSON
+// that loads again, and continues from the save bit for bit (fuzz_world.h).
+//
+// The same harness serves two corpora: fresh scenes (fuzz_scene) and saved
+// states with anchors (fuzz_state), so that each campaign starts near the
+// inputs it is meant to explore.
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <breakshot/scene.h>
+
+#include "fuzz_world.h"
+
+/// Longer inputs are skipped: a scene's every field fits well within it.
+enum { FUZZ_MAX_SCENE_BYTES = 1 << 16 };
+
+static void require_one_line(const char* error) {
+	FUZZ_REQUIRE(error[0] != '\0', "a refusal without a message");
+	FUZZ_REQUIRE(strchr(error, '\n') == NULL, "a message of more than one line: %s", error);
+	FUZZ_REQUIRE(strncmp(error, "fuzz.json:", strlen("fuzz.json:")) == 0, "a message not naming the file: %s", error);
+}
+
+static void run_saved_and_reloaded(const bs_scene* scene) {
+	bs_def_report report;
+	FUZZ_REQUIRE(bs_world_def_check(&scene->def, &report), "the loader accepted a def the check refuses: %s",
+		report.message);
+	bs_world* world = bs_world_create(&scene->def);
+	FUZZ_REQUIRE(world != NULL, "no world from an accepted scene");
+	fuzz_step_validated(world, FUZZ_EVENTS_BEFORE_SAVE);
+
+	char* saved = bs_scene_dump_world(world);
+	FUZZ_REQUIRE(saved != NULL, "the world did not save");
+	bs_scene reloaded;
+	char error[512];
+	FUZZ_REQUIRE(bs_scene_load_text(saved, "saved.json", &reloaded, error, sizeof error),
+		"the saved state does not load: %s\n%s", error, saved);
+	bs_world* continued = bs_world_create(&reloaded.def);
+	FUZZ_REQUIRE(continued != NULL, "no world from the saved state");
+	fuzz_require_same_balls(world, continued);
+	fuzz_require_same_continuation(world, continued, FUZZ_EVENTS_AFTER_SAVE);
+	bs_world_destroy(continued);
+	bs_scene_free(&reloaded);
+	free(saved);
+	bs_world_destroy(world);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+	if (size > FUZZ_MAX_SCENE_BYTES) {
+		return 0;
+	}
+	char* text = malloc(size + 1);
+	FUZZ_REQUIRE(text != NULL, "out of memory");
+	memcpy(text, data, size);
+	text[size] = '\0';
+	bs_scene scene;
+	char error[512];
+	if (!bs_scene_load_text(text, "fuzz.json", &scene, error, sizeof error)) {
+		require_one_line(error);
+	} else {
+		if (scene.def.ball_count <= FUZZ_MAX_BALLS) {
+			run_saved_and_reloaded(&scene);
+		}
+		bs_scene_free(&scene);
+	}
+	free(text);
+	return 0;
+}
