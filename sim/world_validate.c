@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "placement.h"
 
 // ---------------------------------------------------------------------------
@@ -13,13 +14,13 @@
 bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	double now = world->time;
 	int n = world->ball_count;
-	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
-	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
-	int* index = malloc((size_t)(n > 0 ? n : 1) * sizeof *index);
+	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	int* index = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *index);
 	if (!pos || !radius || !index) {
-		free(pos);
-		free(radius);
-		free(index);
+		bs_free(pos);
+		bs_free(radius);
+		bs_free(index);
 		snprintf(dest, dest_size, "out of memory while validating");
 		return false;
 	}
@@ -67,9 +68,9 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 			a->radius + b->radius - distance, now);
 		ok = false;
 	}
-	free(pos);
-	free(radius);
-	free(index);
+	bs_free(pos);
+	bs_free(radius);
+	bs_free(index);
 	if (!ok) {
 		return false;
 	}
