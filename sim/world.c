@@ -102,6 +102,11 @@ bs_world* bs_world_create(const bs_world_def* def) {
 #ifndef NDEBUG
 	bs_def_report problem;
 	bool valid = bs_world_def_check(def, &problem);
+	// A check that ran out of memory says nothing of the def; the world,
+	// which needs more, is not made either.
+	if (!valid && problem.problem == BS_DEF_OUT_OF_MEMORY) {
+		return NULL;
+	}
 	assert(valid && "bs_world_create: the def is invalid; call bs_world_def_check() and fix what it reports");
 #endif
 	bs_world* world = bs_calloc(1, sizeof *world);
