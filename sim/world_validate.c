@@ -12,6 +12,12 @@
 // Validation
 
 bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
+	bool out_of_memory;
+	return bs_world_validate_state(world, dest, dest_size, &out_of_memory);
+}
+
+bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size, bool* out_of_memory) {
+	*out_of_memory = false;
 	double now = world->time;
 	int n = world->ball_count;
 	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
@@ -22,6 +28,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 		bs_free(radius);
 		bs_free(index);
 		snprintf(dest, dest_size, "out of memory while validating");
+		*out_of_memory = true;
 		return false;
 	}
 	int on_table = 0;
@@ -58,6 +65,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	if (ok && !bs_find_close_pair(&world->table, pos, radius, NULL, on_table, BS_CONTACT_TOLERANCE, 2.0 * bs_time_slack(now, max_speed),
 				  &first, &second)) {
 		snprintf(dest, dest_size, "out of memory while validating");
+		*out_of_memory = true;
 		ok = false;
 	}
 	if (ok && first >= 0) {
