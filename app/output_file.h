@@ -6,6 +6,12 @@
 // cannot write is refused up front (bad input), and commits them together at
 // the end: either all of them appear or none does.
 //
+// A path naming something that exists and is not a regular file (a device
+// such as /dev/null or /dev/full, a FIFO) cannot be replaced by a rename:
+// it is opened and written directly, with no temporary file, and a write
+// that fails there shows at commit like any other. Whatever it was sent
+// before a failure cannot be taken back.
+//
 // Temporary files are registered while open; SIGINT, SIGTERM and SIGHUP
 // (where they have their default action, so an ignored SIGHUP under nohup
 // stays ignored) remove them before the process dies of the signal. The
@@ -21,7 +27,8 @@
 typedef struct bs_output_file {
 	FILE* stream;    ///< write here between open and commit
 	char* path;      ///< the final path
-	char* temp_path; ///< the temporary file being written; NULL when not open
+	char* temp_path; ///< the temporary file being written; NULL when not open or direct
+	bool direct;     ///< written directly to `path`, a device or FIFO (see above)
 } bs_output_file;
 
 /// Reads the umask and installs the signal handlers. Call it at the start of
@@ -29,9 +36,9 @@ typedef struct bs_output_file {
 /// moment. bs_output_open calls it too when nobody has yet.
 void bs_output_init(void);
 
-/// Opens a temporary file next to `path`. On failure (the directory is missing
-/// or not writable, `path` is a directory) prints one message naming `path`
-/// and returns false.
+/// Opens a temporary file next to `path`, or `path` itself when it is a
+/// device or FIFO. On failure (the directory is missing or not writable,
+/// `path` is a directory) prints one message naming `path` and returns false.
 bool bs_output_open(bs_output_file* out, const char* path);
 
 /// Flushes, closes and renames into place. On failure prints a message,
