@@ -115,6 +115,7 @@ static void release(bs_output_file* out) {
 	out->temp_path = NULL;
 	out->stream = NULL;
 	out->direct = false;
+	out->write_error = 0;
 }
 
 // Opens a device or FIFO for writing as it is: never created (O_CREAT could
@@ -197,6 +198,21 @@ bool bs_output_open(bs_output_file* out, const char* path) {
 	return true;
 }
 
+bool bs_output_write(bs_output_file* out, const void* data, size_t size) {
+	errno = 0;
+	if (size == 0 || fwrite(data, 1, size, out->stream) == size) {
+		return true;
+	}
+	if (out->write_error == 0) {
+		out->write_error = errno != 0 ? errno : EIO;
+	}
+	return false;
+}
+
+bool bs_output_puts(bs_output_file* out, const char* text) {
+	return bs_output_write(out, text, strlen(text));
+}
+
 // Flushes and closes the temporary file and gives it its final mode (a
 // device or FIFO written directly keeps its own). Prints why on failure.
 static bool finish(bs_output_file* out) {
@@ -204,7 +220,9 @@ static bool finish(bs_output_file* out) {
 	if (fflush(out->stream) != 0) {
 		error = errno;
 	} else if (ferror(out->stream)) {
-		error = EIO; // an earlier write failed; its errno is long gone
+		// An earlier write failed: its errno, when it went through
+		// bs_output_write; otherwise stdio has forgotten it.
+		error = out->write_error != 0 ? out->write_error : EIO;
 	} else if (!out->direct && fchmod(fileno(out->stream), file_mode) != 0) {
 		error = errno;
 	}

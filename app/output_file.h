@@ -29,6 +29,7 @@ typedef struct bs_output_file {
 	char* path;      ///< the final path
 	char* temp_path; ///< the temporary file being written; NULL when not open or direct
 	bool direct;     ///< written directly to `path`, a device or FIFO (see above)
+	int write_error; ///< errno of the first write bs_output_write saw fail, or 0
 } bs_output_file;
 
 /// Reads the umask and installs the signal handlers. Call it at the start of
@@ -40,6 +41,14 @@ void bs_output_init(void);
 /// device or FIFO. On failure (the directory is missing or not writable,
 /// `path` is a directory) prints one message naming `path` and returns false.
 bool bs_output_open(bs_output_file* out, const char* path);
+
+/// Writes `size` bytes to out->stream. A write that fails is reported at the
+/// commit, which names its cause from errno when the write went through
+/// here: stdio keeps only that some write failed. Returns false on failure.
+bool bs_output_write(bs_output_file* out, const void* data, size_t size);
+
+/// bs_output_write of a string.
+bool bs_output_puts(bs_output_file* out, const char* text);
 
 /// Flushes, closes and renames into place. On failure prints a message,
 /// removes the temporary file and returns false.
