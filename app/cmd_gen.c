@@ -3,6 +3,7 @@
 // short event-driven run, velocities from a seeded Maxwell distribution
 // (Gaussian components, 1 m/s per axis, zero total momentum). To stdout
 // without --out. The arguments: bs_gen_command below.
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +111,8 @@ static int gen_main(int argc, char** argv) {
 		if (!bs_output_commit(&out)) {
 			status = 1;
 		}
-	} else if (fputs(text, stdout) == EOF) {
+	} else if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
+		fprintf(stderr, "breakshot: standard output: write failed: %s\n", strerror(errno));
 		status = 1;
 	}
 	free(text);
