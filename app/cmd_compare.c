@@ -37,7 +37,7 @@ const bs_command bs_compare_command = {
 			   "of these relative differences is checked against the tolerance (default " DEFAULT_TOLERANCE_TEXT
 			   "). --plot draws both traces against time, " BS_PLOT_DEFAULT_SIZE_TEXT " pixels unless --size.\n\n"
 			   "exit status: 0 within the tolerance, 1 beyond it, 2 on bad input (including a --plot that cannot be "
-			   "created or that names an input) or when writing the plot fails",
+			   "created or that names an input) or when writing the plot or standard output fails",
 	.main = compare_main,
 };
 

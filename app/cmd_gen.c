@@ -3,6 +3,7 @@
 // short event-driven run, velocities from a seeded Maxwell distribution
 // (Gaussian components, 1 m/s per axis, zero total momentum). To stdout
 // without --out. The arguments: bs_gen_command below.
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,13 +105,20 @@ static int gen_main(int argc, char** argv) {
 	}
 	int status = 0;
 	if (out_path) {
-		if (fputs(text, out.stream) == EOF || !bs_output_commit(&out)) {
+		// A failed write shows at the commit, which says why and removes
+		// the temporary file.
+		bs_output_puts(&out, text);
+		if (!bs_output_commit(&out)) {
 			status = 1;
 		}
-	} else if (fputs(text, stdout) == EOF) {
+	} else if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
+		fprintf(stderr, "breakshot: standard output: write failed: %s\n", strerror(errno));
 		status = 1;
 	}
 	free(text);
+	if (status != 0) {
+		return status; // the message above says what went wrong; nothing was made
+	}
 	fprintf(stderr, "breakshot gen gas: %lld discs at area fraction %g in a %s %.6g m square, melted by %g collisions per "
 		"disc in %.3f s%s%s\n",
 		(long long)n, phi, gas.periodic ? "periodic" : "walled", def.table.width, gas.melt_collisions, seconds,

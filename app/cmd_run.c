@@ -275,13 +275,13 @@ static bool run_events(const run_options* options, bs_world* world, FILE* trace,
 }
 
 // Writes the state reached as a scene to `out`. False when memory runs out.
-static bool write_state(bs_world* world, FILE* out) {
+static bool write_state(bs_world* world, bs_output_file* out) {
 	char* text = bs_scene_dump_world(world);
 	if (!text) {
 		fprintf(stderr, "breakshot: out of memory writing the state\n");
 		return false;
 	}
-	fputs(text, out); // a write error shows when the file is committed
+	bs_output_puts(out, text); // a write error shows when the file is committed
 	free(text);
 	return true;
 }
@@ -340,7 +340,7 @@ static int run_main(int argc, char** argv) {
 		double wall = bs_cli_wall_seconds() - wall_start;
 		if (invalid) {
 			status = EXIT_INVALID;
-		} else if (out.stream && !write_state(world, out.stream)) {
+		} else if (out.stream && !write_state(world, &out)) {
 			status = 1;
 		}
 		print_summary(&options, world, &start, start_time, wall, stopped_by_default);

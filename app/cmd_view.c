@@ -119,13 +119,13 @@ static int choose_state(bs_viewer* viewer, const view_options* options) {
 	return 0;
 }
 
-static bool write_state(bs_viewer* viewer, const bs_output_file* out) {
+static bool write_state(bs_viewer* viewer, bs_output_file* out) {
 	char* text = bs_timeline_dump(&viewer->timeline);
 	if (!text) {
 		fprintf(stderr, "breakshot: out of memory writing %s\n", out->path);
 		return false;
 	}
-	fputs(text, out->stream); // a write error shows when the output is committed
+	bs_output_puts(out, text); // a write error shows when the output is committed
 	free(text);
 	return true;
 }

@@ -1,5 +1,7 @@
 // breakshot: an exact, event-driven pool and billiards simulator. Each
 // command describes itself (commands.h); this lists and dispatches them.
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,5 +70,18 @@ int main(int argc, char** argv) {
 		print_help(stderr);
 		return BS_EXIT_USAGE;
 	}
-	return command->main(argc - 2, argv + 2);
+	int status = command->main(argc - 2, argv + 2);
+	// What a command printed may still be buffered, and a full disk or a
+	// closed file behind standard output shows only now. A command that
+	// failed has said why already; one that succeeded must not exit 0.
+	errno = 0;
+	bool flushed = fflush(stdout) == 0;
+	if ((!flushed || ferror(stdout)) && status == 0) {
+		// An earlier write that failed has left no errno behind.
+		int error = !flushed && errno != 0 ? errno : EIO;
+		fprintf(stderr, "breakshot: standard output: write failed: %s\n", strerror(error));
+		// 1 from compare would say "beyond the tolerance".
+		status = command == &bs_compare_command ? BS_EXIT_USAGE : 1;
+	}
+	return status;
 }

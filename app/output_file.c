@@ -1,6 +1,7 @@
 #include "output_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,34 @@ static void release(bs_output_file* out) {
 	out->path = NULL;
 	out->temp_path = NULL;
 	out->stream = NULL;
+	out->direct = false;
+	out->write_error = 0;
+}
+
+// Opens a device or FIFO for writing as it is: never created (O_CREAT could
+// make a regular file if it vanished since the stat), never renamed over.
+static bool open_direct(bs_output_file* out, const char* path) {
+	out->path = copy_string(path);
+	if (!out->path) {
+		fprintf(stderr, "breakshot: %s: out of memory\n", path);
+		return false;
+	}
+	int fd = open(path, O_WRONLY | O_TRUNC | O_NOCTTY);
+	int error = errno;
+	if (fd >= 0) {
+		out->stream = fdopen(fd, "w");
+		error = errno;
+		if (!out->stream) {
+			close(fd);
+		}
+	}
+	if (!out->stream) {
+		fprintf(stderr, "breakshot: %s: cannot write: %s\n", path, strerror(error));
+		release(out);
+		return false;
+	}
+	out->direct = true;
+	return true;
 }
 
 bool bs_output_open(bs_output_file* out, const char* path) {
@@ -120,9 +149,15 @@ bool bs_output_open(bs_output_file* out, const char* path) {
 	memset(out, 0, sizeof *out);
 	// The rename at the end would fail on a directory; say so now, not after the work.
 	struct stat existing;
-	if (stat(path, &existing) == 0 && S_ISDIR(existing.st_mode)) {
+	bool exists = stat(path, &existing) == 0;
+	if (exists && S_ISDIR(existing.st_mode)) {
 		fprintf(stderr, "breakshot: %s: cannot write: it is a directory\n", path);
 		return false;
+	}
+	// A rename would put a regular file in place of a device (as root, in
+	// /dev) or a FIFO: write to those directly.
+	if (exists && !S_ISREG(existing.st_mode)) {
+		return open_direct(out, path);
 	}
 	out->path = copy_string(path);
 	size_t n = strlen(path) + sizeof ".tmp-XXXXXX";
@@ -163,15 +198,32 @@ bool bs_output_open(bs_output_file* out, const char* path) {
 	return true;
 }
 
-// Flushes and closes the temporary file and gives it its final mode.
-// Prints why on failure.
+bool bs_output_write(bs_output_file* out, const void* data, size_t size) {
+	errno = 0;
+	if (size == 0 || fwrite(data, 1, size, out->stream) == size) {
+		return true;
+	}
+	if (out->write_error == 0) {
+		out->write_error = errno != 0 ? errno : EIO;
+	}
+	return false;
+}
+
+bool bs_output_puts(bs_output_file* out, const char* text) {
+	return bs_output_write(out, text, strlen(text));
+}
+
+// Flushes and closes the temporary file and gives it its final mode (a
+// device or FIFO written directly keeps its own). Prints why on failure.
 static bool finish(bs_output_file* out) {
 	int error = 0;
 	if (fflush(out->stream) != 0) {
 		error = errno;
 	} else if (ferror(out->stream)) {
-		error = EIO; // an earlier write failed; its errno is long gone
-	} else if (fchmod(fileno(out->stream), file_mode) != 0) {
+		// An earlier write failed: its errno, when it went through
+		// bs_output_write; otherwise stdio has forgotten it.
+		error = out->write_error != 0 ? out->write_error : EIO;
+	} else if (!out->direct && fchmod(fileno(out->stream), file_mode) != 0) {
 		error = errno;
 	}
 	if (fclose(out->stream) != 0 && error == 0) {

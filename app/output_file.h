@@ -6,6 +6,12 @@
 // cannot write is refused up front (bad input), and commits them together at
 // the end: either all of them appear or none does.
 //
+// A path naming something that exists and is not a regular file (a device
+// such as /dev/null or /dev/full, a FIFO) cannot be replaced by a rename:
+// it is opened and written directly, with no temporary file, and a write
+// that fails there shows at commit like any other. Whatever it was sent
+// before a failure cannot be taken back.
+//
 // Temporary files are registered while open; SIGINT, SIGTERM and SIGHUP
 // (where they have their default action, so an ignored SIGHUP under nohup
 // stays ignored) remove them before the process dies of the signal. The
@@ -21,7 +27,9 @@
 typedef struct bs_output_file {
 	FILE* stream;    ///< write here between open and commit
 	char* path;      ///< the final path
-	char* temp_path; ///< the temporary file being written; NULL when not open
+	char* temp_path; ///< the temporary file being written; NULL when not open or direct
+	bool direct;     ///< written directly to `path`, a device or FIFO (see above)
+	int write_error; ///< errno of the first write bs_output_write saw fail, or 0
 } bs_output_file;
 
 /// Reads the umask and installs the signal handlers. Call it at the start of
@@ -29,10 +37,18 @@ typedef struct bs_output_file {
 /// moment. bs_output_open calls it too when nobody has yet.
 void bs_output_init(void);
 
-/// Opens a temporary file next to `path`. On failure (the directory is missing
-/// or not writable, `path` is a directory) prints one message naming `path`
-/// and returns false.
+/// Opens a temporary file next to `path`, or `path` itself when it is a
+/// device or FIFO. On failure (the directory is missing or not writable,
+/// `path` is a directory) prints one message naming `path` and returns false.
 bool bs_output_open(bs_output_file* out, const char* path);
+
+/// Writes `size` bytes to out->stream. A write that fails is reported at the
+/// commit, which names its cause from errno when the write went through
+/// here: stdio keeps only that some write failed. Returns false on failure.
+bool bs_output_write(bs_output_file* out, const void* data, size_t size);
+
+/// bs_output_write of a string.
+bool bs_output_puts(bs_output_file* out, const char* text);
 
 /// Flushes, closes and renames into place. On failure prints a message,
 /// removes the temporary file and returns false.

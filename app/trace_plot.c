@@ -338,8 +338,8 @@ static void draw_plot(cairo_t* cr, const bs_plot_trace* traces, int trace_count,
 	draw_legend(cr, &momentum, quantity_entries, 3);
 }
 
-static cairo_status_t write_to_stream(void* closure, const unsigned char* data, unsigned int length) {
-	return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+static cairo_status_t write_to_output(void* closure, const unsigned char* data, unsigned int length) {
+	return bs_output_write(closure, data, length) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 bool bs_plot_write(bs_output_file* out, const bs_plot_trace* traces, int trace_count, int width, int height) {
@@ -351,7 +351,7 @@ bool bs_plot_write(bs_output_file* out, const bs_plot_trace* traces, int trace_c
 	}
 	cairo_surface_t* surface = NULL;
 	if (format == BS_PLOT_SVG) {
-		surface = cairo_svg_surface_create_for_stream(write_to_stream, out->stream, width, height);
+		surface = cairo_svg_surface_create_for_stream(write_to_output, out, width, height);
 		cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
 	} else {
 		surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
@@ -361,14 +361,17 @@ bool bs_plot_write(bs_output_file* out, const bs_plot_trace* traces, int trace_c
 	cairo_status_t status = cairo_status(cr);
 	cairo_destroy(cr);
 	if (status == CAIRO_STATUS_SUCCESS && format == BS_PLOT_PNG) {
-		status = cairo_surface_write_to_png_stream(surface, write_to_stream, out->stream);
+		status = cairo_surface_write_to_png_stream(surface, write_to_output, out);
 	}
 	cairo_surface_finish(surface);
 	if (status == CAIRO_STATUS_SUCCESS) {
 		status = cairo_surface_status(surface);
 	}
 	cairo_surface_destroy(surface);
-	if (status != CAIRO_STATUS_SUCCESS) {
+	// A write of ours that failed (a full disk) leaves the stream in error:
+	// the commit reports it, with its cause, and removes the temporary file.
+	bool failed_writing = status == CAIRO_STATUS_WRITE_ERROR && out->write_error != 0;
+	if (status != CAIRO_STATUS_SUCCESS && !failed_writing) {
 		fprintf(stderr, "breakshot: %s: cannot draw the plot: %s\n", out->path, cairo_status_to_string(status));
 		bs_output_abort(out);
 		return false;

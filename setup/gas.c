@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "rng.h"
 
 bs_gas_def bs_default_gas_def(void) {
@@ -61,7 +62,7 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 		columns = (int)ceil((double)n / rows);
 	}
 	int sites = rows * columns;
-	int* chosen = malloc((size_t)sites * sizeof *chosen);
+	int* chosen = bs_malloc((size_t)sites * sizeof *chosen);
 	if (!chosen) {
 		return false;
 	}
@@ -76,9 +77,9 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 		chosen[k] = chosen[j];
 		chosen[j] = swap;
 	}
-	bool* keep = calloc((size_t)sites, sizeof *keep);
+	bool* keep = bs_calloc((size_t)sites, sizeof *keep);
 	if (!keep) {
-		free(chosen);
+		bs_free(chosen);
 		return false;
 	}
 	for (int k = 0; k < n; ++k) {
@@ -102,8 +103,8 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 		mean = bs_v2_add(mean, ball.vel);
 		balls[placed++] = ball;
 	}
-	free(keep);
-	free(chosen);
+	bs_free(keep);
+	bs_free(chosen);
 	mean = bs_v2_scale(1.0 / n, mean);
 	for (int i = 0; i < n; ++i) {
 		balls[i].vel = bs_v2_sub(balls[i].vel, mean);
@@ -127,7 +128,7 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 		while (bs_world_event_count_of(world, BS_EVENT_BALL) < target && bs_world_step(world)) {
 		}
 		// Back in id order, at time 0, as a fresh scene.
-		bs_ball_def* melted = malloc((size_t)n * sizeof *melted);
+		bs_ball_def* melted = bs_malloc((size_t)n * sizeof *melted);
 		if (!melted) {
 			bs_world_destroy(world);
 			return false;
@@ -138,7 +139,7 @@ bool bs_gas_make(const bs_gas_def* def, bs_world_def* dest, bs_ball_def* balls) 
 			ball.anchor = bs_default_ball_def().anchor;
 			balls[ball.id] = ball;
 		}
-		free(melted);
+		bs_free(melted);
 		bs_world_destroy(world);
 	}
 	return true;

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 // ---------------------------------------------------------------------------
 // Error reporting: the first problem wins, as one line.
 
@@ -378,7 +380,7 @@ static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 	if (count > BS_MAX_BALLS) {
 		return fail(in, "balls", "too many balls (%zu; at most %d)", count, BS_MAX_BALLS);
 	}
-	dest->balls = calloc(count > 0 ? count : 1, sizeof *dest->balls);
+	dest->balls = bs_calloc(count > 0 ? count : 1, sizeof *dest->balls);
 	if (!dest->balls) {
 		return fail(in, "balls", "out of memory for %zu balls", count);
 	}
@@ -487,11 +489,11 @@ static bool strike(bs_scene* scene) {
 }
 
 static bool build_rack(bs_scene* scene) {
-	bs_ball_def* balls = calloc(BS_RACK_MAX_BALLS, sizeof *balls);
+	bs_ball_def* balls = bs_calloc(BS_RACK_MAX_BALLS, sizeof *balls);
 	if (!balls) {
 		return false;
 	}
-	free(scene->balls);
+	bs_free(scene->balls);
 	scene->balls = balls;
 	scene->def.balls = balls;
 	scene->def.ball_count = bs_rack_build(&scene->rack, &scene->def.table, balls);
@@ -640,7 +642,7 @@ bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char
 }
 
 void bs_scene_free(bs_scene* scene) {
-	free(scene->balls);
+	bs_free(scene->balls);
 	scene->balls = NULL;
 	scene->def.balls = NULL;
 	scene->def.ball_count = 0;

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 typedef struct text_buffer {
 	char* data;
 	size_t length;
@@ -39,7 +41,7 @@ static void append(text_buffer* out, const char* fmt, ...) {
 		while (capacity < out->length + (size_t)n + 1) {
 			capacity *= 2;
 		}
-		char* grown = realloc(out->data, capacity);
+		char* grown = bs_realloc(out->data, capacity);
 		if (!grown) {
 			out->failed = true;
 			return;
@@ -127,7 +129,7 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 	}
 	append(&out, "\n  ]\n}\n");
 	if (out.failed) {
-		free(out.data);
+		bs_free(out.data);
 		return NULL;
 	}
 	return out.data;
@@ -135,7 +137,7 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 
 char* bs_scene_dump_world(const bs_world* world) {
 	int n = bs_world_ball_count(world);
-	bs_ball_def* balls = malloc((size_t)(n > 0 ? n : 1) * sizeof *balls);
+	bs_ball_def* balls = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *balls);
 	if (!balls) {
 		return NULL;
 	}
@@ -149,6 +151,6 @@ char* bs_scene_dump_world(const bs_world* world) {
 	def.balls = balls;
 	def.ball_count = bs_world_export_balls(world, balls);
 	char* text = bs_scene_dump_def(&def);
-	free(balls);
+	bs_free(balls);
 	return text;
 }

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "alloc.h"
+
 /// Below this, an array spans too few huge pages to be worth one.
 #define HUGE_PAGE_WORTHWHILE ((size_t)4 << 20)
 
@@ -39,7 +41,7 @@ void* bs_alloc_lines(size_t count, size_t size) {
 	size_t bytes = count * size;
 	// aligned_alloc wants a whole number of alignments; at least one.
 	bytes = bytes == 0 ? 64 : (bytes + 63) / 64 * 64;
-	void* memory = aligned_alloc(64, bytes);
+	void* memory = bs_aligned_alloc(64, bytes);
 	if (memory) {
 		// Before anything touches the pages: a page already touched stays small.
 		advise_huge_pages(memory, bytes);

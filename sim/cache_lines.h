@@ -6,7 +6,7 @@
 
 /// Uninitialised memory for `count` elements of `size` bytes each, starting
 /// on a 64-byte cache line; NULL when memory runs out or the size overflows.
-/// Free it with free().
+/// Free it with bs_free() (alloc.h).
 ///
 /// An array of a few megabytes or more is also offered to the kernel for huge
 /// pages (Linux's transparent huge pages, where enabled): prediction reads

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cache_lines.h"
 #include "prefetch.h"
 
@@ -62,8 +63,8 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 }
 
 void bs_calendar_queue_free(bs_calendar_queue* queue) {
-	free(queue->entries);
-	free(queue->head);
+	bs_free(queue->entries);
+	bs_free(queue->head);
 	queue->entries = NULL;
 	queue->head = NULL;
 	queue->size = 0;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cache_lines.h"
 
 // Full order between two entries: the key, then the slot index, so that two
@@ -75,8 +76,8 @@ bool bs_event_heap_init(bs_event_heap* queue, int capacity) {
 }
 
 void bs_event_heap_free(bs_event_heap* queue) {
-	free(queue->heap);
-	free(queue->slots);
+	bs_free(queue->heap);
+	bs_free(queue->slots);
 	queue->heap = NULL;
 	queue->slots = NULL;
 	queue->size = 0;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "collide.h"
 
 typedef struct frame_ball {
@@ -44,7 +45,7 @@ struct bs_frames {
 static bool push_record(record_list* list, const void* item, size_t item_size) {
 	if (list->count == list->capacity) {
 		int capacity = list->capacity > 0 ? 2 * list->capacity : 16;
-		void* grown = realloc(list->items, (size_t)capacity * item_size);
+		void* grown = bs_realloc(list->items, (size_t)capacity * item_size);
 		if (!grown) {
 			return false;
 		}
@@ -57,14 +58,14 @@ static bool push_record(record_list* list, const void* item, size_t item_size) {
 }
 
 bs_frames* bs_frames_create(const bs_world_def* def, double dt) {
-	bs_frames* frames = calloc(1, sizeof *frames);
+	bs_frames* frames = bs_calloc(1, sizeof *frames);
 	if (!frames) {
 		return NULL;
 	}
 	int n = def->ball_count;
-	frames->balls = calloc((size_t)(n > 0 ? n : 1), sizeof *frames->balls);
+	frames->balls = bs_calloc((size_t)(n > 0 ? n : 1), sizeof *frames->balls);
 	if (!frames->balls) {
-		free(frames);
+		bs_free(frames);
 		return NULL;
 	}
 	frames->table = def->table;
@@ -102,10 +103,10 @@ void bs_frames_destroy(bs_frames* frames) {
 	if (!frames) {
 		return;
 	}
-	free(frames->contacts.items);
-	free(frames->misses.items);
-	free(frames->balls);
-	free(frames);
+	bs_free(frames->contacts.items);
+	bs_free(frames->misses.items);
+	bs_free(frames->balls);
+	bs_free(frames);
 }
 
 double bs_frames_time(const bs_frames* frames) {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "cache_lines.h"
 
 // The row of a ball that is in no cell. Unwrapped rows and columns on a
@@ -70,9 +71,9 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 }
 
 void bs_grid_free(bs_grid* grid) {
-	free(grid->head);
-	free(grid->next);
-	free(grid->where);
+	bs_free(grid->head);
+	bs_free(grid->next);
+	bs_free(grid->where);
 	grid->head = grid->next = NULL;
 	grid->where = NULL;
 }

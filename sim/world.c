@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cache_lines.h"
 #include "index_sort.h"
 #include "placement.h"
@@ -28,11 +29,11 @@ static bool wants_spatial_order(const bs_world_def* def, bool grid_search) {
 static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 	int n = def->ball_count;
 	size_t cap = (size_t)(n > 0 ? n : 1);
-	world->def_of_storage = malloc(cap * sizeof *world->def_of_storage);
-	world->storage_of_def = malloc(cap * sizeof *world->storage_of_def);
-	bs_keyed_index* keys = malloc(cap * sizeof *keys);
+	world->def_of_storage = bs_malloc(cap * sizeof *world->def_of_storage);
+	world->storage_of_def = bs_malloc(cap * sizeof *world->storage_of_def);
+	bs_keyed_index* keys = bs_malloc(cap * sizeof *keys);
 	if (!world->def_of_storage || !world->storage_of_def || !keys) {
-		free(keys);
+		bs_free(keys);
 		return false;
 	}
 	for (int i = 0; i < n; ++i) {
@@ -44,7 +45,7 @@ static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 		world->def_of_storage[i] = keys[i].index;
 		world->storage_of_def[keys[i].index] = i;
 	}
-	free(keys);
+	bs_free(keys);
 	return true;
 }
 
@@ -52,7 +53,7 @@ static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 // when memory runs out.
 static bool index_by_id(bs_world* world) {
 	int n = world->ball_count;
-	bs_keyed_index* ids = malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
+	bs_keyed_index* ids = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
 	if (!ids) {
 		return false;
 	}
@@ -63,7 +64,7 @@ static bool index_by_id(bs_world* world) {
 	for (int i = 0; i < n; ++i) {
 		world->by_id[i] = ids[i].index;
 	}
-	free(ids);
+	bs_free(ids);
 	return true;
 }
 
@@ -101,9 +102,14 @@ bs_world* bs_world_create(const bs_world_def* def) {
 #ifndef NDEBUG
 	bs_def_report problem;
 	bool valid = bs_world_def_check(def, &problem);
+	// A check that ran out of memory says nothing of the def; the world,
+	// which needs more, is not made either.
+	if (!valid && problem.problem == BS_DEF_OUT_OF_MEMORY) {
+		return NULL;
+	}
 	assert(valid && "bs_world_create: the def is invalid; call bs_world_def_check() and fix what it reports");
 #endif
-	bs_world* world = calloc(1, sizeof *world);
+	bs_world* world = bs_calloc(1, sizeof *world);
 	if (!world) {
 		return NULL;
 	}
@@ -121,7 +127,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->ball_count = n;
 	world->balls = bs_alloc_lines(cap, sizeof *world->balls);
 	world->cold = bs_alloc_lines(cap, sizeof *world->cold);
-	world->by_id = malloc(cap * sizeof *world->by_id);
+	world->by_id = bs_malloc(cap * sizeof *world->by_id);
 	bool use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN_BALLS);
 	if (!world->balls || !world->cold || !world->by_id || !bs_event_queue_init(&world->queue, n, use_calendar)) {
 		bs_world_destroy(world);
@@ -184,12 +190,12 @@ void bs_world_destroy(bs_world* world) {
 	if (world->use_grid) {
 		bs_grid_free(&world->grid);
 	}
-	free(world->balls);
-	free(world->cold);
-	free(world->by_id);
-	free(world->storage_of_def);
-	free(world->def_of_storage);
-	free(world);
+	bs_free(world->balls);
+	bs_free(world->cold);
+	bs_free(world->by_id);
+	bs_free(world->storage_of_def);
+	bs_free(world->def_of_storage);
+	bs_free(world);
 }
 
 // ---------------------------------------------------------------------------

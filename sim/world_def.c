@@ -9,6 +9,7 @@
 
 #include <breakshot/world.h>
 
+#include "alloc.h"
 #include "grid.h"
 #include "index_sort.h"
 #include "placement.h"
@@ -237,8 +238,8 @@ static bool find_overlap(const bs_world_def* def, const int* partner, int* first
 		double speed = bs_v2_len(def->balls[i].vel);
 		max_speed = speed > max_speed ? speed : max_speed;
 	}
-	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
-	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
 	bool ok = pos && radius;
 	for (int i = 0; ok && i < n; ++i) {
 		pos[i] = def->balls[i].pos;
@@ -246,8 +247,8 @@ static bool find_overlap(const bs_world_def* def, const int* partner, int* first
 	}
 	ok = ok && bs_find_close_pair(&def->table, pos, radius, partner, n, BS_TOUCH_TOLERANCE,
 					   bs_contact_slack(&def->table, def->time, max_speed), first, second);
-	free(pos);
-	free(radius);
+	bs_free(pos);
+	bs_free(radius);
 	return ok;
 }
 
@@ -330,7 +331,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 			diameter);
 	}
 	int n = def->ball_count;
-	bs_keyed_index* order = malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
+	bs_keyed_index* order = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
 	if (!order) {
 		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}
@@ -344,7 +345,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		if (order[k].key == order[k - 1].key) {
 			int first = order[k - 1].index;
 			int second = order[k].index;
-			free(order);
+			bs_free(order);
 			return report(dest, BS_DEF_DUPLICATE_ID, first, second, "balls %d and %d share the id %d", first, second,
 				def->balls[first].id);
 		}
@@ -354,16 +355,16 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		// A ball saved just after a cushion may sit a rounding inside r.
 		if (!bs_ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE,
 				bs_contact_slack(table, def->time, bs_v2_len(ball->vel)))) {
-			free(order);
+			bs_free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "
 				"outside the pockets)",
 				ball->id, ball->pos.x, ball->pos.y);
 		}
 	}
-	int* partner = malloc((size_t)(n > 0 ? n : 1) * sizeof *partner);
+	int* partner = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *partner);
 	if (!partner) {
-		free(order);
+		bs_free(order);
 		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}
 	for (int i = 0; i < n; ++i) {
@@ -372,15 +373,15 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	for (int i = 0; i < n; ++i) {
 		const char* problem = anchor_problem(def, i, order, n, partner);
 		if (problem) {
-			free(order);
-			free(partner);
+			bs_free(order);
+			bs_free(partner);
 			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: %s", def->balls[i].id, problem);
 		}
 	}
-	free(order);
+	bs_free(order);
 	int first, second;
 	bool found = find_overlap(def, partner, &first, &second);
-	free(partner);
+	bs_free(partner);
 	if (!found) {
 		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}

@@ -131,4 +131,9 @@ static inline int bs_world_def_index(const bs_world* world, int index) {
 /// The storage index of the ball with this id, or -1. O(log N).
 int bs_world_storage_of_id(const bs_world* world, int id);
 
+/// bs_world_validate, telling the two ways it fails apart: false with
+/// *out_of_memory set when it could not get the memory to look (the state
+/// may well be valid), false with it clear when the state is not valid.
+bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size, bool* out_of_memory);
+
 #endif

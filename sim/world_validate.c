@@ -5,22 +5,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "placement.h"
 
 // ---------------------------------------------------------------------------
 // Validation
 
 bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
+	bool out_of_memory;
+	return bs_world_validate_state(world, dest, dest_size, &out_of_memory);
+}
+
+bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size, bool* out_of_memory) {
+	*out_of_memory = false;
 	double now = world->time;
 	int n = world->ball_count;
-	bs_vec2* pos = malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
-	double* radius = malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
-	int* index = malloc((size_t)(n > 0 ? n : 1) * sizeof *index);
+	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
+	double* radius = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
+	int* index = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *index);
 	if (!pos || !radius || !index) {
-		free(pos);
-		free(radius);
-		free(index);
+		bs_free(pos);
+		bs_free(radius);
+		bs_free(index);
 		snprintf(dest, dest_size, "out of memory while validating");
+		*out_of_memory = true;
 		return false;
 	}
 	int on_table = 0;
@@ -57,6 +65,7 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	if (ok && !bs_find_close_pair(&world->table, pos, radius, NULL, on_table, BS_CONTACT_TOLERANCE, 2.0 * bs_contact_slack(&world->table, now, max_speed),
 				  &first, &second)) {
 		snprintf(dest, dest_size, "out of memory while validating");
+		*out_of_memory = true;
 		ok = false;
 	}
 	if (ok && first >= 0) {
@@ -67,9 +76,9 @@ bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 			a->radius + b->radius - distance, now);
 		ok = false;
 	}
-	free(pos);
-	free(radius);
-	free(index);
+	bs_free(pos);
+	bs_free(radius);
+	bs_free(index);
 	if (!ok) {
 		return false;
 	}

@@ -86,7 +86,9 @@ BS_API double bs_frames_dt(const bs_frames* frames);
 /// Steps one frame of length `step` (s, > 0): bs_frames_dt(), or less to land
 /// exactly on an end time. Returns the number of contacts it resolved;
 /// read them with bs_frames_contacts(), and the frame's misses with
-/// bs_frames_misses(), until the next step.
+/// bs_frames_misses(), until the next step. Returns -1 when memory ran out
+/// for recording them: the frame is stepped all the same, but some of its
+/// contacts or misses are missing from the records (the stats count them).
 BS_API int bs_frames_step(bs_frames* frames, double step);
 
 /// True when no ball on the table moves: stepping would change nothing.
