@@ -352,8 +352,12 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	}
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
-		// A ball saved just after a cushion may sit a rounding inside r.
-		if (!bs_ball_inside_table(table, ball->pos, ball->radius, BS_TOUCH_TOLERANCE,
+		// A ball saved by the engine (its anchor set) is held to what the
+		// engine holds itself to (bs_world_validate): a contact found at one
+		// speed and left at another, slower, may sit the first speed's
+		// rounding past the cushion's line, more than the second's slack.
+		double tolerance = ball->anchor.set ? BS_CONTACT_TOLERANCE : BS_TOUCH_TOLERANCE;
+		if (!bs_ball_inside_table(table, ball->pos, ball->radius, tolerance,
 				bs_contact_slack(table, def->time, bs_v2_len(ball->vel)))) {
 			bs_free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
