@@ -119,6 +119,18 @@ static double contact_slack(const bs_table* table, double sigma, double time, do
 	return BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(table, time, speed);
 }
 
+// Where the world starts a ball (m): from its anchor when it has a usable
+// one, as bs_world_create does, else at its position. The checks of place
+// and overlap use it, so that what they pass is what the world simulates,
+// to the bit.
+static bs_vec2 start_position(const bs_world_def* def, const bs_ball_def* ball) {
+	const bs_ball_anchor* anchor = &ball->anchor;
+	if (!anchor->set || !(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !finite_v2(anchor->pos)) {
+		return ball->pos;
+	}
+	return bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
+}
+
 // Whether a velocity `v` moves into an obstacle or ball in direction `n`
 // (a unit vector towards it) by more than the rounding of a collision that
 // left it at most sliding along: 16 ulps of `scale` (m/s).
@@ -163,10 +175,8 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 			(anchor->last_collision_time >= -BS_MAX_TIME && anchor->last_collision_time <= def->time))) {
 		return "its anchor's last collision time must be -infinity (never) or at or before the start";
 	}
-	bs_vec2 now = bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
-	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(now, ball->pos));
-	double slack = 1e-9 + 1e-12 * (fabs(now.x) + fabs(now.y));
-	if (fabs(off.x) > slack || fabs(off.y) > slack) {
+	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(start_position(def, ball), ball->pos));
+	if (!(bs_v2_len(off) <= contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
 		return "its anchor does not lead to its position";
 	}
 	switch (anchor->last_kind) {
@@ -242,7 +252,7 @@ static bool find_overlap(const bs_world_def* def, const int* partner, int* first
 	double* radius = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
 	bool ok = pos && radius;
 	for (int i = 0; ok && i < n; ++i) {
-		pos[i] = def->balls[i].pos;
+		pos[i] = start_position(def, &def->balls[i]);
 		radius[i] = def->balls[i].radius;
 	}
 	ok = ok && bs_find_close_pair(&def->table, pos, radius, partner, n, BS_TOUCH_TOLERANCE,
@@ -357,7 +367,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		// speed and left at another, slower, may sit the first speed's
 		// rounding past the cushion's line, more than the second's slack.
 		double tolerance = ball->anchor.set ? BS_CONTACT_TOLERANCE : BS_TOUCH_TOLERANCE;
-		if (!bs_ball_inside_table(table, ball->pos, ball->radius, tolerance,
+		if (!bs_ball_inside_table(table, start_position(def, ball), ball->radius, tolerance,
 				bs_contact_slack(table, def->time, bs_v2_len(ball->vel)))) {
 			bs_free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,

@@ -656,6 +656,37 @@ static double relative_gap(const bs_world* world, int a, int b) {
 	return (double)(sqrtl(dx * dx + dy * dy) / ((long double)x.radius + y.radius) - 1.0L);
 }
 
+static void anchors_must_lead_to_their_position(void) {
+	// The world starts a ball from its anchor, not its pos: an anchor edited
+	// 5e-10 m off a resting ball's position once passed, and the ball, placed
+	// by the anchor, overlapped its touching neighbour by that much. The
+	// anchor must lead to the position within the rounding of a contact, and
+	// the checks of place and overlap use where the anchor puts the ball.
+	bs_ball_def balls[2] = {ball_at(0, 1.0, 0.6, 0.0, 0.0), ball_at(1, 1.0, 0.6 + 2.0 * BS_DEFAULT_RADIUS, 0.0, 0.0)};
+	bs_world_def def = world_def_with(balls, 2);
+	def.time = 0.5;
+	CHECK_DEF_OK(&def);
+	balls[1].anchor.set = true;
+	balls[1].anchor.time = 0.0;
+	balls[1].anchor.last_kind = BS_EVENT_NONE;
+	balls[1].anchor.last_collision_time = -INFINITY;
+	balls[1].anchor.pos = balls[1].pos;
+	CHECK_DEF_OK(&def);
+	bs_def_report report;
+	for (int k = 0; k < 2; ++k) {
+		double off = k == 0 ? -5e-10 : 5e-10;
+		balls[1].anchor.pos.y = balls[1].pos.y + off;
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
+		CHECK_CONTAINS(report.message, "does not lead to its position");
+	}
+	// Within the rounding allowed, still refused when the anchor's place
+	// overlaps: the overlap is measured where the world will put the ball.
+	balls[1].anchor.pos.y = balls[1].pos.y - 1e-11;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_OVERLAP);
+}
+
 static void far_pairs_meet_touching(void) {
 	// Solving |d + w t| = sigma from |d| >> sigma loses eps |d|^2 to
 	// rounding in |d|^2 - sigma^2, which places the contact eps |d|^2 /
@@ -788,6 +819,7 @@ int main(void) {
 	RUN(periodic_meetings_are_found_however_many_wraps_ahead);
 	RUN(saved_states_reload_and_continue_exactly);
 	RUN(anchors_must_touch_their_last_contact);
+	RUN(anchors_must_lead_to_their_position);
 	RUN(far_pairs_meet_touching);
 	RUN(tables_must_be_built_by_the_library);
 	return check_summary();
