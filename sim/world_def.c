@@ -199,12 +199,15 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		double sigma = ball->radius + other->radius;
 		bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(other->anchor.pos, anchor->pos));
 		bs_vec2 w = bs_v2_sub(other->vel, ball->vel);
-		if (!(fabs(bs_v2_len(d) - sigma) <= contact_slack(&def->table, sigma, anchor->time, bs_v2_len(w)))) {
+		// Each centre carries the rounding of its own flight, at its own
+		// speed, however slowly the two move apart.
+		double speeds = bs_v2_len(ball->vel) + bs_v2_len(other->vel);
+		if (!(fabs(bs_v2_len(d) - sigma) <= contact_slack(&def->table, sigma, anchor->time, speeds))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
 		// leave them approaching by a few ulps of their speeds.
-		if (moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), bs_v2_len(ball->vel) + bs_v2_len(other->vel))) {
+		if (moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), speeds)) {
 			return "its anchor's last contact, a ball naming it back, approaches it";
 		}
 		partner[i] = j;
