@@ -23,6 +23,10 @@
 
 #include "fuzz_world.h"
 
+/// Most balls a def gets: past the grid's threshold (BS_GRID_MIN_BALLS), and
+/// few enough that the validated runs take milliseconds.
+enum { FUZZ_DEF_MAX_BALLS = 72 };
+
 /// The input, read front to back; past its end every read gives zeros.
 typedef struct recipe {
 	const uint8_t* data;
@@ -163,7 +167,7 @@ static int take_balls(recipe* r, bs_world_def* def, bs_ball_def* balls) {
 	}
 	if (how < 48) {
 		bs_gas_def gas = bs_default_gas_def();
-		gas.count = take_byte(r) % 150;
+		gas.count = take_byte(r) % (FUZZ_DEF_MAX_BALLS + 1);
 		gas.fraction = take_number(r, 0.7);
 		gas.periodic = (how & 1) != 0;
 		gas.seed = take_u64(r);
@@ -175,7 +179,7 @@ static int take_balls(recipe* r, bs_world_def* def, bs_ball_def* balls) {
 		def->table = made.table;
 		return gas.count;
 	}
-	int count = take_byte(r) % (FUZZ_MAX_BALLS / 2 + 1);
+	int count = take_byte(r) % (FUZZ_DEF_MAX_BALLS + 1);
 	double radius = BS_DEFAULT_RADIUS;
 	for (int i = 0; i < count; ++i) {
 		bs_ball_def* ball = &balls[i];
