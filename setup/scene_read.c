@@ -20,6 +20,28 @@ typedef struct loader {
 	size_t error_size;
 } loader;
 
+// Copies a message, writing each control character as \xNN: keys and
+// strings from the scene are quoted in messages, and the message must stay
+// one line.
+static void copy_printable(char* dest, size_t size, const char* text) {
+	size_t at = 0;
+	for (; *text && at + 1 < size; ++text) {
+		unsigned char c = (unsigned char)*text;
+		if (c < 0x20 || c == 0x7f) {
+			if (at + 5 >= size) {
+				break;
+			}
+			snprintf(dest + at, size - at, "\\x%02x", c);
+			at += 4;
+		} else {
+			dest[at++] = (char)c;
+		}
+	}
+	if (size > 0) {
+		dest[at < size ? at : size - 1] = '\0';
+	}
+}
+
 static bool fail(loader* in, const char* path, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static bool fail(loader* in, const char* path, const char* fmt, ...) {
@@ -28,11 +50,13 @@ static bool fail(loader* in, const char* path, const char* fmt, ...) {
 	va_start(args, fmt);
 	vsnprintf(reason, sizeof reason, fmt, args);
 	va_end(args);
+	char message[640];
 	if (path && path[0]) {
-		snprintf(in->error, in->error_size, "%s: %s: %s", in->name, path, reason);
+		snprintf(message, sizeof message, "%s: %s: %s", in->name, path, reason);
 	} else {
-		snprintf(in->error, in->error_size, "%s: %s", in->name, reason);
+		snprintf(message, sizeof message, "%s: %s", in->name, reason);
 	}
+	copy_printable(in->error, in->error_size, message);
 	return false;
 }
 
@@ -613,12 +637,14 @@ static bool load_root(json_t* root, const json_error_t* syntax, const char* name
 	dest->def = bs_default_world_def();
 	loader in = {name, error, error_size};
 	if (!root) {
+		char message[640];
 		if (syntax->line < 0) {
-			snprintf(error, error_size, "%s: cannot read: %s", name, syntax->text);
+			snprintf(message, sizeof message, "%s: cannot read: %s", name, syntax->text);
 		} else {
-			snprintf(error, error_size, "%s:%d:%d: syntax error: %s", name, syntax->line, syntax->column,
+			snprintf(message, sizeof message, "%s:%d:%d: syntax error: %s", name, syntax->line, syntax->column,
 				syntax->text);
 		}
+		copy_printable(error, error_size, message);
 		return false;
 	}
 	bool ok = read_scene(&in, root, dest);

@@ -18,6 +18,9 @@ static const bad_case bad_cases[] = {
 	{"{" TABLE ",\n \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} \n", "case.json:3:"},
 	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1],} ]}", "case.json:1:"},
 	{"", "case.json:1:0: syntax error"},
+	// keys and strings quoted in a message keep it one line
+	{"{" TABLE ", \"restituti\\n\": 1, \"balls\": []}", "case.json: restituti\\x0a: unknown key"},
+	{"{\"table\": {\"preset\": \"9\\u0007ft\"}, \"balls\": []}", "unknown preset \"9\\x07ft\""},
 	// non-finite numbers (JSON has no NaN; overflow is the way in)
 	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1e999, 1]} ]}", "real number overflow"},
 	// wrong types, arity, unknown keys, by field path
