@@ -94,8 +94,8 @@ static double first_rotation_hit(double m, double s, double a, double w, int dep
 	return ceil(((n + 1.0) * m - a) / s);
 }
 
-double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon,
-	bool skip_touched) {
+double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
+	double horizon, bool skip_touched) {
 	if (w.x == 0.0 && w.y == 0.0) {
 		return INFINITY;
 	}
@@ -116,7 +116,9 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	double speed = bs_v2_len(w);
 	double reach = sigma * (speed / wp) * (1.0 + 1e-9);
 	double far_distance2 = width * width + height * height;
-	double first = ceil(dp / length[p]) - 1.0;
+	// Images of columns behind the one the path is in at `after` were passed
+	// before it: each side is more than twice the widest pair's reach.
+	double first = ceil((dp + wp * after) / length[p]) - 1.0;
 	double last = floor((dp + wp * horizon) / length[p]) + 1.0;
 	double step = fmod(slope * length[p], length[q]);
 	step = step < 0.0 ? step + length[q] : step;
@@ -146,7 +148,8 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		bs_vec2 offset_d = bs_v2(image[0], image[1]);
 		bool same_as_touched = offset_d.x == touched.x && offset_d.y == touched.y;
 		double t = skip_touched && same_as_touched ? INFINITY : bs_toi_image(offset_d, w, sigma, far_distance2);
-		if (t <= horizon) {
+		bool passed = t < after && bs_toi_circles_exit(offset_d, w, sigma) <= after;
+		if (t <= horizon && !passed) {
 			return t;
 		}
 		i += 1.0;

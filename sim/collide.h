@@ -89,6 +89,18 @@ static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
 	return gap2 < 0.0 ? INFINITY : t0 - sqrt(gap2 / a);
 }
 
+/// When two circles moving as in bs_toi_circles stop touching (s from now):
+/// the later root of |d + w t| = sigma, or -INFINITY when they never touch.
+/// Prediction compares it with the present only, so its rounding is of no
+/// account.
+static inline double bs_toi_circles_exit(bs_vec2 d, bs_vec2 w, double sigma) {
+	bs_circle_approach q = bs_circle_approach_of(d, w, sigma);
+	if (!(q.a > 0.0) || q.discriminant < 0.0) {
+		return -INFINITY;
+	}
+	return (-q.b + sqrt(q.discriminant)) / q.a;
+}
+
 /// Beyond this |d| / sigma, squared, a pair is solved with
 /// bs_toi_circles_far: the ordinary root would place the contact
 /// eps |d|^2 / (2 sigma) off, which at |d| = 300 sigma is 1e-11 sigma, a
@@ -135,9 +147,12 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 /// resolved as the images nearest at `d`, which never meet again (as in
 /// prediction). Each image is solved with bs_toi_circles on d minus a whole
 /// number of box sides, so the time is exactly the one prediction finds for
-/// that image (bs_toi_image, with the box's diagonal squared).
-double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon,
-	bool skip_touched);
+/// that image (bs_toi_image, with the box's diagonal squared). A contact
+/// before `after` (s, at least 0) counts only if the circles still touch at
+/// `after`: the pair's clock may lie before the present, and a pass between
+/// them is no meeting (as in prediction).
+double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
+	double horizon, bool skip_touched);
 
 /// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the
 /// circle of radius `capture` (m) around `centre`: 0 when already inside.

@@ -79,6 +79,22 @@ static double not_before(double time, double now) {
 	return time < now ? now : time;
 }
 
+// The absolute time of a contact of two circles (b at `d` from a, moving at
+// `w` relative to it, touching at `sigma`) found `t` s after `since`, not
+// before `now`. INFINITY when the circles had also parted by `now`: a def's
+// anchors can put such a pass before the world began, and it met nothing
+// (the engine itself never leaves a contact behind it, and a pair touching
+// now has not parted). The test is on times relative to `since`, as
+// bs_toi_periodic makes it, so the meeting search and prediction agree to
+// the bit.
+static double not_before_unless_passed(double since, double t, bs_vec2 d, bs_vec2 w, double sigma, double now) {
+	double after = now - since;
+	if (t < after && bs_toi_circles_exit(d, w, sigma) <= after) {
+		return INFINITY;
+	}
+	return not_before(since + t, now);
+}
+
 // Where two balls stand relative to each other: from `since`, the later of
 // their own clocks, b is at `d` (m) from a and moves at `w` (m/s) relative to
 // it. On a periodic table `image` is the displacement to the image of b that
@@ -127,8 +143,12 @@ static inline double predict_pair(const bs_world* world, const bs_ball* a, const
 			return INFINITY;
 		}
 	}
-	double t = bs_toi_image(m->image, m->w, a->radius + b->radius, world->far_distance2);
-	return t < INFINITY ? not_before(m->since + t, now) : INFINITY;
+	double sigma = a->radius + b->radius;
+	double t = bs_toi_image(m->image, m->w, sigma, world->far_distance2);
+	if (!(t < INFINITY)) {
+		return INFINITY;
+	}
+	return not_before_unless_passed(m->since, t, m->image, m->w, sigma, now);
 }
 
 // False only when predict_pair is INFINITY (and true for a few pairs where it
@@ -233,10 +253,11 @@ static inline void consider_jaw(const bs_world* world, candidate* best, const bs
 	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
 		return;
 	}
-	double t = bs_toi_image(bs_v2_sub(world->table.jaws[j], ball->pos), bs_v2_scale(-1.0, ball->vel), ball->radius,
-		INFINITY);
+	bs_vec2 d = bs_v2_sub(world->table.jaws[j], ball->pos);
+	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
+	double t = bs_toi_image(d, w, ball->radius, INFINITY);
 	if (t < INFINITY) {
-		consider(best, not_before(ball->time + t, now), BS_EVENT_JAW, ball->id, j, j, 0);
+		consider(best, not_before_unless_passed(ball->time, t, d, w, ball->radius, now), BS_EVENT_JAW, ball->id, j, j, 0);
 	}
 }
 
@@ -354,7 +375,9 @@ static void predict_obstacles(const bs_world* world, int index, candidate* best)
 		}
 		double t = bs_toi_enter_circle(p, v, pocket->centre, pocket->radius);
 		if (t < INFINITY) {
-			consider(best, not_before(since + t, now), BS_EVENT_POCKET, ball->id, k, k, 0);
+			bs_vec2 d = bs_v2_sub(pocket->centre, p);
+			bs_vec2 w = bs_v2_scale(-1.0, v);
+			consider(best, not_before_unless_passed(since, t, d, w, pocket->radius, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
 	}
 	if (world->use_grid && moving) {
@@ -407,7 +430,7 @@ bs_meeting bs_world_next_meeting(const bs_world* world) {
 			// chosen: the same d and w, so the same root for each image.
 			pair_motion m = motion_of_pair(table, a, b, 0.0);
 			double t = bs_toi_periodic(m.d, m.w, a->radius + b->radius, table->width, table->height,
-				BS_MAX_TIME - m.since, just_resolved(a, i, b, j));
+				world->time - m.since, BS_MAX_TIME - m.since, just_resolved(a, i, b, j));
 			if (isnan(t)) {
 				return (bs_meeting){NAN, i, j};
 			}
