@@ -126,3 +126,16 @@ double bs_largest_diameter(const bs_world_def* def) {
 	}
 	return diameter;
 }
+
+double bs_obstacle_gap(const bs_table* table, bs_event_kind kind, int target, bs_vec2 p, double r) {
+	if (kind == BS_EVENT_CUSHION) {
+		bs_segment seg = table->cushions[target];
+		bs_vec2 along = bs_v2_sub(seg.b, seg.a);
+		double u = bs_v2_dot(bs_v2_sub(p, seg.a), along) / bs_v2_dot(along, along);
+		if (!(u >= -BS_CONTACT_TOLERANCE && u <= 1.0 + BS_CONTACT_TOLERANCE)) {
+			return INFINITY;
+		}
+		return fabs(bs_v2_dot(bs_v2_sub(p, seg.a), bs_segment_normal(seg)) - r);
+	}
+	return fabs(bs_v2_len(bs_v2_sub(p, table->jaws[target])) - r);
+}

@@ -30,6 +30,11 @@ double bs_contact_slack(const bs_table* table, double time, double speed);
 bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* touched, int n,
 	double tolerance, double slack_length, int* first, int* second);
 
+/// How far (m) a ball of radius `r` centred at `p` is from touching cushion
+/// or jaw point `target` (`kind` BS_EVENT_CUSHION or BS_EVENT_JAW, `target`
+/// in range), or INFINITY when it is not beside the cushion at all.
+double bs_obstacle_gap(const bs_table* table, bs_event_kind kind, int target, bs_vec2 p, double r);
+
 /// The largest ball diameter of a def (m), 0 without balls.
 double bs_largest_diameter(const bs_world_def* def);
 

@@ -138,22 +138,6 @@ static bool moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 	return bs_v2_dot(v, n) > 16.0 * DBL_EPSILON * scale;
 }
 
-// How far (m) a ball of radius r at `p` is from touching what its anchor
-// names as its last contact (other than a ball), or INFINITY when it is not
-// beside it at all.
-static double obstacle_contact_gap(const bs_table* table, const bs_ball_anchor* anchor, bs_vec2 p, double r) {
-	if (anchor->last_kind == BS_EVENT_CUSHION) {
-		bs_segment seg = table->cushions[anchor->last_target];
-		bs_vec2 along = bs_v2_sub(seg.b, seg.a);
-		double u = bs_v2_dot(bs_v2_sub(p, seg.a), along) / bs_v2_dot(along, along);
-		if (!(u >= -BS_CONTACT_TOLERANCE && u <= 1.0 + BS_CONTACT_TOLERANCE)) {
-			return INFINITY;
-		}
-		return fabs(bs_v2_dot(bs_v2_sub(p, seg.a), bs_segment_normal(seg)) - r);
-	}
-	return fabs(bs_v2_len(bs_v2_sub(p, table->jaws[anchor->last_target])) - r);
-}
-
 // Why ball i's saved anchor cannot be continued, or NULL when it can. It
 // must lie at or before the start (and within BS_MAX_TIME), extrapolate to
 // the ball's stated position (to 1e-9 m plus rounding), and name a contact
@@ -220,7 +204,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 			return "its anchor's last contact names no such cushion or jaw";
 		}
 		double speed = bs_v2_len(ball->vel);
-		if (!(obstacle_contact_gap(&def->table, anchor, anchor->pos, ball->radius) <=
+		if (!(bs_obstacle_gap(&def->table, anchor->last_kind, anchor->last_target, anchor->pos, ball->radius) <=
 				contact_slack(&def->table, ball->radius, anchor->time, speed))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}

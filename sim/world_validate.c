@@ -2,6 +2,7 @@
 // world's bookkeeping.
 #include "world_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -10,6 +11,42 @@
 
 // ---------------------------------------------------------------------------
 // Validation
+
+// Whether the last event happened at contact: the two balls of a ball event
+// touch, and so does the ball of a cushion or jaw event and its obstacle, to
+// the contact tolerance of the radius and rounding at the event's time and
+// speeds. A collision resolved between balls apart would conserve energy and
+// leave no overlap, yet be wrong.
+static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest_size) {
+	bs_event e = world->last_event;
+	if (e.kind != BS_EVENT_BALL && e.kind != BS_EVENT_CUSHION && e.kind != BS_EVENT_JAW) {
+		return true;
+	}
+	int i = bs_world_storage_index(world, bs_world_find_ball(world, e.a));
+	const bs_ball* a = &world->balls[i];
+	bs_vec2 pa = bs_ball_position_at(a, e.time);
+	double gap;
+	double sigma;
+	double speeds = bs_v2_len(a->vel);
+	if (e.kind == BS_EVENT_BALL) {
+		const bs_ball* b = &world->balls[bs_world_storage_index(world, bs_world_find_ball(world, e.b))];
+		sigma = a->radius + b->radius;
+		bs_vec2 d = bs_table_nearest(&world->table, bs_v2_sub(bs_ball_position_at(b, e.time), pa));
+		gap = fabs(bs_v2_len(d) - sigma);
+		speeds += bs_v2_len(b->vel);
+	} else {
+		sigma = a->radius;
+		gap = bs_obstacle_gap(&world->table, e.kind, e.b, pa, a->radius);
+	}
+	double slack = BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(&world->table, e.time, speeds);
+	if (gap <= slack) {
+		return true;
+	}
+	snprintf(dest, dest_size, "the %s event at t = %.17g is %.3g m from contact (ball %d and %s %d)",
+		e.kind == BS_EVENT_BALL ? "ball" : e.kind == BS_EVENT_CUSHION ? "cushion" : "jaw", e.time, gap, e.a,
+		e.kind == BS_EVENT_BALL ? "ball" : e.kind == BS_EVENT_CUSHION ? "cushion" : "jaw", e.b);
+	return false;
+}
 
 bool bs_world_validate(const bs_world* world, char* dest, size_t dest_size) {
 	bool out_of_memory;
@@ -80,6 +117,9 @@ bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size
 	bs_free(radius);
 	bs_free(index);
 	if (!ok) {
+		return false;
+	}
+	if (!last_event_at_contact(world, dest, dest_size)) {
 		return false;
 	}
 	if (!bs_event_queue_valid(&world->queue)) {

@@ -334,7 +334,8 @@ BS_API bs_totals bs_world_totals(const bs_world* world);
 BS_API int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
 
 /// Walks the whole state: no two balls on the table overlap (beyond 1e-9 of
-/// their radius sum), every ball is inside the table, the queue is ordered and
+/// their radius sum), every ball is inside the table, the last collision
+/// happened at contact (to 1e-9 of the radius), the queue is ordered and
 /// no pending event lies in the past. O(N) for spread-out balls (it builds its own
 /// grid and trusts none of the world's): for tests and debug builds.
 /// Returns true when all holds; otherwise writes one sentence to `dest`.
