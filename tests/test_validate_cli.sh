@@ -59,6 +59,13 @@ check "a late scene" status_is 2 "$B" run "$WORK/late.json"
 check "names the field" contains "$WORK/err" "late.json: time: must be within"
 end
 
+begin validate_every_checks_a_sample_of_events
+check "every 1000th" status_is 0 "$B" run "$WORK/periodic.json" --validate-every 1000 --events 20500
+check "zero refused" status_is 2 "$B" run "$WORK/periodic.json" --validate-every 0
+check "names the option" contains "$WORK/err" "--validate-every"
+check "a word refused" status_is 2 "$B" run "$WORK/periodic.json" --validate-every often
+end
+
 begin validate_is_for_the_event_method
 check "refused" status_is 2 "$B" run "$ROOT/scenes/demo.json" --validate --method frames --dt 0.001
 check "leaves no output" status_is 2 "$B" run "$ROOT/scenes/demo.json" --validate --method frames --dt 0.001 \
