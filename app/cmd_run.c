@@ -204,7 +204,7 @@ static void print_summary(const run_options* options, const bs_world* world, con
 		for (int i = 0; i < count; ++i) {
 			balls[i] = bs_world_ball_state(world, i, bs_world_time(world));
 		}
-		bs_summary_print_pocketed(balls, count, &end);
+		bs_summary_print_pocketed(balls, count, start, &end);
 		free(balls);
 	}
 	printf("  balls on table  %d of %d\n", end.balls_on_table, bs_world_ball_count(world));

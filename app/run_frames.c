@@ -70,7 +70,7 @@ static void print_summary(const bs_frames_run* run, const bs_frames* frames, con
 		for (int i = 0; i < count; ++i) {
 			balls[i] = bs_frames_ball_state(frames, i);
 		}
-		bs_summary_print_pocketed(balls, count, &end);
+		bs_summary_print_pocketed(balls, count, start, &end);
 		free(balls);
 	}
 	if (stats.escaped > 0) {

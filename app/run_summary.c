@@ -30,7 +30,7 @@ static bool potted_before(const bs_ball_state* x, const bs_ball_state* y) {
 	return x->pocket_time != y->pocket_time ? x->pocket_time < y->pocket_time : x->id < y->id;
 }
 
-void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* end) {
+void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* start, const bs_totals* end) {
 	// In the order they went in: a pool table holds at most a rack, so a
 	// selection by repeated scans is plenty.
 	int pocketed = 0;
@@ -52,7 +52,8 @@ void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_t
 		previous = next;
 	}
 	if (pocketed) {
-		printf("\n  energy potted   %.12g J (table + pockets %.12g J)\n", end->pocketed_energy,
-			end->kinetic_energy + end->pocketed_energy);
+		double all = end->kinetic_energy + end->pocketed_energy;
+		printf("\n  energy potted   %.12g J (table + pockets %.12g J, relative change %.3g)\n", end->pocketed_energy,
+			all, bs_summary_relative_change(start->kinetic_energy + start->pocketed_energy, all));
 	}
 }

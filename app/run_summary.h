@@ -17,7 +17,8 @@ void bs_summary_print_counts(const char* label, int64_t total, const int64_t cou
 void bs_summary_print_totals(const bs_totals* start, const bs_totals* end);
 
 /// Prints the "pocketed" line for the pocketed balls among `balls` (nothing
-/// when none is) and the energy they carried away (J).
-void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* end);
+/// when none is), the energy they carried away (J), and the relative change
+/// of the energy on the table and in the pockets since `start`.
+void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* start, const bs_totals* end);
 
 #endif
