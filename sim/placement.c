@@ -76,7 +76,7 @@ double bs_contact_slack(const bs_table* table, double time, double speed) {
 // is O(N) for spread-out circles and trusts no other bookkeeping; it tries
 // every pair when the table is too small for a grid. Returns false when
 // memory runs out.
-bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* touched, int n,
+bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const bool* saved, int n,
 	double tolerance, double slack_length, int* first, int* second) {
 	*first = -1;
 	*second = -1;
@@ -104,8 +104,8 @@ bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double*
 			if (j <= i || (*second >= 0 && j > *second)) {
 				continue;
 			}
-			bool known = touched && (touched[i] == j || touched[j] == i);
-			double pair_tolerance = known && BS_CONTACT_TOLERANCE > tolerance ? BS_CONTACT_TOLERANCE : tolerance;
+			bool both_saved = saved && saved[i] && saved[j];
+			double pair_tolerance = both_saved && BS_CONTACT_TOLERANCE > tolerance ? BS_CONTACT_TOLERANCE : tolerance;
 			double limit = (radius[i] + radius[j]) * (1.0 - pair_tolerance) - slack_length;
 			if (bs_v2_len2(bs_table_nearest(table, bs_v2_sub(pos[j], pos[i]))) < limit * limit) {
 				*first = i;

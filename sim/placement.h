@@ -23,11 +23,13 @@ double bs_contact_slack(const bs_table* table, double time, double speed);
 
 /// Finds the pair of circles closer than (1 - tolerance) times their radius
 /// sum less `slack_length` (m), as nearest images on a periodic table: the
-/// pair with the lowest first index, then second, or *first = -1. Circles i
-/// and touched[i] (when `touched` is not NULL; -1 for none) are known to have
-/// touched and are held to BS_CONTACT_TOLERANCE instead, if looser.
-/// O(N) for spread-out circles. Returns false when memory runs out.
-bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const int* touched, int n,
+/// pair with the lowest first index, then second, or *first = -1. A pair of
+/// two circles marked in `saved` (when not NULL) is where the engine left two
+/// balls, which may touch with the rounding of a contact found after a long
+/// flight: it is held to BS_CONTACT_TOLERANCE instead, if looser, as
+/// validation holds every pair. O(N) for spread-out circles. Returns false
+/// when memory runs out.
+bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double* radius, const bool* saved, int n,
 	double tolerance, double slack_length, int* first, int* second);
 
 /// How far (m) a ball of radius `r` centred at `p` is from touching cushion

@@ -145,8 +145,7 @@ static bool moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 // world never examines a ball against its last contact again, so a wrong
 // one would let the ball pass through it. Two balls that name each other
 // must also not approach since.
-// Sets partner[i] to the other ball's index when the two name each other.
-static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed_index* by_id, int n, int* partner) {
+static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed_index* by_id, int n) {
 	const bs_ball_def* ball = &def->balls[i];
 	const bs_ball_anchor* anchor = &ball->anchor;
 	if (!anchor->set) {
@@ -194,7 +193,6 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		if (moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), speeds)) {
 			return "its anchor's last contact, a ball naming it back, approaches it";
 		}
-		partner[i] = j;
 		return NULL;
 	}
 	case BS_EVENT_CUSHION:
@@ -224,11 +222,13 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 }
 
 // Touching balls placed by arithmetic may overlap by rounding; only a deeper
-// overlap is an error. A pair that names each other as last contact
-// (`partner`) touched at its anchor time, as a contact found by the engine
-// after a long flight, whose rounding may exceed BS_TOUCH_TOLERANCE: it is
-// held to BS_CONTACT_TOLERANCE instead.
-static bool find_overlap(const bs_world_def* def, const int* partner, int* first, int* second) {
+// overlap is an error. Two balls with saved anchors are where the engine
+// left them, touching perhaps after a contact found after a long flight (or
+// two contacts at one instant, of which only one was resolved), whose
+// rounding may exceed BS_TOUCH_TOLERANCE: they are held to
+// BS_CONTACT_TOLERANCE and the slack of each ball's rounding, as validation
+// holds them, so that every state the engine reaches loads again.
+static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	int n = def->ball_count;
 	double max_speed = 0.0;
 	for (int i = 0; i < n; ++i) {
@@ -237,15 +237,18 @@ static bool find_overlap(const bs_world_def* def, const int* partner, int* first
 	}
 	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
 	double* radius = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *radius);
-	bool ok = pos && radius;
+	bool* saved = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *saved);
+	bool ok = pos && radius && saved;
 	for (int i = 0; ok && i < n; ++i) {
 		pos[i] = start_position(def, &def->balls[i]);
 		radius[i] = def->balls[i].radius;
+		saved[i] = def->balls[i].anchor.set;
 	}
-	ok = ok && bs_find_close_pair(&def->table, pos, radius, partner, n, BS_TOUCH_TOLERANCE,
-					   bs_contact_slack(&def->table, def->time, max_speed), first, second);
+	ok = ok && bs_find_close_pair(&def->table, pos, radius, saved, n, BS_TOUCH_TOLERANCE,
+					   2.0 * bs_contact_slack(&def->table, def->time, max_speed), first, second);
 	bs_free(pos);
 	bs_free(radius);
+	bs_free(saved);
 	return ok;
 }
 
@@ -363,26 +366,16 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 				ball->id, ball->pos.x, ball->pos.y);
 		}
 	}
-	int* partner = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *partner);
-	if (!partner) {
-		bs_free(order);
-		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
-	}
 	for (int i = 0; i < n; ++i) {
-		partner[i] = -1;
-	}
-	for (int i = 0; i < n; ++i) {
-		const char* problem = anchor_problem(def, i, order, n, partner);
+		const char* problem = anchor_problem(def, i, order, n);
 		if (problem) {
 			bs_free(order);
-			bs_free(partner);
 			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: %s", def->balls[i].id, problem);
 		}
 	}
 	bs_free(order);
 	int first, second;
-	bool found = find_overlap(def, partner, &first, &second);
-	bs_free(partner);
+	bool found = find_overlap(def, &first, &second);
 	if (!found) {
 		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}

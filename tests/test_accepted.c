@@ -772,6 +772,57 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	bs_world_destroy(world);
 }
 
+static void states_left_touching_by_a_tie_reload(void) {
+	// Fuzzing found this: on a periodic table with a rest speed, ball 1
+	// meets ball 0 and ball 2 at one instant. The tie goes to 0 and 1, which
+	// stop; 1 and 2 are then left touching at rest, 1.19e-12 of their radius
+	// sum closer than touching by the rounding of their long flights. Neither
+	// names the other, yet both are where the engine left them: validation
+	// holds such a pair to BS_CONTACT_TOLERANCE, and so must the reload.
+	bs_ball_def balls[3] = {
+		{0, {0.20827363386032122, 0.13248209015809637}, {-0.04440301024857169, 0.5692817736615098}, 0.02, 0.17,
+			{true, 0.1082736338603212, {0.20827363386032122, 0.13248209015809637}, BS_EVENT_BALL, 1,
+				0.1082736338603212}},
+		{1, {0.2566905464558715, 0.12}, {0.04387151961359417, -0.11443200380614617}, 0.03, 0.4,
+			{true, 0.1082736338603212, {0.2566905464558715, 0.12}, BS_EVENT_BALL, 0, 0.1082736338603212}},
+		{2, {0.27165472677206426, 0.2025537295257109}, {0.2, -0.9}, 0.015, 0.17,
+			{true, 0.0, {0.25, 0.3}, BS_EVENT_NONE, -1, -INFINITY}},
+	};
+	bs_world_def def = world_def_with(balls, 3);
+	def.table = bs_table_periodic(0.5, 4.4);
+	def.time = 0.1082736338603212;
+	def.ball_restitution = 0.2;
+	def.rest_speed = 0.101;
+	CHECK_DEF_OK(&def);
+	bs_world* world = bs_world_create(&def);
+	while (bs_world_step(world)) {
+		CHECK_VALID(world);
+	}
+	CHECK_EQ_INT((int)bs_world_event_count(world), 10);
+	bs_ball_def saved[3];
+	bs_world_def resumed = def;
+	resumed.time = bs_world_time(world);
+	resumed.balls = saved;
+	resumed.ball_count = bs_world_export_balls(world, saved);
+	bs_vec2 d = bs_v2_sub(saved[2].pos, saved[1].pos);
+	double closer = (saved[1].radius + saved[2].radius - bs_v2_len(d)) / (saved[1].radius + saved[2].radius);
+	CHECK(closer > BS_TOUCH_TOLERANCE); // the case is still the one found
+	CHECK_DEF_OK(&resumed);
+	bs_world_destroy(world);
+
+	// Closer by 1e-10 of the radius sum: a saved pair passes, as validation
+	// would, and a pair placed by hand, without anchors, is still held to
+	// BS_TOUCH_TOLERANCE.
+	bs_vec2 shift = bs_v2_scale(-1e-10 * (saved[1].radius + saved[2].radius) / bs_v2_len(d), d);
+	saved[2].pos = bs_v2_add(saved[2].pos, shift);
+	saved[2].anchor.pos = saved[2].pos; // at rest since its anchor
+	CHECK_DEF_OK(&resumed);
+	saved[1].anchor.set = false;
+	bs_def_report report;
+	CHECK(!bs_world_def_check(&resumed, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_OVERLAP);
+}
+
 static void far_pairs_meet_touching(void) {
 	// Solving |d + w t| = sigma from |d| >> sigma loses eps |d|^2 to
 	// rounding in |d|^2 - sigma^2, which places the contact eps |d|^2 /
@@ -906,6 +957,7 @@ int main(void) {
 	RUN(anchors_must_touch_their_last_contact);
 	RUN(anchors_must_lead_to_their_position);
 	RUN(anchors_passes_before_the_start_are_not_contacts);
+	RUN(states_left_touching_by_a_tie_reload);
 	RUN(far_pairs_meet_touching);
 	RUN(tables_must_be_built_by_the_library);
 	return check_summary();

@@ -186,7 +186,7 @@ typedef enum bs_def_problem {
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw point (to BS_TOUCH_TOLERANCE of it, or BS_CONTACT_TOLERANCE for a ball with a saved anchor), outside the capture circles
 	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
-	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum
+	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum (BS_CONTACT_TOLERANCE when both have a saved anchor)
 	BS_DEF_OUT_OF_MEMORY,   ///< memory ran out while checking; the def itself may be valid
 } bs_def_problem;
 
