@@ -148,8 +148,7 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		bs_vec2 offset_d = bs_v2(image[0], image[1]);
 		bool same_as_touched = offset_d.x == touched.x && offset_d.y == touched.y;
 		double t = skip_touched && same_as_touched ? INFINITY : bs_toi_image(offset_d, w, sigma, far_distance2);
-		bool passed = t < after && bs_toi_circles_exit(offset_d, w, sigma) <= after;
-		if (t <= horizon && !passed) {
+		if (t <= horizon && !bs_toi_circles_passed(offset_d, w, t, after)) {
 			return t;
 		}
 		i += 1.0;

@@ -89,16 +89,16 @@ static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
 	return gap2 < 0.0 ? INFINITY : t0 - sqrt(gap2 / a);
 }
 
-/// When two circles moving as in bs_toi_circles stop touching (s from now):
-/// the later root of |d + w t| = sigma, or -INFINITY when they never touch.
-/// Prediction compares it with the present only, so its rounding is of no
-/// account.
-static inline double bs_toi_circles_exit(bs_vec2 d, bs_vec2 w, double sigma) {
-	bs_circle_approach q = bs_circle_approach_of(d, w, sigma);
-	if (!(q.a > 0.0) || q.discriminant < 0.0) {
-		return -INFINITY;
-	}
-	return (-q.b + sqrt(q.discriminant)) / q.a;
+/// Whether a contact of two circles (moving as in bs_toi_circles) found `t`
+/// s from now is one they have passed by `after` (s from now): it began
+/// before `after`, and by then they no longer approach (their closest
+/// approach, -d.w / |w|^2, is at or before it). A pair's clock may lie
+/// before the present, and such a contact met nothing; one that began
+/// before it by rounding, with the pair still closing, is a contact now.
+/// Prediction and the periodic meeting search both ask this, with the same
+/// numbers, so that they agree to the bit.
+static inline bool bs_toi_circles_passed(bs_vec2 d, bs_vec2 w, double t, double after) {
+	return t < after && -bs_v2_dot(d, w) <= after * bs_v2_dot(w, w);
 }
 
 /// Beyond this |d| / sigma, squared, a pair is solved with
@@ -148,9 +148,8 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 /// prediction). Each image is solved with bs_toi_circles on d minus a whole
 /// number of box sides, so the time is exactly the one prediction finds for
 /// that image (bs_toi_image, with the box's diagonal squared). A contact
-/// before `after` (s, at least 0) counts only if the circles still touch at
-/// `after`: the pair's clock may lie before the present, and a pass between
-/// them is no meeting (as in prediction).
+/// the pair has passed by `after` (s, the present on d's clock) is no
+/// meeting (bs_toi_circles_passed, as in prediction).
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
 	double horizon, bool skip_touched);
 

@@ -80,16 +80,12 @@ static double not_before(double time, double now) {
 }
 
 // The absolute time of a contact of two circles (b at `d` from a, moving at
-// `w` relative to it, touching at `sigma`) found `t` s after `since`, not
-// before `now`. INFINITY when the circles had also parted by `now`: a def's
-// anchors can put such a pass before the world began, and it met nothing
-// (the engine itself never leaves a contact behind it, and a pair touching
-// now has not parted). The test is on times relative to `since`, as
-// bs_toi_periodic makes it, so the meeting search and prediction agree to
-// the bit.
-static double not_before_unless_passed(double since, double t, bs_vec2 d, bs_vec2 w, double sigma, double now) {
-	double after = now - since;
-	if (t < after && bs_toi_circles_exit(d, w, sigma) <= after) {
+// `w` relative to it) found `t` s after `since`, not before `now`; INFINITY
+// when the two had passed it by `now` (bs_toi_circles_passed): a def's
+// anchors can put such a pass before the world began, and it met nothing.
+// The engine itself never leaves a contact behind it.
+static double not_before_unless_passed(double since, double t, bs_vec2 d, bs_vec2 w, double now) {
+	if (bs_toi_circles_passed(d, w, t, now - since)) {
 		return INFINITY;
 	}
 	return not_before(since + t, now);
@@ -148,7 +144,7 @@ static inline double predict_pair(const bs_world* world, const bs_ball* a, const
 	if (!(t < INFINITY)) {
 		return INFINITY;
 	}
-	return not_before_unless_passed(m->since, t, m->image, m->w, sigma, now);
+	return not_before_unless_passed(m->since, t, m->image, m->w, now);
 }
 
 // False only when predict_pair is INFINITY (and true for a few pairs where it
@@ -257,7 +253,7 @@ static inline void consider_jaw(const bs_world* world, candidate* best, const bs
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	double t = bs_toi_image(d, w, ball->radius, INFINITY);
 	if (t < INFINITY) {
-		consider(best, not_before_unless_passed(ball->time, t, d, w, ball->radius, now), BS_EVENT_JAW, ball->id, j, j, 0);
+		consider(best, not_before_unless_passed(ball->time, t, d, w, now), BS_EVENT_JAW, ball->id, j, j, 0);
 	}
 }
 
@@ -377,7 +373,7 @@ static void predict_obstacles(const bs_world* world, int index, candidate* best)
 		if (t < INFINITY) {
 			bs_vec2 d = bs_v2_sub(pocket->centre, p);
 			bs_vec2 w = bs_v2_scale(-1.0, v);
-			consider(best, not_before_unless_passed(since, t, d, w, pocket->radius, now), BS_EVENT_POCKET, ball->id, k, k, 0);
+			consider(best, not_before_unless_passed(since, t, d, w, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
 	}
 	if (world->use_grid && moving) {

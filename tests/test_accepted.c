@@ -728,6 +728,44 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	CHECK_NEAR(first.time, 1.0 + (2.54 - BS_DEFAULT_RADIUS - 2.0), 1e-12);
 	bs_world_destroy(world);
 
+	// Through ball 0 and out, still touching it at the start (closer by
+	// 5e-10 of the radius sum, which two saved balls may be): the two move
+	// apart, so it is no contact now. Taken as one, it would swap their
+	// velocities and send ball 0 through ball 1, never to be tested again.
+	double sigma = 2.0 * BS_DEFAULT_RADIUS;
+	bs_ball_def leaving[2] = {ball_at(0, 2.0 - sigma * (1.0 - 5e-10), 0.6, 0.0, 0.0), ball_at(1, 2.0, 0.6, 1.0, 0.0)};
+	leaving[0].anchor = (bs_ball_anchor){true, 0.0, leaving[0].pos, BS_EVENT_NONE, -1, -INFINITY};
+	leaving[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY};
+	def = world_def_with(leaving, 2);
+	def.time = 1.0;
+	CHECK_DEF_OK(&def);
+	world = bs_world_create(&def);
+	CHECK(bs_world_step(world));
+	first = bs_world_last_event(world);
+	CHECK_EQ_INT(first.kind, BS_EVENT_CUSHION); // ball 1 at the far cushion
+	CHECK_EQ_INT(first.a, 1);
+	CHECK(bs_world_step(world));
+	CHECK_EQ_INT(bs_world_last_event(world).kind, BS_EVENT_BALL); // and back into ball 0
+	CHECK_NEAR(bs_world_last_event(world).time, 1.0 + 2.0 * (2.54 - BS_DEFAULT_RADIUS - 2.0) - sigma * 5e-10, 1e-12);
+	CHECK_VALID(world);
+	bs_world_destroy(world);
+
+	// Through a pocket's facing and on into the table: a line has no
+	// "passed", so the check refuses the anchor.
+	bs_table pocketed;
+	CHECK(bs_table_preset("9ft", true, &pocketed));
+	bs_ball_def through_facing = ball_at(0, 0.431178376415565, 1.0694318443861976, 2.1956250436758675,
+		-1.1002389927404836);
+	through_facing.anchor = (bs_ball_anchor){true, 0.0, {0.042226045072000916, 1.264337856455115}, BS_EVENT_NONE, -1,
+		-INFINITY};
+	def = world_def_with(&through_facing, 1);
+	def.table = pocketed;
+	def.time = 0.17714879526623936;
+	bs_def_report refused;
+	CHECK(!bs_world_def_check(&def, &refused));
+	CHECK_EQ_INT(refused.problem, BS_DEF_BAD_ANCHOR);
+	CHECK(strstr(refused.message, "passes through a cushion") != NULL);
+
 	// Out of corner pocket 0's capture circle, through the mouth, onto the
 	// table: the anchor sits at the circle's centre.
 	bs_table table;
