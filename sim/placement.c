@@ -139,3 +139,7 @@ double bs_obstacle_gap(const bs_table* table, bs_event_kind kind, int target, bs
 	}
 	return fabs(bs_v2_len(bs_v2_sub(p, table->jaws[target])) - r);
 }
+
+double bs_found_contact_slack(const bs_table* table, double sigma, double time, double speed) {
+	return BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(table, time, speed);
+}

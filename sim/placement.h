@@ -21,6 +21,13 @@ bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double sla
 /// `time` (s).
 double bs_contact_slack(const bs_table* table, double time, double speed);
 
+/// How far (m) from touching a contact the engine found may lie: the
+/// contact tolerance of the radius sum `sigma` (m; a radius for a cushion or
+/// jaw), and what rounding of the contact's time can move a ball at `speed`
+/// (m/s) and of coordinates on `table` (bs_contact_slack). The def check of
+/// saved contacts and validation of the last collision share it.
+double bs_found_contact_slack(const bs_table* table, double sigma, double time, double speed);
+
 /// Finds the pair of circles closer than (1 - tolerance) times their radius
 /// sum less `slack_length` (m), as nearest images on a periodic table: the
 /// pair with the lowest first index, then second, or *first = -1. A pair of

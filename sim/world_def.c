@@ -10,6 +10,7 @@
 #include <breakshot/world.h>
 
 #include "alloc.h"
+#include "collide.h"
 #include "grid.h"
 #include "index_sort.h"
 #include "placement.h"
@@ -112,13 +113,6 @@ static bool mutual_contact(const bs_world_def* def, int i, int j) {
 		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id;
 }
 
-// Rounding allowed in a saved contact (m): the contact tolerance of the
-// radius sum `sigma`, and what rounding of the anchor's time can move a ball
-// at `speed`, and of coordinates on `table` (bs_contact_slack).
-static double contact_slack(const bs_table* table, double sigma, double time, double speed) {
-	return BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(table, time, speed);
-}
-
 // Where the world starts a ball (m): from its anchor when it has a usable
 // one, as bs_world_create does, else at its position. The checks of place
 // and overlap use it, so that what they pass is what the world simulates,
@@ -136,6 +130,31 @@ static bs_vec2 start_position(const bs_world_def* def, const bs_ball_def* ball) 
 // left it at most sliding along: 16 ulps of `scale` (m/s).
 static bool moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 	return bs_v2_dot(v, n) > 16.0 * DBL_EPSILON * scale;
+}
+
+// Whether a ball's straight path from its anchor to the start runs into a
+// cushion and on past it: the world predicts from the anchor, and would take
+// that contact as one now, with the ball no longer touching the cushion.
+// (A path through a ball, a jaw point or a capture circle is no contact:
+// prediction skips what the ball has passed by the start, and the checks of
+// place and overlap see where it is now. A line has no such "passed".)
+static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def* ball) {
+	double flight = def->time - ball->anchor.time;
+	if (!(flight > 0.0)) {
+		return false;
+	}
+	bs_vec2 start = bs_v2_mad(ball->anchor.pos, flight, ball->vel);
+	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel));
+	for (int s = 0; s < def->table.cushion_count; ++s) {
+		bs_segment seg = def->table.cushions[s];
+		if (bs_toi_segment(ball->anchor.pos, ball->vel, ball->radius, seg) < flight) {
+			double depth = ball->radius - bs_v2_dot(bs_v2_sub(start, seg.a), bs_segment_normal(seg));
+			if (depth > slack) {
+				return true;
+			}
+		}
+	}
+	return false;
 }
 
 // Why ball i's saved anchor cannot be continued, or NULL when it can. It
@@ -159,8 +178,11 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		return "its anchor's last collision time must be -infinity (never) or at or before the start";
 	}
 	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(start_position(def, ball), ball->pos));
-	if (!(bs_v2_len(off) <= contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
+	if (!(bs_v2_len(off) <= bs_found_contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
 		return "its anchor does not lead to its position";
+	}
+	if (passes_through_a_cushion(def, ball)) {
+		return "its path from the anchor to the start passes through a cushion";
 	}
 	switch (anchor->last_kind) {
 	case BS_EVENT_NONE:
@@ -185,7 +207,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		// Each centre carries the rounding of its own flight, at its own
 		// speed, however slowly the two move apart.
 		double speeds = bs_v2_len(ball->vel) + bs_v2_len(other->vel);
-		if (!(fabs(bs_v2_len(d) - sigma) <= contact_slack(&def->table, sigma, anchor->time, speeds))) {
+		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(&def->table, sigma, anchor->time, speeds))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
@@ -203,7 +225,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		}
 		double speed = bs_v2_len(ball->vel);
 		if (!(bs_obstacle_gap(&def->table, anchor->last_kind, anchor->last_target, anchor->pos, ball->radius) <=
-				contact_slack(&def->table, ball->radius, anchor->time, speed))) {
+				bs_found_contact_slack(&def->table, ball->radius, anchor->time, speed))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must

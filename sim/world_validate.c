@@ -14,9 +14,10 @@
 
 // Whether the last event happened at contact: the two balls of a ball event
 // touch, and so does the ball of a cushion or jaw event and its obstacle, to
-// the contact tolerance of the radius and rounding at the event's time and
-// speeds. A collision resolved between balls apart would conserve energy and
-// leave no overlap, yet be wrong.
+// the slack of a found contact. A collision resolved between balls apart
+// would conserve energy and leave no overlap, yet be wrong. The contact was
+// placed at the speeds before the event, which may have been stopped since:
+// each ball's is at most its speed now and the impulse over its mass.
 static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest_size) {
 	bs_event e = world->last_event;
 	if (e.kind != BS_EVENT_BALL && e.kind != BS_EVENT_CUSHION && e.kind != BS_EVENT_JAW) {
@@ -25,26 +26,26 @@ static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest
 	int i = bs_world_storage_index(world, bs_world_find_ball(world, e.a));
 	const bs_ball* a = &world->balls[i];
 	bs_vec2 pa = bs_ball_position_at(a, e.time);
+	double speeds = bs_v2_len(a->vel) + e.impulse / world->cold[i].mass;
 	double gap;
 	double sigma;
-	double speeds = bs_v2_len(a->vel);
 	if (e.kind == BS_EVENT_BALL) {
-		const bs_ball* b = &world->balls[bs_world_storage_index(world, bs_world_find_ball(world, e.b))];
+		int j = bs_world_storage_index(world, bs_world_find_ball(world, e.b));
+		const bs_ball* b = &world->balls[j];
 		sigma = a->radius + b->radius;
 		bs_vec2 d = bs_table_nearest(&world->table, bs_v2_sub(bs_ball_position_at(b, e.time), pa));
 		gap = fabs(bs_v2_len(d) - sigma);
-		speeds += bs_v2_len(b->vel);
+		speeds += bs_v2_len(b->vel) + e.impulse / world->cold[j].mass;
 	} else {
 		sigma = a->radius;
 		gap = bs_obstacle_gap(&world->table, e.kind, e.b, pa, a->radius);
 	}
-	double slack = BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(&world->table, e.time, speeds);
-	if (gap <= slack) {
+	if (gap <= bs_found_contact_slack(&world->table, sigma, e.time, speeds)) {
 		return true;
 	}
-	snprintf(dest, dest_size, "the %s event at t = %.17g is %.3g m from contact (ball %d and %s %d)",
-		e.kind == BS_EVENT_BALL ? "ball" : e.kind == BS_EVENT_CUSHION ? "cushion" : "jaw", e.time, gap, e.a,
-		e.kind == BS_EVENT_BALL ? "ball" : e.kind == BS_EVENT_CUSHION ? "cushion" : "jaw", e.b);
+	const char* kind = bs_event_kind_name(e.kind);
+	snprintf(dest, dest_size, "the %s event at t = %.17g is %.3g m from contact (ball %d and %s %d)", kind, e.time,
+		gap, e.a, kind, e.b);
 	return false;
 }
 

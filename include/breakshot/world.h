@@ -185,7 +185,7 @@ typedef enum bs_def_problem {
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw point (to BS_TOUCH_TOLERANCE of it, or BS_CONTACT_TOLERANCE for a ball with a saved anchor), outside the capture circles
-	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
+	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, leads to it through a cushion, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
 	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum (BS_CONTACT_TOLERANCE when both have a saved anchor)
 	BS_DEF_OUT_OF_MEMORY,   ///< memory ran out while checking; the def itself may be valid
 } bs_def_problem;
@@ -335,7 +335,8 @@ BS_API int bs_world_export_balls(const bs_world* world, bs_ball_def* dest);
 
 /// Walks the whole state: no two balls on the table overlap (beyond 1e-9 of
 /// their radius sum), every ball is inside the table, the last collision
-/// happened at contact (to 1e-9 of the radius), the queue is ordered and
+/// happened at contact (to 1e-9 of the radius and the rounding of its time at
+/// the speeds before it), the queue is ordered and
 /// no pending event lies in the past. O(N) for spread-out balls (it builds its own
 /// grid and trusts none of the world's): for tests and debug builds.
 /// Returns true when all holds; otherwise writes one sentence to `dest`.
