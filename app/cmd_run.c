@@ -49,7 +49,7 @@ const bs_command bs_run_command = {
 		"the state reached as a scene (the event method only). --method frames runs the frame-stepped baseline "
 		"and needs --dt DT, the frame length in seconds.\n\n"
 		"--validate checks after every event that no two balls overlap (beyond " BS_STRINGIFY(BS_CONTACT_TOLERANCE)
-		" of their radius sum), every ball is on the table or pocketed, time never goes back and the energy "
+		" of their radius sum), every ball is on the table or pocketed, the collision happened at contact, time never goes back and the energy "
 		"(on the table and carried into the pockets) never rises; at the first violation it stops with exit "
 		"status 3, naming the event, the balls and the numbers, and writes no output. --validate-every N checks "
 		"after every Nth event and the last one only (it implies --validate): each check walks the whole state, "
@@ -278,8 +278,8 @@ static bool run_events(const run_options* options, bs_world* world, FILE* trace,
 			return false;
 		}
 	}
-	if (options->validate && bs_world_event_count(world) % options->validate_every != 0 &&
-		!still_valid(world, &invariants)) {
+	// The state the run ends in, after the last event or an advance to --until.
+	if (options->validate && !still_valid(world, &invariants)) {
 		*invalid = true;
 		return false;
 	}

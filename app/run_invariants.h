@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <breakshot/world.h>
 
@@ -14,15 +15,16 @@
 typedef struct bs_run_invariants {
 	double time;   ///< s
 	double energy; ///< on the table and carried into the pockets (J)
+	int64_t events; ///< events taken
 } bs_run_invariants;
 
 /// The world's invariants now.
 bs_run_invariants bs_run_invariants_of(const bs_world* world);
 
 /// Checks the world after an event against `before`, the invariants after the
-/// previous one, and moves `before` on. Energy may rise only by the rounding
-/// of the collisions' arithmetic (a relative 1e-12). On a violation writes one
-/// sentence into `problem` and returns false.
+/// previous check, and moves `before` on. Energy may rise only by the rounding
+/// of the collisions' arithmetic: a relative 1e-12 for each event since. On a
+/// violation writes one sentence into `problem` and returns false.
 bool bs_run_invariants_hold(const bs_world* world, bs_run_invariants* before, char* problem, size_t problem_size);
 
 #endif
