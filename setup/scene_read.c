@@ -299,7 +299,7 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 
 // The exact saved state written by bs_scene_dump_world (see scenes/README.md).
 static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ball_anchor* dest) {
-	static const char* const keys[] = {"time", "pos", "last", "last_collision_time", NULL};
+	static const char* const keys[] = {"time", "pos", "last", "last_collision_time", "arrival_speed", NULL};
 	static const char* const last_keys[] = {"ball", "cushion", "jaw", NULL};
 	char where[128];
 	if (!expect_object(in, value, path, keys)) {
@@ -325,6 +325,11 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ba
 	}
 	child_path(where, sizeof where, path, "last_collision_time");
 	if (collided && !read_number(in, collided, where, &dest->last_collision_time)) {
+		return false;
+	}
+	const json_t* arrival = json_object_get(value, "arrival_speed");
+	child_path(where, sizeof where, path, "arrival_speed");
+	if (arrival && !read_number(in, arrival, where, &dest->arrival_speed)) {
 		return false;
 	}
 	child_path(where, sizeof where, path, "last");

@@ -74,7 +74,9 @@ static void append_vec2(text_buffer* out, bs_vec2 v) {
 	append(out, "]");
 }
 
-static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, bool with_collision_time) {
+// The arrival speed is written only where it exceeds the ball's speed: the
+// checks allow for the faster of the two.
+static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, double speed, bool with_collision_time) {
 	append(out, ",\n     \"anchor\": {\"time\": ");
 	append_number(out, anchor->time);
 	append(out, ", \"pos\": ");
@@ -86,6 +88,10 @@ static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, bool w
 	if (with_collision_time && isfinite(anchor->last_collision_time)) {
 		append(out, ", \"last_collision_time\": ");
 		append_number(out, anchor->last_collision_time);
+	}
+	if (anchor->arrival_speed > speed) {
+		append(out, ", \"arrival_speed\": ");
+		append_number(out, anchor->arrival_speed);
 	}
 	append(out, "}");
 }
@@ -123,7 +129,7 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 		append(&out, ", \"mass\": ");
 		append_number(&out, ball->mass);
 		if (ball->anchor.set) {
-			append_anchor(&out, &ball->anchor, def->elastic_window > 0.0);
+			append_anchor(&out, &ball->anchor, bs_v2_len(ball->vel), def->elastic_window > 0.0);
 		}
 		append(&out, "}");
 	}

@@ -84,6 +84,7 @@ static void place_ball(bs_world* world, int index, const bs_ball_def* src) {
 	ball->pocketed = false;
 	cold->mass = src->mass;
 	cold->last_collision_time = -INFINITY;
+	cold->arrival_speed = 0.0;
 }
 
 // Restores a saved ball's own clock and last contact, so that the world
@@ -93,6 +94,7 @@ static void restore_anchor(bs_world* world, int index, const bs_ball_anchor* anc
 	ball->pos = anchor->pos;
 	ball->time = anchor->time;
 	world->cold[index].last_collision_time = anchor->last_collision_time;
+	world->cold[index].arrival_speed = anchor->arrival_speed;
 	ball->last_kind = (int8_t)anchor->last_kind;
 	ball->last_target =
 		anchor->last_kind == BS_EVENT_BALL ? bs_world_storage_of_id(world, anchor->last_target) : anchor->last_target;
@@ -350,6 +352,7 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 			: def.anchor.last_kind == BS_EVENT_NONE                        ? -1
 																			: ball->last_target;
 		def.anchor.last_collision_time = world->cold[i].last_collision_time;
+		def.anchor.arrival_speed = world->cold[i].arrival_speed;
 		dest[count++] = def;
 	}
 	return count;

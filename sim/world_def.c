@@ -44,6 +44,7 @@ bs_ball_def bs_default_ball_def(void) {
 	def.anchor.last_kind = BS_EVENT_NONE;
 	def.anchor.last_target = -1;
 	def.anchor.last_collision_time = -INFINITY;
+	def.anchor.arrival_speed = 0.0;
 	return def;
 }
 
@@ -113,6 +114,13 @@ static bool mutual_contact(const bs_world_def* def, int i, int j) {
 		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id;
 }
 
+// The speed (m/s) whose rounding of times a ball's position carries: its
+// own, or the speed it arrived at its anchor with, if faster.
+static double rounding_speed(const bs_ball_def* ball) {
+	double speed = bs_v2_len(ball->vel);
+	return ball->anchor.set && ball->anchor.arrival_speed > speed ? ball->anchor.arrival_speed : speed;
+}
+
 // Where the world starts a ball (m): from its anchor when it has a usable
 // one, as bs_world_create does, else at its position. The checks of place
 // and overlap use it, so that what they pass is what the world simulates,
@@ -144,7 +152,7 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def*
 		return false;
 	}
 	bs_vec2 start = bs_v2_mad(ball->anchor.pos, flight, ball->vel);
-	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel));
+	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, rounding_speed(ball));
 	for (int s = 0; s < def->table.cushion_count; ++s) {
 		bs_segment seg = def->table.cushions[s];
 		if (bs_toi_segment(ball->anchor.pos, ball->vel, ball->radius, seg) < flight) {
@@ -207,7 +215,8 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		// Each centre carries the rounding of its own flight, at its own
 		// speed, however slowly the two move apart.
 		double speeds = bs_v2_len(ball->vel) + bs_v2_len(other->vel);
-		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(&def->table, sigma, anchor->time, speeds))) {
+		double arrivals = rounding_speed(ball) + rounding_speed(other);
+		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(&def->table, sigma, anchor->time, arrivals))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
@@ -225,7 +234,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		}
 		double speed = bs_v2_len(ball->vel);
 		if (!(bs_obstacle_gap(&def->table, anchor->last_kind, anchor->last_target, anchor->pos, ball->radius) <=
-				bs_found_contact_slack(&def->table, ball->radius, anchor->time, speed))) {
+				bs_found_contact_slack(&def->table, ball->radius, anchor->time, rounding_speed(ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
@@ -254,7 +263,7 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	int n = def->ball_count;
 	double max_speed = 0.0;
 	for (int i = 0; i < n; ++i) {
-		double speed = bs_v2_len(def->balls[i].vel);
+		double speed = rounding_speed(&def->balls[i]);
 		max_speed = speed > max_speed ? speed : max_speed;
 	}
 	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
@@ -344,6 +353,10 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the speed must be at most %g m/s", ball->id,
 				BS_MAX_SPEED);
 		}
+		if (ball->anchor.set && !(ball->anchor.arrival_speed >= 0.0 && ball->anchor.arrival_speed <= BS_MAX_SPEED)) {
+			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: its anchor's arrival speed must be in [0, %g] m/s",
+				ball->id, BS_MAX_SPEED);
+		}
 	}
 	double diameter = bs_largest_diameter(def);
 	if (def->ball_count > 0 && !bs_table_fits_diameter(table, diameter)) {
@@ -375,12 +388,13 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	for (int i = 0; i < n; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
 		// A ball saved by the engine (its anchor set) is held to what the
-		// engine holds itself to (bs_world_validate): a contact found at one
-		// speed and left at another, slower, may sit the first speed's
-		// rounding past the cushion's line, more than the second's slack.
+		// engine holds itself to (bs_world_validate), and to the rounding of
+		// the speed it arrived at: a contact found at one speed and left at
+		// another, slower, may sit the first speed's rounding past the
+		// cushion's line.
 		double tolerance = ball->anchor.set ? BS_CONTACT_TOLERANCE : BS_TOUCH_TOLERANCE;
 		if (!bs_ball_inside_table(table, start_position(def, ball), ball->radius, tolerance,
-				bs_contact_slack(table, def->time, bs_v2_len(ball->vel)))) {
+				bs_contact_slack(table, def->time, rounding_speed(ball)))) {
 			bs_free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "

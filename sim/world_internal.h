@@ -57,6 +57,7 @@ _Static_assert(sizeof(bs_ball) == 64, "bs_ball is one cache line; move new field
 typedef struct bs_ball_cold {
 	double mass;                ///< kg
 	double last_collision_time; ///< for the elastic window (s)
+	double arrival_speed;       ///< speed before the event that placed the ball at pos (m/s; 0: none)
 } bs_ball_cold;
 
 /// Two balls' earliest meeting: when (s, absolute) and which (storage

@@ -10,9 +10,11 @@
 #include "collide.h"
 
 // Re-anchors a ball at `time` (wrapped into the box on a periodic table) and
-// files it under the cell of its new anchor.
+// files it under the cell of its new anchor. The speed it arrives at is
+// kept: the new position carries the rounding of `time` at that speed.
 static void move_to(bs_world* world, int index, double time) {
 	bs_ball* ball = &world->balls[index];
+	world->cold[index].arrival_speed = bs_v2_len(ball->vel);
 	ball->pos = bs_table_wrap(&world->table, bs_ball_position_at(ball, time));
 	ball->time = time;
 	if (world->use_grid) {

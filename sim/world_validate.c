@@ -12,12 +12,18 @@
 // ---------------------------------------------------------------------------
 // Validation
 
+// The speed (m/s) whose rounding of times ball i's position carries: its
+// own, or the speed it arrived at its position with, if faster (a collision
+// that stopped it leaves the slack of its speed now near nothing).
+static double rounding_speed(const bs_world* world, int i) {
+	double speed = bs_v2_len(world->balls[i].vel);
+	return world->cold[i].arrival_speed > speed ? world->cold[i].arrival_speed : speed;
+}
+
 // Whether the last event happened at contact: the two balls of a ball event
 // touch, and so does the ball of a cushion or jaw event and its obstacle, to
 // the slack of a found contact. A collision resolved between balls apart
-// would conserve energy and leave no overlap, yet be wrong. The contact was
-// placed at the speeds before the event, which may have been stopped since:
-// each ball's is at most its speed now and the impulse over its mass.
+// would conserve energy and leave no overlap, yet be wrong.
 static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest_size) {
 	bs_event e = world->last_event;
 	if (e.kind != BS_EVENT_BALL && e.kind != BS_EVENT_CUSHION && e.kind != BS_EVENT_JAW) {
@@ -26,7 +32,7 @@ static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest
 	int i = bs_world_storage_index(world, bs_world_find_ball(world, e.a));
 	const bs_ball* a = &world->balls[i];
 	bs_vec2 pa = bs_ball_position_at(a, e.time);
-	double speeds = bs_v2_len(a->vel) + e.impulse / world->cold[i].mass;
+	double speeds = rounding_speed(world, i);
 	double gap;
 	double sigma;
 	if (e.kind == BS_EVENT_BALL) {
@@ -35,7 +41,7 @@ static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest
 		sigma = a->radius + b->radius;
 		bs_vec2 d = bs_table_nearest(&world->table, bs_v2_sub(bs_ball_position_at(b, e.time), pa));
 		gap = fabs(bs_v2_len(d) - sigma);
-		speeds += bs_v2_len(b->vel) + e.impulse / world->cold[j].mass;
+		speeds += rounding_speed(world, j);
 	} else {
 		sigma = a->radius;
 		gap = bs_obstacle_gap(&world->table, e.kind, e.b, pa, a->radius);
@@ -73,7 +79,7 @@ bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size
 	bool ok = true;
 	double max_speed = 0.0;
 	for (int i = 0; i < n; ++i) {
-		double speed = world->balls[i].pocketed ? 0.0 : bs_v2_len(world->balls[i].vel);
+		double speed = world->balls[i].pocketed ? 0.0 : rounding_speed(world, i);
 		max_speed = speed > max_speed ? speed : max_speed;
 	}
 	for (int i = 0; i < n && ok; ++i) {
@@ -91,7 +97,7 @@ bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size
 		if (a->time > now) {
 			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
 			ok = false;
-		} else if (!bs_ball_inside_table(&world->table, pa, a->radius, BS_CONTACT_TOLERANCE, bs_contact_slack(&world->table, now, bs_v2_len(a->vel)))) {
+		} else if (!bs_ball_inside_table(&world->table, pa, a->radius, BS_CONTACT_TOLERANCE, bs_contact_slack(&world->table, now, rounding_speed(world, i)))) {
 			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);
 			ok = false;
 		}

@@ -59,6 +59,17 @@ check "a late scene" status_is 2 "$B" run "$WORK/late.json"
 check "names the field" contains "$WORK/err" "late.json: time: must be within"
 end
 
+begin a_stopping_contact_late_in_a_run_saves_and_reloads
+cat >"$WORK/late_stop.json" <<'SCENE'
+{"table": {"size": [2.54, 1.27]}, "time": 12000.3,
+ "restitution": {"ball": 1.0, "cushion": 0.0, "elastic_window": 1e-9},
+ "balls": [{"id": 0, "pos": [1.0, 0.6], "vel": [595.0, 0.0]}]}
+SCENE
+check "runs valid" status_is 0 "$B" run "$WORK/late_stop.json" --validate --out "$WORK/late_stop.out.json"
+check "keeps the arrival speed" contains "$WORK/late_stop.out.json" '"arrival_speed": 595'
+check "reloads valid" status_is 0 "$B" run "$WORK/late_stop.out.json" --validate
+end
+
 begin validate_every_checks_a_sample_of_events
 check "every 1000th" status_is 0 "$B" run "$WORK/periodic.json" --validate-every 1000 --events 20500
 check "zero refused" status_is 2 "$B" run "$WORK/periodic.json" --validate-every 0

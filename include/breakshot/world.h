@@ -99,6 +99,11 @@ typedef struct bs_ball_anchor {
 	bs_event_kind last_kind;    ///< the ball's last contact, or BS_EVENT_NONE
 	int last_target;            ///< the other ball's id, or the cushion or jaw index
 	double last_collision_time; ///< when the ball last collided (s), for the elastic window; -INFINITY if never
+	/// Its speed (m/s) before the event that placed it at `pos`, in [0,
+	/// BS_MAX_SPEED]; 0 when none. The position carries the rounding of that
+	/// event's time at that speed, which a collision that stopped the ball no
+	/// longer shows: the checks of place and contact allow for it.
+	double arrival_speed;
 } bs_ball_anchor;
 
 /// Defines a ball. Get one from bs_default_ball_def() and set what differs.

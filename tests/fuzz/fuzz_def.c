@@ -146,6 +146,7 @@ static bs_ball_anchor take_anchor(recipe* r, const bs_world_def* def, const bs_b
 	anchor.last_kind = (how & 4) ? (bs_event_kind)take_int(r) : (bs_event_kind)(take_byte(r) % 5 - 1);
 	anchor.last_target = (how & 8) ? take_int(r) : take_byte(r) % 24;
 	anchor.last_collision_time = (how & 16) ? -INFINITY : anchor.time - take_number(r, 1e-3);
+	anchor.arrival_speed = (how & 32) ? take_number(r, 1.0) : 0.0;
 	return anchor;
 }
 
