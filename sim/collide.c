@@ -94,6 +94,23 @@ static double first_rotation_hit(double m, double s, double a, double w, int dep
 	return ceil(((n + 1.0) * m - a) / s);
 }
 
+// Whether an image that the relative path moving along axis p only (its
+// component along q exactly 0) has still ahead, solved from closest approach
+// (bs_toi_is_far), misses, and with it every image in the columns beyond:
+// they keep its offset along q and lie farther, so are solved the same way,
+// and their gap sigma^2 - |d0|^2 is at most sigma^2 - offset_q^2 in rounded
+// arithmetic too (d0 keeps the offset exactly). Without it a path grazing
+// the images at the edge of contact would be searched column after column
+// until the search gave up, and the crossings would be taken all the way.
+// `ahead`: the image's offset along p, signed so that negative is ahead.
+static bool misses_every_column_ahead(bs_vec2 image, bs_vec2 w, double sigma, double far_distance2, int q,
+	double ahead) {
+	double offset_q = q == 0 ? image.x : image.y;
+	double along_q = q == 0 ? w.x : w.y;
+	return along_q == 0.0 && ahead < 0.0 && bs_v2_dot(w, w) >= BS_TOI_SLOW_SPEED2 &&
+		bs_toi_is_far(image, sigma, far_distance2) && sigma * sigma - offset_q * offset_q < 0.0;
+}
+
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
 	double horizon, bool skip_touched) {
 	if (w.x == 0.0 && w.y == 0.0) {
@@ -150,6 +167,9 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		double t = skip_touched && same_as_touched ? INFINITY : bs_toi_image(offset_d, w, sigma, far_distance2);
 		if (t <= horizon && !bs_toi_circles_passed(offset_d, w, t, after)) {
 			return t;
+		}
+		if (misses_every_column_ahead(offset_d, w, sigma, far_distance2, q, forwards * image[p])) {
+			return INFINITY;
 		}
 		i += 1.0;
 		if (!(i <= last)) {

@@ -647,6 +647,32 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 		bs_world_destroy(world);
 	}
 
+	// A path along x exactly at the edge of contact (0.16 - 0.12 is 7e-18
+	// more than 0.01 + 0.03), found by fuzzing: every column's image is
+	// within the search's reach and misses. The search must say so at once,
+	// not give up after 64 columns and leave the crossings to run for 10^5
+	// wraps to the time limit.
+	{
+		bs_ball_def graze[2] = {bs_default_ball_def(), bs_default_ball_def()};
+		graze[1].id = 1;
+		graze[0].pos = bs_v2(0.1, 0.16);
+		graze[0].radius = 0.01;
+		graze[1].pos = bs_v2(0.3, 0.12);
+		graze[1].radius = 0.03;
+		graze[1].vel = bs_v2(-60.2, 0.0);
+		bs_world_def grazing = bs_default_world_def();
+		grazing.table = bs_table_periodic(1.5, 0.7);
+		grazing.balls = graze;
+		grazing.ball_count = 2;
+		CHECK_DEF_OK(&grazing);
+		bs_world* world = bs_world_create(&grazing);
+		bs_event next;
+		CHECK(!bs_world_peek(world, &next));
+		CHECK(!bs_world_reached_time_limit(world));
+		CHECK(bs_world_get_counters(world).cell_crossings < 1000);
+		bs_world_destroy(world);
+	}
+
 	// Two discs moving together never meet: the run ends at once.
 	bs_ball_def together[2] = {bs_default_ball_def(), bs_default_ball_def()};
 	together[1].id = 1;
