@@ -114,6 +114,23 @@ static bool mutual_contact(const bs_world_def* def, int i, int j) {
 		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id;
 }
 
+// The index of the lightest ball when the balls' kinetic energy, all given
+// to it, would make it faster than BS_MAX_SPEED (less a relative 1e-6 for
+// the rounding of the collisions), else -1. Energy never rises, so below
+// this no collision can ever leave a ball faster than BS_MAX_SPEED, and
+// every state the world reaches loads again.
+static int energy_could_overspeed(const bs_world_def* def) {
+	double energy = 0.0;
+	int lightest = -1;
+	for (int i = 0; i < def->ball_count; ++i) {
+		const bs_ball_def* ball = &def->balls[i];
+		energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
+		lightest = lightest < 0 || ball->mass < def->balls[lightest].mass ? i : lightest;
+	}
+	double limit = BS_MAX_SPEED * (1.0 - 1e-6);
+	return lightest >= 0 && 2.0 * energy > def->balls[lightest].mass * limit * limit ? lightest : -1;
+}
+
 // The speed (m/s) whose rounding of times a ball's position carries: its
 // own, or the speed it arrived at its anchor with, if faster.
 static double rounding_speed(const bs_ball_def* ball) {
@@ -357,6 +374,13 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: its anchor's arrival speed must be in [0, %g] m/s",
 				ball->id, BS_MAX_SPEED);
 		}
+	}
+	int lightest = energy_could_overspeed(def);
+	if (lightest >= 0) {
+		return report(dest, BS_DEF_BAD_BALL, lightest, -1,
+			"the balls' kinetic energy could carry ball %d (the lightest, %g kg) past %g m/s (BS_MAX_SPEED): "
+			"collisions can pass all of it to one ball",
+			def->balls[lightest].id, def->balls[lightest].mass, BS_MAX_SPEED);
 	}
 	double diameter = bs_largest_diameter(def);
 	if (def->ball_count > 0 && !bs_table_fits_diameter(table, diameter)) {

@@ -947,6 +947,28 @@ static void contacts_that_stop_a_ball_keep_its_arrival_speed(void) {
 	CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
 }
 
+static void no_collision_can_pass_the_speed_limit(void) {
+	// Fuzzing found a state saved after a ball of 0.17 kg at 3919 m/s struck
+	// one of 1.7e-5 kg: the light ball left faster than BS_MAX_SPEED, and the
+	// save was refused. Energy never rises, so a def whose kinetic energy,
+	// all given to its lightest ball, stays under the limit can never pass
+	// it; one over it is refused, naming the lightest ball.
+	bs_ball_def pair[2] = {ball_at(0, 1.0, 0.6, 3919.0, 0.0), ball_at(1, 1.5, 0.6, 0.0, 0.0)};
+	pair[1].mass = 1.7e-5;
+	bs_world_def def = world_def_with(pair, 2);
+	bs_def_report report;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_BALL);
+	CHECK_EQ_INT(report.ball_index, 1);
+	// Under it: 1 kg at 900 m/s into 0.01 kg, whose speed can reach 9000 m/s.
+	pair[0].mass = 1.0;
+	pair[0].vel = bs_v2(900.0, 0.0);
+	pair[1].mass = 0.01;
+	def = world_def_with(pair, 2);
+	CHECK_DEF_OK(&def);
+	runs_valid_and_reloads(&def, 50, "a heavy ball into a light one");
+}
+
 static void far_pairs_meet_touching(void) {
 	// Solving |d + w t| = sigma from |d| >> sigma loses eps |d|^2 to
 	// rounding in |d|^2 - sigma^2, which places the contact eps |d|^2 /
@@ -1083,6 +1105,7 @@ int main(void) {
 	RUN(anchors_passes_before_the_start_are_not_contacts);
 	RUN(states_left_touching_by_a_tie_reload);
 	RUN(contacts_that_stop_a_ball_keep_its_arrival_speed);
+	RUN(no_collision_can_pass_the_speed_limit);
 	RUN(far_pairs_meet_touching);
 	RUN(tables_must_be_built_by_the_library);
 	return check_summary();

@@ -187,7 +187,7 @@ typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
 	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, the table is not what bs_table_rect, bs_table_preset or bs_table_periodic builds (unchanged), or a periodic table is not more than 5 of its largest ball diameters a side
 	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
-	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, or a position not finite
+	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, a position not finite, or the kinetic energy, given all to the lightest ball, would make it faster than BS_MAX_SPEED
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw point (to BS_TOUCH_TOLERANCE of it, or BS_CONTACT_TOLERANCE for a ball with a saved anchor), outside the capture circles
 	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, leads to it through a cushion, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
