@@ -134,7 +134,9 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	double reach = sigma * (speed / wp) * (1.0 + 1e-9);
 	double far_distance2 = width * width + height * height;
 	// Images of columns behind the one the path is in at `after` were passed
-	// before it: each side is more than twice the widest pair's reach.
+	// before it: the path touches an image only within sigma of its column
+	// along p, and each side is more than 5 diameters of the largest ball,
+	// so more than any radius sum.
 	double first = ceil((dp + wp * after) / length[p]) - 1.0;
 	double last = floor((dp + wp * horizon) / length[p]) + 1.0;
 	double step = fmod(slope * length[p], length[q]);

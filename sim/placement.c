@@ -140,6 +140,11 @@ double bs_obstacle_gap(const bs_table* table, bs_event_kind kind, int target, bs
 	return fabs(bs_v2_len(bs_v2_sub(p, table->jaws[target])) - r);
 }
 
+double bs_rounding_speed(bs_vec2 vel, double arrival_speed) {
+	double speed = bs_v2_len(vel);
+	return arrival_speed > speed ? arrival_speed : speed;
+}
+
 double bs_found_contact_slack(const bs_table* table, double sigma, double time, double speed) {
 	return BS_CONTACT_TOLERANCE * sigma + bs_contact_slack(table, time, speed);
 }

@@ -21,6 +21,12 @@ bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double sla
 /// `time` (s).
 double bs_contact_slack(const bs_table* table, double time, double speed);
 
+/// The speed (m/s) whose rounding of times a ball's position carries: its
+/// speed `vel` now, or `arrival_speed`, the speed it came to that position
+/// with, if faster (a collision that stopped the ball leaves nothing of it
+/// to see in `vel`).
+double bs_rounding_speed(bs_vec2 vel, double arrival_speed);
+
 /// How far (m) from touching a contact the engine found may lie: the
 /// contact tolerance of the radius sum `sigma` (m; a radius for a cushion or
 /// jaw), and what rounding of the contact's time can move a ball at `speed`

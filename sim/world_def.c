@@ -131,11 +131,9 @@ static int energy_could_overspeed(const bs_world_def* def) {
 	return lightest >= 0 && 2.0 * energy > def->balls[lightest].mass * limit * limit ? lightest : -1;
 }
 
-// The speed (m/s) whose rounding of times a ball's position carries: its
-// own, or the speed it arrived at its anchor with, if faster.
+// A fresh ball (no anchor) carries only the rounding of its own speed.
 static double rounding_speed(const bs_ball_def* ball) {
-	double speed = bs_v2_len(ball->vel);
-	return ball->anchor.set && ball->anchor.arrival_speed > speed ? ball->anchor.arrival_speed : speed;
+	return bs_rounding_speed(ball->vel, ball->anchor.set ? ball->anchor.arrival_speed : 0.0);
 }
 
 // Where the world starts a ball (m): from its anchor when it has a usable

@@ -12,12 +12,8 @@
 // ---------------------------------------------------------------------------
 // Validation
 
-// The speed (m/s) whose rounding of times ball i's position carries: its
-// own, or the speed it arrived at its position with, if faster (a collision
-// that stopped it leaves the slack of its speed now near nothing).
 static double rounding_speed(const bs_world* world, int i) {
-	double speed = bs_v2_len(world->balls[i].vel);
-	return world->cold[i].arrival_speed > speed ? world->cold[i].arrival_speed : speed;
+	return bs_rounding_speed(world->balls[i].vel, world->cold[i].arrival_speed);
 }
 
 // Whether the last event happened at contact: the two balls of a ball event

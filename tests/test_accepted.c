@@ -887,9 +887,13 @@ static void states_left_touching_by_a_tie_reload(void) {
 	CHECK_EQ_INT(report.problem, BS_DEF_OVERLAP);
 }
 
-// Steps `def` to its end or `events` events, each valid; then its save must
-// pass the check.
+// Steps `def` (of at most two balls) to its end or `events` events, each
+// valid; then its save must pass the check.
 static void runs_valid_and_reloads(const bs_world_def* def, int events, const char* what) {
+	if (def->ball_count > 2) {
+		CHECK_FAIL("%s: runs_valid_and_reloads takes at most 2 balls, got %d", what, def->ball_count);
+		return;
+	}
 	bs_world* world = bs_world_create(def);
 	for (int k = 0; k < events && bs_world_step(world); ++k) {
 		char problem[256];
