@@ -94,86 +94,233 @@ static double first_rotation_hit(double m, double s, double a, double w, int dep
 	return ceil(((n + 1.0) * m - a) / s);
 }
 
-// Whether an image that the relative path moving along axis p only (its
-// component along q exactly 0) has still ahead, solved from closest approach
-// (bs_toi_is_far), misses, and with it every image in the columns beyond:
-// they keep its offset along q and lie farther, so are solved the same way,
-// and their gap sigma^2 - |d0|^2 is at most sigma^2 - offset_q^2 in rounded
-// arithmetic too (d0 keeps the offset exactly). Without it a path grazing
-// the images at the edge of contact would be searched column after column
-// until the search gave up, and the crossings would be taken all the way.
-// `ahead`: the image's offset along p, signed so that negative is ahead.
-static bool misses_every_column_ahead(bs_vec2 image, bs_vec2 w, double sigma, double far_distance2, int q,
-	double ahead) {
-	double offset_q = q == 0 ? image.x : image.y;
-	double along_q = q == 0 ? w.x : w.y;
-	return along_q == 0.0 && ahead < 0.0 && bs_v2_dot(w, w) >= BS_TOI_SLOW_SPEED2 &&
-		bs_toi_is_far(image, sigma, far_distance2) && sigma * sigma - offset_q * offset_q < 0.0;
+// The relative path of a pair on a periodic table, and its images laid out
+// in columns along the primary axis p and rows along q. Column i of images
+// lies i box sides ahead along p; the path passes it at the offset
+// dq + slope (i length[p] - dp) along q, and comes within sigma of image
+// (i, j) where that offset lies within the reach of j length[q].
+typedef struct periodic_path {
+	bs_vec2 w;
+	double sigma;
+	double far_distance2;
+	double dv[2];
+	double length[2];
+	int p;
+	int q;
+	double forwards; // +1 or -1: the sign that makes the path move forwards along p
+	double dp;
+	double wp;
+	double slope;
+	double after;
+	double horizon;
+	bool skip_touched;
+	bs_vec2 touched;
+	double contact_reach;  // sigma's reach along q, slightly widened
+	double widening_scale; // what rounding may move, per metre of distance involved
+	double widening_base;  // those distances at column 0 (m)
+} periodic_path;
+
+// The search's reach along q at columns up to `column` (either sign): the
+// reach of contact, widened by what rounding may move there. The rotation's
+// offsets, the images' displacements and the cross product each err by a
+// few eps of the distances involved, which grow with the columns ahead.
+static double periodic_reach(const periodic_path* path, double column) {
+	return path->contact_reach +
+		path->widening_scale * (fabs(column) * path->length[path->p] + path->widening_base);
 }
 
-double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
-	double horizon, bool skip_touched) {
+// Image (i, j) of the pair: d less whole box sides, by the arithmetic of
+// motion_of_pair's nearest image, so that each image's time is exactly the
+// one prediction finds for it.
+static bs_vec2 periodic_image(const periodic_path* path, double i, double j) {
+	double image[2];
+	image[path->p] = path->dv[path->p] - path->forwards * i * path->length[path->p];
+	image[path->q] = path->dv[path->q] - j * path->length[path->q];
+	return bs_v2(image[0], image[1]);
+}
+
+// The time at which image (i, j) meets, or INFINITY: as prediction solves it
+// (bs_toi_image), not the touched image of a just-resolved pair, within the
+// horizon, and not a contact passed by `after`.
+static double periodic_image_meets(const periodic_path* path, bs_vec2 image) {
+	if (path->skip_touched && image.x == path->touched.x && image.y == path->touched.y) {
+		return INFINITY;
+	}
+	double t = bs_toi_image(image, path->w, path->sigma, path->far_distance2);
+	return t <= path->horizon && !bs_toi_circles_passed(image, path->w, t, path->after) ? t : INFINITY;
+}
+
+// Signs compared, not multiplied: a product of tiny numbers underflows to 0.
+static bool opposite_signs(double a, double b) {
+	return (a < 0.0 && b > 0.0) || (a > 0.0 && b < 0.0);
+}
+
+// Whether far image `image` of a row whose cross product was `cross_before`
+// (nonzero) at a column that missed meets, or has its cross product at zero
+// or past it: the row's order, monotone along the row.
+static bool reached_contact(const periodic_path* path, bs_vec2 image, double cross_before) {
+	double cross = bs_toi_far_cross(image, path->w);
+	return bs_toi_circles_far(image, path->w, path->sigma) < INFINITY || cross == 0.0 ||
+		opposite_signs(cross, cross_before);
+}
+
+// After far image (i, j) missed, the rest of row j: the path's pass by the
+// row. Along the row only column i changes, so the cross product, on which
+// alone a far image's meeting depends, changes monotonically
+// (bs_toi_far_cross), and the images that meet form one run of columns.
+// Either the cross product moves away from zero and no column of the row
+// meets, or it moves towards zero and the first column that meets, if any,
+// is found by galloping and bisection: O(log) columns, however slowly the
+// path drifts through the edge of contact.
+//
+// The pass ends where the path has drifted half a row's spacing along q: by
+// then it is more than the search's reach from row j and from the next row,
+// as long as the reach up to there is under a quarter of the spacing (it is
+// unless the balls are within a few percent of the largest a box allows and
+// rounding reaches a few percent of a radius, 10^8 m ahead in a box of
+// 10 µm). Only an image near an axis keeps its row from column to column:
+// along a path near another ratio of the sides, consecutive candidates lie
+// in different rows and both terms of the cross product change. `*next` is
+// the column to go on from; the return value the time of the first meeting in
+// the row, or INFINITY.
+static double rest_of_row(const periodic_path* path, double i, double j, double last, double* next) {
+	double lq = path->length[path->q];
+	double drift_per_column = fabs(path->slope) * path->length[path->p];
+	double half_pass = floor(0.5 * lq / drift_per_column);
+	double pass_end = half_pass < last - i ? i + (half_pass > 1.0 ? half_pass : 1.0) : last;
+	*next = pass_end;
+	if (!(4.0 * periodic_reach(path, pass_end) < 0.99 * lq)) {
+		*next = i + 1.0;
+		return INFINITY;
+	}
+	// The sign of the change of d x w from column i to i + 1: along p = x,
+	// d.x falls by forwards length[p]; along p = y, d.y does.
+	double wq = path->p == 0 ? path->w.y : path->w.x;
+	double change = (path->p == 0 ? -path->forwards : path->forwards) * wq;
+	double cross = bs_toi_far_cross(periodic_image(path, i, j), path->w);
+	if (!(opposite_signs(change, cross))) {
+		return INFINITY; // moving away from contact, or along the row
+	}
+	// Galloping, then bisection, for the first column where the cross
+	// product has reached contact or passed zero.
+	double below = i; // not reached
+	double above = INFINITY;
+	for (double step = 1.0; below < pass_end; step *= 2.0) {
+		double probe = below + step < pass_end ? below + step : pass_end;
+		bs_vec2 image = periodic_image(path, probe, j);
+		if (reached_contact(path, image, cross)) {
+			above = probe;
+			break;
+		}
+		below = probe;
+	}
+	if (above == INFINITY) {
+		return INFINITY;
+	}
+	while (above - below > 1.0) {
+		double middle = floor(0.5 * (below + above));
+		bs_vec2 image = periodic_image(path, middle, j);
+		if (reached_contact(path, image, cross)) {
+			above = middle;
+		} else {
+			below = middle;
+		}
+	}
+	bs_vec2 image = periodic_image(path, above, j);
+	if (!bs_toi_is_far(image, path->sigma, path->far_distance2)) {
+		*next = i + 1.0; // cannot happen: far images stay far along a row ahead
+		return INFINITY;
+	}
+	return periodic_image_meets(path, image);
+}
+
+double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after, double horizon,
+	bool skip_touched) {
 	if (w.x == 0.0 && w.y == 0.0) {
 		return INFINITY;
 	}
 	// Along the primary axis p the relative path crosses image columns at
 	// least as often as rows along q; reflected so that it moves forwards.
-	double dv[2] = {d.x, d.y};
+	periodic_path path;
+	path.w = w;
+	path.sigma = sigma;
+	path.far_distance2 = width * width + height * height;
+	path.dv[0] = d.x;
+	path.dv[1] = d.y;
+	path.length[0] = width;
+	path.length[1] = height;
+	path.p = fabs(w.x) * height >= fabs(w.y) * width ? 0 : 1;
+	path.q = 1 - path.p;
 	double wv[2] = {w.x, w.y};
-	double length[2] = {width, height};
-	int p = fabs(w.x) * height >= fabs(w.y) * width ? 0 : 1;
-	int q = 1 - p;
-	double forwards = wv[p] > 0.0 ? 1.0 : -1.0;
-	double dp = forwards * dv[p];
-	double wp = forwards * wv[p];
-	double slope = wv[q] / wp;
-	// Column i of images lies at i length[p] along p; the path is there at
-	// the offset y(i) = dq + slope (i length[p] - dp) along q, and passes
-	// within sigma of image (i, j) exactly when |y(i) - j length[q]| <= reach.
-	double speed = bs_v2_len(w);
-	double reach = sigma * (speed / wp) * (1.0 + 1e-9);
-	double far_distance2 = width * width + height * height;
+	path.forwards = wv[path.p] > 0.0 ? 1.0 : -1.0;
+	path.dp = path.forwards * path.dv[path.p];
+	path.wp = path.forwards * wv[path.p];
+	path.slope = wv[path.q] / path.wp;
+	path.after = after;
+	path.horizon = horizon;
+	path.skip_touched = skip_touched;
+	path.touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
+	int p = path.p;
+	int q = path.q;
 	// Images of columns behind the one the path is in at `after` were passed
 	// before it: the path touches an image only within sigma of its column
 	// along p, and each side is more than 5 diameters of the largest ball,
 	// so more than any radius sum.
-	double first = ceil((dp + wp * after) / length[p]) - 1.0;
-	double last = floor((dp + wp * horizon) / length[p]) + 1.0;
-	double step = fmod(slope * length[p], length[q]);
-	step = step < 0.0 ? step + length[q] : step;
-	bs_vec2 touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
+	double first = ceil((path.dp + path.wp * after) / path.length[p]) - 1.0;
+	double last = floor((path.dp + path.wp * horizon) / path.length[p]) + 1.0;
+	// The rotation looks within one reach for the whole search, the one
+	// at the farthest column.
+	path.contact_reach = sigma * (bs_v2_len(w) / path.wp) * (1.0 + 1e-9);
+	path.widening_scale = 16.0 * DBL_EPSILON * (1.0 + fabs(path.slope));
+	path.widening_base = fabs(path.dp) + fabs(path.dv[q]) + path.length[q] + sigma;
+	double reach = periodic_reach(&path, fabs(first) > fabs(last) ? first : last);
+	double step = fmod(path.slope * path.length[p], path.length[q]);
+	step = step < 0.0 ? step + path.length[q] : step;
 	// Each pass finds the next column whose image the path passes within the
-	// (slightly widened) reach of, and solves it. A miss is the widening, or
-	// the first column behind. A path drifting slowly through the widening
-	// misses column after column: after 64 misses the search says it cannot
-	// tell (NAN), and the caller takes the crossings instead.
+	// widened reach of, and solves it. A far image that misses is the edge
+	// of its row's run of meeting columns, and the rest of the row is decided
+	// at once (rest_of_row). Only a path that passes image after image within
+	// rounding of contact and misses can exhaust the search: a direction at
+	// an exact ratio of the box's sides revisiting one, or one within
+	// rounding of a ratio other than an axis's drifting through the edge of
+	// contact, where rounding decides which image meets first. After 64 far
+	// images that miss it says it cannot tell (NAN), and the caller takes
+	// the crossings instead.
 	double i = first;
-	for (int misses = 0; misses < 64; ++misses) {
-		double offset = fmod(dv[q] + slope * (i * length[p] - dp) + reach, length[q]);
-		offset = offset < 0.0 ? offset + length[q] : offset;
-		offset = offset >= length[q] ? 0.0 : offset;
-		double k = first_rotation_hit(length[q], step, offset, 2.0 * reach, 0);
+	for (int misses = 0; misses < 64;) {
+		double offset = fmod(path.dv[q] + path.slope * (i * path.length[p] - path.dp) + reach, path.length[q]);
+		offset = offset < 0.0 ? offset + path.length[q] : offset;
+		offset = offset >= path.length[q] ? 0.0 : offset;
+		double k = first_rotation_hit(path.length[q], step, offset, 2.0 * reach, 0);
 		if (!(i + k <= last)) {
 			return INFINITY;
 		}
 		i += k;
 		// The image the rotation found, verified by the exact root: the
-		// search's window is a little wider than contact, and the first
-		// column may be behind.
-		double j = floor((dv[q] + slope * (i * length[p] - dp)) / length[q] + 0.5);
-		double image[2];
-		image[p] = dv[p] - forwards * i * length[p];
-		image[q] = dv[q] - j * length[q];
-		bs_vec2 offset_d = bs_v2(image[0], image[1]);
-		bool same_as_touched = offset_d.x == touched.x && offset_d.y == touched.y;
-		double t = skip_touched && same_as_touched ? INFINITY : bs_toi_image(offset_d, w, sigma, far_distance2);
-		if (t <= horizon && !bs_toi_circles_passed(offset_d, w, t, after)) {
+		// search's window is wider than contact, and the first column may be
+		// behind.
+		double j = floor((path.dv[q] + path.slope * (i * path.length[p] - path.dp)) / path.length[q] + 0.5);
+		bs_vec2 image = periodic_image(&path, i, j);
+		double t = periodic_image_meets(&path, image);
+		if (t < INFINITY) {
 			return t;
 		}
-		if (misses_every_column_ahead(offset_d, w, sigma, far_distance2, q, forwards * image[p])) {
-			return INFINITY;
+		// Columns up to the one after `after`'s may hold passed contacts and
+		// the touched image (columns -1 to 1), which do not follow the row's
+		// order; beyond them a far image that misses decides its row. Near
+		// images are few: the box's diagonal bounds them.
+		bool far = bs_toi_is_far(image, sigma, path.far_distance2);
+		bool decides_row =
+			far && i >= first + 2.0 && i >= 2.0 && bs_v2_dot(image, w) < 0.0 && bs_v2_dot(w, w) >= BS_TOI_SLOW_SPEED2;
+		double next = i + 1.0;
+		if (decides_row) {
+			t = rest_of_row(&path, i, j, last, &next);
+			if (t < INFINITY) {
+				return t;
+			}
 		}
-		i += 1.0;
+		misses += far;
+		i = next > i ? next : i + 1.0;
 		if (!(i <= last)) {
 			return INFINITY;
 		}

@@ -68,12 +68,25 @@ static inline double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
 	return q.c / (-q.b + sqrt(q.discriminant));
 }
 
+/// The cross product d x w (m^2/s) of a far pair, as bs_toi_circles_far
+/// decides with it: |d x w| / |w| is the distance of closest approach.
+/// Rounded operation by operation, it is a monotone function of either
+/// component of d with the other fixed (rounding to nearest keeps order), so
+/// along a row of periodic images the images that meet form one run of
+/// columns (bs_toi_periodic relies on this).
+static inline double bs_toi_far_cross(bs_vec2 d, bs_vec2 w) {
+	return d.x * w.y - d.y * w.x;
+}
+
 /// bs_toi_circles for a displacement `d` much longer than sigma (a pair
 /// meeting as images many boxes apart on a periodic table). |d|^2 - sigma^2
 /// loses about eps |d|^2 to rounding, which places the contact eps |d|^2 /
-/// sigma off; this instead solves from the moment of closest approach,
-/// t0 = -d.w / |w|^2, where the pair is d0 = d + w t0 apart, as
-/// t0 - sqrt((sigma^2 - |d0|^2) / |w|^2), placing it about eps |d| off.
+/// sigma off; this instead measures the closest approach by the cross
+/// product (bs_toi_far_cross), sigma^2 |w|^2 - (d x w)^2 = |w|^2 (sigma^2 -
+/// |d0|^2), and solves from the moment of closest approach, t0 = -d.w /
+/// |w|^2, as t0 - sqrt(sigma^2 |w|^2 - (d x w)^2) / |w|^2, placing the contact
+/// about eps |d| off. Whether a pair that approaches (d . w < 0) meets depends
+/// on d only through the cross product.
 static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
 	double a = bs_v2_dot(w, w);
 	double b = bs_v2_dot(d, w);
@@ -83,10 +96,9 @@ static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
 	if (a < BS_TOI_SLOW_SPEED2) {
 		return bs_toi_circles(d, w, sigma);
 	}
-	double t0 = -b / a;
-	bs_vec2 d0 = bs_v2_mad(d, t0, w);
-	double gap2 = sigma * sigma - bs_v2_dot(d0, d0);
-	return gap2 < 0.0 ? INFINITY : t0 - sqrt(gap2 / a);
+	double cross = bs_toi_far_cross(d, w);
+	double gap2 = sigma * sigma * a - cross * cross;
+	return gap2 < 0.0 ? INFINITY : (-b - sqrt(gap2)) / a;
 }
 
 /// Whether a contact of two circles (moving as in bs_toi_circles) found `t`
@@ -140,14 +152,16 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 /// bs_toi_image on a periodic table of `width` x `height` (m): the time (s)
 /// until the two circles first touch as any images of each other, within
 /// `horizon` (s), INFINITY when there is none, or NAN when the search cannot
-/// tell (a path drifting through the edge of contact column after column,
-/// where rounding decides). The images are found by their position on the
+/// tell (a path passing image after image within rounding of contact: at an
+/// exact ratio of the sides, or drifting within rounding of a ratio other
+/// than an axis's, where rounding decides). The images are found by their position on the
 /// relative path, not by stepping through the boxes it crosses, so the cost
 /// does not grow with the number of wraps. `skip_touched`: the pair was just
 /// resolved as the images nearest at `d`, which never meet again (as in
 /// prediction). Each image is solved with bs_toi_circles on d minus a whole
 /// number of box sides, so the time is exactly the one prediction finds for
-/// that image (bs_toi_image, with the box's diagonal squared). A contact
+/// that image (bs_toi_image, with the box's diagonal squared), and the first
+/// image that prediction would meet is the one found. A contact
 /// the pair has passed by `after` (s, the present on d's clock) is no
 /// meeting (bs_toi_circles_passed, as in prediction).
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,

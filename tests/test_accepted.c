@@ -413,9 +413,10 @@ static void saved_states_reload_and_continue_exactly(void) {
 	CHECK_DEF_OK(&resumed);
 	bs_world_destroy(world);
 
-	// Inelastic balls at 32 m/s in a small periodic box, meeting 1.5e4 s
-	// on: each centre carries its own flight's rounding, 5e-11 m here,
-	// however slowly the pair separates. The last pair's state must load.
+	// Inelastic balls at 32 m/s in a small periodic box, meeting 1.3e4 s
+	// on: each centre carries its own flight's rounding, about 5e-11 m,
+	// however slowly the pair separates. The state after the last meeting
+	// must load.
 	bs_scene scene;
 	CHECK_SCENE_LOADS("{\"table\": {\"size\": [0.5, 0.7], \"periodic\": true}, \"restitution\": {\"ball\": 0.2},"
 					  " \"balls\": [{\"id\": 0, \"pos\": [0.1, 0.1], \"vel\": [1.0, 0.3], \"radius\": 0.01},"
@@ -423,13 +424,13 @@ static void saved_states_reload_and_continue_exactly(void) {
 					  " {\"id\": 2, \"pos\": [0.25, 0.3], \"vel\": [0.2, -0.9], \"radius\": 0.015}]}",
 		"fast_periodic", &scene);
 	world = bs_world_create(&scene.def);
-	CHECK_EQ_INT(bs_world_advance(world, INFINITY, 37), 37);
+	CHECK_EQ_INT(bs_world_advance(world, INFINITY, 1000), 42);
 	bs_ball_def fast[3];
 	resumed = scene.def;
 	resumed.balls = fast;
 	resumed.ball_count = bs_world_export_balls(world, fast);
 	resumed.time = bs_world_time(world);
-	CHECK(resumed.time > 14000.0);
+	CHECK(resumed.time > 13277.0);
 	CHECK_DEF_OK(&resumed);
 	bs_world_destroy(world);
 	bs_scene_free(&scene);
@@ -625,8 +626,8 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 	CHECK(wraps_most > 100);
 
 	// A path drifting through the edge of contact by 1e-13 m per box: the
-	// search cannot tell which column first comes within reach, so the
-	// crossings decide, and the meeting is the one the images give.
+	// search finds the column where the drift first brings it within reach,
+	// and the meeting is the one the images give.
 	{
 		bs_ball_def drift[2] = {bs_default_ball_def(), bs_default_ball_def()};
 		drift[1].id = 1;
@@ -671,6 +672,26 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 		CHECK(!bs_world_reached_time_limit(world));
 		CHECK(bs_world_get_counters(world).cell_crossings < 1000);
 		bs_world_destroy(world);
+	}
+
+	// A graze that leaves the pair drifting out of contact by 5e-16 of the
+	// speed, found by fuzzing: every column after it passes its image within
+	// the search's reach, 3.5e-16 m farther each time. The search decides
+	// the row at once; before, it gave up after 64 columns and the crossings
+	// ran 2e6 wraps to the time limit.
+	{
+		bs_scene scene;
+		CHECK_SCENE_LOADS("{\"table\": {\"size\": [1.5, 0.7], \"periodic\": true}, \"restitution\": {\"ball\": 0.9},"
+						  " \"balls\": [{\"id\": 0, \"pos\": [1.1, 0.16], \"radius\": 0.01},"
+						  " {\"id\": 1, \"pos\": [0.1, 0.12], \"vel\": [-61.2, 0.0], \"radius\": 0.03, \"mass\": 5.4},"
+						  " {\"id\": 2, \"pos\": [0.25, 0.3], \"vel\": [0.2, -0.0], \"radius\": 0.015}]}",
+			"drifting_after_a_graze", &scene);
+		bs_world* world = bs_world_create(&scene.def);
+		CHECK_EQ_INT(bs_world_advance(world, INFINITY, 1000), 2);
+		CHECK(!bs_world_reached_time_limit(world));
+		CHECK(bs_world_get_counters(world).cell_crossings < 1000);
+		bs_world_destroy(world);
+		bs_scene_free(&scene);
 	}
 
 	// Two discs moving together never meet: the run ends at once.
