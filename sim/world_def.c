@@ -196,6 +196,14 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	if (!(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !finite_v2(anchor->pos)) {
 		return "its anchor's time must be at or before the start and not before -BS_MAX_TIME, with a finite position";
 	}
+	// The world predicts from the anchor and files the ball under the cell
+	// of its anchor wrapped into the box; an anchor outside the box would
+	// have it cross cells at the wrong times and miss its neighbours. The
+	// engine writes anchors wrapped (bs_periodic_wrap).
+	if (def->table.periodic && !(anchor->pos.x >= 0.0 && anchor->pos.x < def->table.width && anchor->pos.y >= 0.0 &&
+								   anchor->pos.y < def->table.height)) {
+		return "its anchor's position must lie in the periodic box, [0, width) x [0, height), as the engine writes it";
+	}
 	if (!(anchor->last_collision_time == -INFINITY ||
 			(anchor->last_collision_time >= -BS_MAX_TIME && anchor->last_collision_time <= def->time))) {
 		return "its anchor's last collision time must be -infinity (never) or at or before the start";

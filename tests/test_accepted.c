@@ -755,6 +755,34 @@ static void anchors_must_lead_to_their_position(void) {
 	CHECK_EQ_INT(report.problem, BS_DEF_OVERLAP);
 }
 
+static void anchors_outside_a_periodic_box_are_refused(void) {
+	// An anchor a box or more away from its ball's position on a periodic
+	// table leads to the position as well, wrapped, but the world files the
+	// ball under the wrapped cell and times its cell crossings from the
+	// anchor: fuzzing found a ball that then never crossed a cell and passed
+	// 4.5 mm into another. The engine writes anchors wrapped into the box;
+	// any other is refused. The same state with its anchor wrapped runs
+	// clean.
+	bs_ball_def balls[2] = {ball_at(0, 0.2, 0.13, -7.0, 0.5), ball_at(1, 0.27, 0.2, 0.2, -0.9)};
+	bs_world_def def = world_def_with(balls, 2);
+	def.table = bs_table_periodic(0.5, 4.4);
+	balls[0].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.13}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
+	CHECK_DEF_OK(&def);
+	bs_def_report report;
+	const bs_vec2 outside[4] = {{1.2, 0.13}, {-0.3, 0.13}, {0.2, 4.53}, {0.5, 0.13}};
+	for (int k = 0; k < 4; ++k) {
+		balls[0].anchor.pos = outside[k];
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
+		CHECK_CONTAINS(report.message, "must lie in the periodic box");
+	}
+	balls[0].anchor.pos = bs_v2(0.2, 0.13);
+	bs_world* world = bs_world_create(&def);
+	CHECK(world != NULL);
+	CHECK(bs_world_advance(world, 1.0, 0) > 0);
+	bs_world_destroy(world);
+}
+
 static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// A ball anchored in the past whose path from the anchor crossed another
 	// ball, a jaw point or a pocket's capture circle before the start time
@@ -1127,6 +1155,7 @@ int main(void) {
 	RUN(saved_states_reload_and_continue_exactly);
 	RUN(anchors_must_touch_their_last_contact);
 	RUN(anchors_must_lead_to_their_position);
+	RUN(anchors_outside_a_periodic_box_are_refused);
 	RUN(anchors_passes_before_the_start_are_not_contacts);
 	RUN(states_left_touching_by_a_tie_reload);
 	RUN(contacts_that_stop_a_ball_keep_its_arrival_speed);
