@@ -643,7 +643,11 @@ static bool load_root(json_t* root, const json_error_t* syntax, const char* name
 	loader in = {name, error, error_size};
 	if (!root) {
 		char message[640];
-		if (syntax->line < 0) {
+		if (json_error_code(syntax) == json_error_out_of_memory || syntax->text[0] == '\0') {
+			// jansson 2.14 gives no reason when it runs out of memory.
+			snprintf(message, sizeof message,
+				"%s: out of memory reading the scene (its JSON takes about 1.2 kB a ball while it is read)", name);
+		} else if (syntax->line < 0) {
 			snprintf(message, sizeof message, "%s: cannot read: %s", name, syntax->text);
 		} else {
 			snprintf(message, sizeof message, "%s:%d:%d: syntax error: %s", name, syntax->line, syntax->column,
