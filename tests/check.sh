@@ -35,3 +35,32 @@ end() {
 contains() { # contains FILE TEXT
 	grep -F -q -- "$2" "$1"
 }
+
+# fails_with STATUS MESSAGE COMMAND...: the command, run in $WORK, exits with
+# STATUS and prints exactly one line on standard error, which contains
+# MESSAGE. Its outputs are left in $WORK/stdout.txt and $WORK/stderr.txt.
+fails_with() {
+	expected=$1
+	message=$2
+	shift 2
+	(cd "$WORK" && "$@") >"$WORK/stdout.txt" 2>"$WORK/stderr.txt"
+	actual=$?
+	ok=0
+	if [ "$actual" -ne "$expected" ]; then
+		echo "  exit status $actual, expected $expected: $*" >&2
+		ok=1
+	fi
+	lines=$(wc -l <"$WORK/stderr.txt")
+	if [ "$lines" -ne 1 ]; then
+		echo "  $lines lines on standard error, expected 1: $*" >&2
+		ok=1
+	fi
+	if ! contains "$WORK/stderr.txt" "$message"; then
+		echo "  standard error does not say: $message" >&2
+		ok=1
+	fi
+	if [ "$ok" -ne 0 ]; then
+		sed 's/^/    stderr: /' "$WORK/stderr.txt" >&2
+	fi
+	return "$ok"
+}

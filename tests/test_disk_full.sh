@@ -42,29 +42,10 @@ ln -s /dev/full "$WORK/full.svg"
 # STATUS and prints exactly one line on standard error, which names NAME and
 # says that the disk is full.
 fails_writing() {
-	expected=$1
+	expected_status=$1
 	name=$2
 	shift 2
-	(cd "$WORK" && "$@") >"$WORK/stdout.txt" 2>"$WORK/stderr.txt"
-	actual=$?
-	ok=0
-	if [ "$actual" -ne "$expected" ]; then
-		echo "  exit status $actual, expected $expected: $*" >&2
-		ok=1
-	fi
-	lines=$(wc -l <"$WORK/stderr.txt")
-	if [ "$lines" -ne 1 ]; then
-		echo "  $lines lines on standard error, expected 1: $*" >&2
-		ok=1
-	fi
-	if ! contains "$WORK/stderr.txt" "breakshot: $name: write failed: No space left on device"; then
-		echo "  standard error does not say that $name is full: $*" >&2
-		ok=1
-	fi
-	if [ "$ok" -ne 0 ]; then
-		sed 's/^/    stderr: /' "$WORK/stderr.txt" >&2
-	fi
-	return "$ok"
+	fails_with "$expected_status" "breakshot: $name: write failed: No space left on device" "$@"
 }
 
 # Only `expected` (a space-separated list of names) is in directory $1.
