@@ -156,12 +156,18 @@ static bool opposite_signs(double a, double b) {
 }
 
 // Whether far image `image` of a row whose cross product was `cross_before`
-// (nonzero) at a column that missed meets, or has its cross product at zero
-// or past it: the row's order, monotone along the row.
+// (nonzero) at a column that missed meets, as prediction solves it, or has
+// its cross product at zero or past it: the row's order, monotone along the
+// row ahead, where images stay far.
 static bool reached_contact(const periodic_path* path, bs_vec2 image, double cross_before) {
 	double cross = bs_toi_far_cross(image, path->w);
-	return bs_toi_circles_far(image, path->w, path->sigma) < INFINITY || cross == 0.0 ||
+	return bs_toi_image(image, path->w, path->sigma, path->far_distance2) < INFINITY || cross == 0.0 ||
 		opposite_signs(cross, cross_before);
+}
+
+// The offset (m) along q at which the path passes column i's images.
+static double periodic_offset(const periodic_path* path, double i) {
+	return path->dv[path->q] + path->slope * (i * path->length[path->p] - path->dp);
 }
 
 // After far image (i, j) missed, the rest of row j: the path's pass by the
@@ -226,12 +232,7 @@ static double rest_of_row(const periodic_path* path, double i, double j, double 
 			below = middle;
 		}
 	}
-	bs_vec2 image = periodic_image(path, above, j);
-	if (!bs_toi_is_far(image, path->sigma, path->far_distance2)) {
-		*next = i + 1.0; // cannot happen: far images stay far along a row ahead
-		return INFINITY;
-	}
-	return periodic_image_meets(path, image);
+	return periodic_image_meets(path, periodic_image(path, above, j));
 }
 
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after, double horizon,
@@ -286,9 +287,10 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	// contact, where rounding decides which image meets first. After 64 far
 	// images that miss it says it cannot tell (NAN), and the caller takes
 	// the crossings instead.
+	bool solved_from_closest_approach = bs_v2_dot(w, w) >= BS_TOI_SLOW_SPEED2;
 	double i = first;
 	for (int misses = 0; misses < 64;) {
-		double offset = fmod(path.dv[q] + path.slope * (i * path.length[p] - path.dp) + reach, path.length[q]);
+		double offset = fmod(periodic_offset(&path, i) + reach, path.length[q]);
 		offset = offset < 0.0 ? offset + path.length[q] : offset;
 		offset = offset >= path.length[q] ? 0.0 : offset;
 		double k = first_rotation_hit(path.length[q], step, offset, 2.0 * reach, 0);
@@ -299,7 +301,7 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		// The image the rotation found, verified by the exact root: the
 		// search's window is wider than contact, and the first column may be
 		// behind.
-		double j = floor((path.dv[q] + path.slope * (i * path.length[p] - path.dp)) / path.length[q] + 0.5);
+		double j = floor(periodic_offset(&path, i) / path.length[q] + 0.5);
 		bs_vec2 image = periodic_image(&path, i, j);
 		double t = periodic_image_meets(&path, image);
 		if (t < INFINITY) {
@@ -311,7 +313,7 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		// images are few: the box's diagonal bounds them.
 		bool far = bs_toi_is_far(image, sigma, path.far_distance2);
 		bool decides_row =
-			far && i >= first + 2.0 && i >= 2.0 && bs_v2_dot(image, w) < 0.0 && bs_v2_dot(w, w) >= BS_TOI_SLOW_SPEED2;
+			far && i >= first + 2.0 && i >= 2.0 && bs_v2_dot(image, w) < 0.0 && solved_from_closest_approach;
 		double next = i + 1.0;
 		if (decides_row) {
 			t = rest_of_row(&path, i, j, last, &next);

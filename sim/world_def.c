@@ -200,8 +200,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	// of its anchor wrapped into the box; an anchor outside the box would
 	// have it cross cells at the wrong times and miss its neighbours. The
 	// engine writes anchors wrapped (bs_periodic_wrap).
-	if (def->table.periodic && !(anchor->pos.x >= 0.0 && anchor->pos.x < def->table.width && anchor->pos.y >= 0.0 &&
-								   anchor->pos.y < def->table.height)) {
+	if (def->table.periodic && !bs_ball_inside_table(&def->table, anchor->pos, ball->radius, 0.0, 0.0)) {
 		return "its anchor's position must lie in the periodic box, [0, width) x [0, height), as the engine writes it";
 	}
 	if (!(anchor->last_collision_time == -INFINITY ||

@@ -678,7 +678,7 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 	// speed, found by fuzzing: every column after it passes its image within
 	// the search's reach, 3.5e-16 m farther each time. The search decides
 	// the row at once; before, it gave up after 64 columns and the crossings
-	// ran 2e6 wraps to the time limit.
+	// ran 6.7e5 wraps to the time limit.
 	{
 		bs_scene scene;
 		CHECK_SCENE_LOADS("{\"table\": {\"size\": [1.5, 0.7], \"periodic\": true}, \"restitution\": {\"ball\": 0.9},"
