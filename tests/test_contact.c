@@ -1,12 +1,14 @@
-// Unit and physics tests: the ball-ball contact model (sim/ball_contact.h),
-// against the engine's ideal response, conservation laws, closed forms
-// derived here, and Alciatore's rules and technical proofs.
+// Unit and physics tests: the ball-ball and ball-cushion contact models
+// (sim/ball_contact.h, sim/cushion_contact.h), against the engine's ideal
+// responses, conservation laws, closed forms derived here, and Alciatore's
+// rules and technical proofs.
 #include <math.h>
 #include <stdio.h>
 
 #include "ball_contact.h"
 #include "check.h"
 #include "collide.h"
+#include "cushion_contact.h"
 #include "rng.h"
 #include <breakshot/world.h>
 
@@ -352,6 +354,217 @@ static void ball_friction_laws(void) {
 	CHECK_NEAR(bs_ball_friction_mu(a, 10.0 * sqrt(0.5)), 0.01, 0.002);
 }
 
+// --- ball-cushion ---
+
+static void cushion_ideal_is_resolve_obstacle(void) {
+	bs_rng rng = bs_rng_make(17);
+	for (int k = 0; k < 20000; ++k) {
+		double angle = bs_rng_range(&rng, 0.0, 2.0 * BS_PI);
+		bs_vec2 n = bs_v2(cos(angle), sin(angle));
+		bs_vec2 v = bs_v2(bs_rng_range(&rng, -4, 4), bs_rng_range(&rng, -4, 4));
+		bs_vec3 w = bs_v3(bs_rng_range(&rng, -99, 99), bs_rng_range(&rng, -99, 99), bs_rng_range(&rng, -99, 99));
+		double e = bs_rng_uniform(&rng), mass = bs_rng_range(&rng, 0.05, 0.5);
+		bs_vec2 a = v;
+		double expected = bs_resolve_obstacle(&a, mass, n, e);
+		bs_vec2 b = v;
+		bs_vec3 s = w;
+		bs_cushion_contact got = bs_resolve_cushion_contact(&b, &s, mass, 0.03, n, bs_cushion_model_ideal(e));
+		CHECK_SAME_BITS(got.normal_impulse, expected);
+		CHECK_SAME_BITS(b.x, a.x);
+		CHECK_SAME_BITS(b.y, a.y);
+		CHECK(same_bits(s.x, w.x) && same_bits(s.y, w.y) && same_bits(s.z, w.z));
+	}
+}
+
+// Han's equations in the rail frame, as Han and pooltool's han2005 write
+// them (x into the cushion, z up, the nose at angle theta above the centre),
+// an independent transcription to check the vector form against.
+static void han_rail_frame(bs_vec2* v, bs_vec3* w, double mass, double radius, bs_vec2 n, double h, double e,
+	double mu) {
+	bs_vec2 x = bs_v2_scale(-1.0, n), y = bs_v2_perp(x);
+	double vx = bs_v2_dot(*v, x), vy = bs_v2_dot(*v, y), vz = 0.0;
+	double wx = w->x * x.x + w->y * x.y, wy = w->x * y.x + w->y * y.y, wz = w->z;
+	double theta = asin(h / radius - 1.0);
+	double sx = vx * sin(theta) - vz * cos(theta) + radius * wy;
+	double sy = -vy - radius * wz * cos(theta) + radius * wx * sin(theta);
+	double c = -vx * cos(theta);
+	double inertia = 0.4 * mass * radius * radius, A = 3.5 / mass, B = 1.0 / mass;
+	double pz = -(1.0 + e) * c / B, s0 = sqrt(sx * sx + sy * sy), px, py;
+	if (s0 / A <= mu * pz) {
+		px = sx / A, py = sy / A;
+	} else {
+		px = mu * pz * sx / s0, py = mu * pz * sy / s0;
+	}
+	double PX = -px * sin(theta) - pz * cos(theta), PY = py, PZ = px * cos(theta) - pz * sin(theta);
+	vx += PX / mass, vy += PY / mass;
+	wx += -radius / inertia * PY * sin(theta);
+	wy += radius / inertia * (PX * sin(theta) - PZ * cos(theta));
+	wz += radius / inertia * PY * cos(theta);
+	*v = bs_v2_add(bs_v2_scale(vx, x), bs_v2_scale(vy, y));
+	*w = bs_v3(wx * x.x + wy * y.x, wx * x.y + wy * y.y, wz);
+}
+
+static void cushion_han_matches_rail_frame(void) {
+	bs_rng rng = bs_rng_make(19);
+	for (int k = 0; k < 20000; ++k) {
+		double angle = bs_rng_range(&rng, 0.0, 2.0 * BS_PI);
+		bs_vec2 n = bs_v2(cos(angle), sin(angle));
+		bs_vec2 v = bs_v2(bs_rng_range(&rng, -4, 4), bs_rng_range(&rng, -4, 4));
+		if (bs_v2_dot(v, n) > 0.0) {
+			v = bs_v2_scale(-1.0, v);
+		}
+		bs_vec3 w = bs_v3(bs_rng_range(&rng, -150, 150), bs_rng_range(&rng, -150, 150), bs_rng_range(&rng, -150, 150));
+		bs_cushion_model model = {BS_CUSHION_HAN_2005, bs_rng_uniform(&rng), bs_rng_range(&rng, 0.0, 0.5),
+			bs_rng_range(&rng, 1.0, 1.9) * r};
+		bs_vec2 a = v;
+		bs_vec3 s = w;
+		han_rail_frame(&a, &s, m, r, n, model.height, model.restitution, model.friction);
+		bs_resolve_cushion_contact(&v, &w, m, r, n, model);
+		double scale = bs_v2_len(a) + r * bs_v3_len(s) + 1.0;
+		CHECK_NEAR(v.x, a.x, 1e-13 * scale);
+		CHECK_NEAR(v.y, a.y, 1e-13 * scale);
+		CHECK_NEAR(r * w.x, r * s.x, 1e-13 * scale);
+		CHECK_NEAR(r * w.y, r * s.y, 1e-13 * scale);
+		CHECK_NEAR(r * w.z, r * s.z, 1e-13 * scale);
+	}
+}
+
+// Straight in, no spin, speed V. The slip at the nose is V sin(t), across
+// the contact normal; it sticks when tan t <= (7/2) mu (1 + e), and the
+// ball comes straight back at
+//   V ((1 + e) cos^2 t + (2/7) sin^2 t - 1)           (sticking)
+//   V ((1 + e) cos^2 t + mu (1 + e) sin t cos t - 1)  (sliding)
+// (not e V), with topspin for its way out of (5/7) V sin t / R sticking,
+// (5/2) mu (1 + e) V cos t / R sliding (the friction impulse at arm R).
+static void cushion_straight_in(void) {
+	const double frictions[] = {BS_CUSHION_FRICTION, 0.01};
+	for (int j = 0; j < 2; ++j) {
+		double mu = frictions[j], e = BS_CUSHION_RESTITUTION, speed = 2.0;
+		bs_cushion_model model = bs_cushion_model_han_2005(r);
+		model.friction = mu;
+		double sin_t = (model.height - r) / r, cos_t = sqrt(1.0 - sin_t * sin_t);
+		bool sticks = sin_t / cos_t <= 3.5 * mu * (1.0 + e);
+		double out = sticks ? (1.0 + e) * cos_t * cos_t + (2.0 / 7.0) * sin_t * sin_t - 1.0
+							: (1.0 + e) * cos_t * cos_t + mu * (1.0 + e) * sin_t * cos_t - 1.0;
+		// Friction P_t along (sin t n + cos t z), of size (2/7) m V sin t or
+		// mu (1 + e) m V cos t, at arm R from the centre: w = R P_t / I across.
+		double friction = sticks ? (2.0 / 7.0) * m * speed * sin_t : mu * (1.0 + e) * m * speed * cos_t;
+		double spin = r * friction / (0.4 * m * r * r);
+		bs_vec2 n = bs_v2(0.6, 0.8);
+		bs_vec2 v = bs_v2_scale(-speed, n);
+		bs_vec3 w = bs_v3(0, 0, 0);
+		bs_cushion_contact got = bs_resolve_cushion_contact(&v, &w, m, r, n, model);
+		CHECK_EQ_INT(got.sliding, !sticks);
+		CHECK_NEAR(bs_v2_dot(v, n), out * speed, 1e-14);
+		CHECK_NEAR(bs_v2_cross(n, v), 0.0, 1e-14);
+		// Topspin on the way out: along z x n, rolling towards n.
+		bs_vec3 roll_axis = bs_v3_of_v2(bs_v2_perp(n));
+		CHECK_NEAR(bs_v3_dot(w, roll_axis), spin, 1e-12 * spin);
+		CHECK_NEAR(w.z, 0.0, 1e-12);
+		if (j == 0) {
+			printf("     cushion straight in at %.1f m/s: back at %.4f m/s (e_c V = %.2f), topspin %.1f rad/s\n", speed,
+				bs_v2_dot(v, n), e * speed, spin);
+		}
+	}
+}
+
+// The rebound angle (degrees from the normal) of a ball arriving at 1 m/s
+// `incidence` degrees from the normal with sidespin `w_z`, rolling or stun.
+static double rebound_angle(double incidence, double w_z, int rolling) {
+	bs_vec2 n = bs_v2(0.0, 1.0); // a cushion along x, the ball above it, moving +x and down
+	bs_vec2 v = bs_v2(sin(rad(incidence)), -cos(rad(incidence)));
+	bs_vec3 w = rolling ? rolling_spin(v, r) : bs_v3(0.0, 0.0, 0.0);
+	w.z = w_z;
+	bs_resolve_cushion_contact(&v, &w, m, r, n, bs_cushion_model_han_2005(r));
+	return deg(atan2(v.x, v.y));
+}
+
+// Running english (the spin that rolls the ball along the cushion the way
+// it travels: here clockwise, w_z < 0, for a ball moving +x into a cushion
+// below it) rebounds wider than none; check english (the other way)
+// narrower; rolling and stun balls, 15 to 45 degrees from the normal.
+// Nearer grazing Han's model stops ordering them (cushion_contact.h): the
+// figures at 60 and 75 degrees are printed, not checked.
+static void cushion_running_and_check_english(void) {
+	const double incidences[] = {15.0, 30.0, 45.0, 60.0, 75.0};
+	for (int roll = 0; roll <= 1; ++roll) {
+		for (int k = 0; k < 5; ++k) {
+			double none = rebound_angle(incidences[k], 0.0, roll);
+			double running = rebound_angle(incidences[k], -30.0, roll);
+			double check = rebound_angle(incidences[k], 30.0, roll);
+			if (incidences[k] <= 45.0 && !(running > none && none > check)) {
+				CHECK_FAIL("incidence %.0f deg, %s: running %.3f, none %.3f, check %.3f deg", incidences[k],
+					roll ? "rolling" : "stun", running, none, check);
+			}
+			if (roll && k >= 2) {
+				printf("     cushion at %.0f deg, rolling: rebound %.2f deg (running english 30 rad/s), %.2f (none), "
+					   "%.2f (check)\n",
+					incidences[k], running, none, check);
+			}
+		}
+	}
+}
+
+// 10^5 random contacts (approaching and not, noses from 0.05 R to 1.95 R
+// above the cloth, any spin, e_c in [0, 1], f_c in [0, 1]): the energy never
+// rises; the velocity changes by the impulse reported; a nose above the
+// centre lifts the ball only when f_c > tan t (cushion_contact.h).
+static void cushion_energy_never_rises(void) {
+	bs_rng rng = bs_rng_make(23);
+	double worst = -INFINITY;
+	int sliding = 0, stuck = 0, lifted = 0, high_lifted = 0;
+	for (int k = 0; k < 100000; ++k) {
+		double angle = bs_rng_range(&rng, 0.0, 2.0 * BS_PI);
+		bs_vec2 n = bs_v2(cos(angle), sin(angle));
+		bs_vec2 v = bs_v2(bs_rng_range(&rng, -5, 5), bs_rng_range(&rng, -5, 5));
+		if (k % 8 != 0 && bs_v2_dot(v, n) > 0.0) {
+			v = bs_v2_scale(-1.0, v);
+		}
+		double spin = k % 4 == 0 ? 0.0 : 300.0;
+		bs_vec3 w =
+			bs_v3(bs_rng_range(&rng, -spin, spin), bs_rng_range(&rng, -spin, spin), bs_rng_range(&rng, -spin, spin));
+		double mass = bs_rng_range(&rng, 0.05, 0.5), radius = bs_rng_range(&rng, 0.02, 0.04);
+		bs_cushion_model model = {BS_CUSHION_HAN_2005, k % 10 == 0 ? (double)(k / 10 % 2) : bs_rng_uniform(&rng),
+			bs_rng_range(&rng, 0.0, 1.0), bs_rng_range(&rng, 0.05, 1.95) * radius};
+		double e0 = ball_energy(v, w, mass, radius);
+		bs_vec2 before = v;
+		bs_cushion_contact got = bs_resolve_cushion_contact(&v, &w, mass, radius, n, model);
+		double gain = (ball_energy(v, w, mass, radius) - e0) / e0;
+		CHECK_NEAR(mass * bs_v2_dot(bs_v2_sub(v, before), n), got.normal_impulse, 1e-14 * mass * 5.0);
+		double sin_t = (model.height - radius) / radius;
+		if (got.vertical_impulse > 0.0 && sin_t > 0.0) {
+			CHECK(model.friction > sin_t / sqrt(1.0 - sin_t * sin_t));
+		}
+		if (got.nose_impulse > 0.0) {
+			worst = gain > worst ? gain : worst;
+		}
+		CHECK(gain <= 1e-15);
+		CHECK(got.nose_impulse >= 0.0);
+		high_lifted += got.vertical_impulse > 0.0 && model.height > radius;
+		sliding += got.sliding;
+		stuck += !got.sliding && got.nose_impulse > 0.0;
+		lifted += got.vertical_impulse > 0.0;
+	}
+	printf("     cushion: largest relative energy change %.3g in a contact (%d sliding, %d stuck, %d lifted by the "
+		   "nose, %d of them by a nose above the centre)\n",
+		worst, sliding, stuck, lifted, high_lifted);
+	CHECK(sliding > 10000 && stuck > 10000);
+}
+
+static void cushion_defaults(void) {
+	bs_cushion_model model = bs_cushion_model_han_2005(BS_DEFAULT_RADIUS);
+	CHECK_NEAR(model.height, 0.036576, 1e-15);
+	CHECK_EQ_DBL(model.restitution, 0.85);
+	CHECK_EQ_DBL(model.friction, 0.2);
+	// A ball moving away from the nose is not touched.
+	bs_vec2 v = bs_v2(1.0, 0.5);
+	bs_vec3 w = bs_v3(3.0, -4.0, 5.0);
+	bs_cushion_contact got = bs_resolve_cushion_contact(&v, &w, m, r, bs_v2(1.0, 0.0), model);
+	CHECK_EQ_DBL(got.nose_impulse, 0.0);
+	CHECK_EQ_DBL(v.x, 1.0);
+	CHECK_EQ_DBL(w.y, -4.0);
+}
+
 int main(void) {
 	RUN(ball_ideal_is_resolve_balls);
 	RUN(ball_momentum_kept_energy_never_rises);
@@ -363,5 +576,11 @@ int main(void) {
 	RUN(ball_stop_shot);
 	RUN(ball_friction_stops_the_slip_or_slides);
 	RUN(ball_friction_laws);
+	RUN(cushion_ideal_is_resolve_obstacle);
+	RUN(cushion_han_matches_rail_frame);
+	RUN(cushion_straight_in);
+	RUN(cushion_running_and_check_english);
+	RUN(cushion_energy_never_rises);
+	RUN(cushion_defaults);
 	return check_summary();
 }
