@@ -1,13 +1,14 @@
-// Unit and physics tests: the ball-ball and ball-cushion contact models
-// (sim/ball_contact.h, sim/cushion_contact.h), against the engine's ideal
-// responses, conservation laws, closed forms derived here, and Alciatore's
-// rules and technical proofs.
+// Unit and physics tests: the ball-ball, ball-cushion and cue-strike contact
+// models (sim/ball_contact.h, sim/cushion_contact.h, sim/cue_strike.h),
+// against the engine's ideal responses, conservation laws, closed forms
+// derived here, and Alciatore's rules and technical proofs.
 #include <math.h>
 #include <stdio.h>
 
 #include "ball_contact.h"
 #include "check.h"
 #include "collide.h"
+#include "cue_strike.h"
 #include "cushion_contact.h"
 #include "rng.h"
 #include <breakshot/world.h>
@@ -565,6 +566,187 @@ static void cushion_defaults(void) {
 	CHECK_EQ_DBL(w.y, -4.0);
 }
 
+// --- cue strike ---
+
+// A level centre hit: no spin, and the ball leaves along the aim at
+// (1 + e) V0 / (1 + m/M): the cue (M, V0) and the ball (m) in a 1-D
+// collision with restitution e, the ball's speed (1 + e) M V0 / (M + m).
+static void cue_centre_hit(void) {
+	const double aims[] = {0.0, 30.0, 90.0, 225.0};
+	const double restitutions[] = {1.0, 0.75};
+	for (int k = 0; k < 4; ++k) {
+		for (int j = 0; j < 2; ++j) {
+			bs_cue_strike strike = bs_cue_strike_default(2.0, aims[k]);
+			strike.tip_restitution = restitutions[j];
+			bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+			double e = restitutions[j];
+			double speed = (1.0 + e) * BS_CUE_MASS * 2.0 / (BS_CUE_MASS + m);
+			CHECK_REL(bs_v2_len(launch.v), speed, 1e-15);
+			CHECK_NEAR(launch.v.x, speed * cos(rad(aims[k])), 1e-15);
+			CHECK_NEAR(launch.v.y, speed * sin(rad(aims[k])), 1e-15);
+			CHECK_EQ_DBL(bs_v3_len2(launch.w), 0.0);
+			CHECK_EQ_DBL(launch.squirt_angle, 0.0);
+			CHECK_REL(launch.impulse, m * speed, 1e-15);
+		}
+	}
+	// e = 1: 2 V0 / (1 + m/M), pooltool's and Leckie and Greenspan's.
+	bs_cue_strike strike = bs_cue_strike_default(3.0, 0.0);
+	CHECK_REL(bs_cue_strike_resolve(&strike, m, r).v.x, 2.0 * 3.0 / (1.0 + m / BS_CUE_MASS), 1e-15);
+}
+
+// Follow is topspin (w along z x v: the way a rolling ball turns), draw is
+// backspin; right english turns the ball counter-clockwise seen from above
+// (w_z > 0), left english clockwise; each with TP A-30's size,
+// F b / I with F = (1 + e) m V0 / (1 + m/M + (5/2) b^2).
+static void cue_spin_signs(void) {
+	const double aims[] = {0.0, 60.0, 200.0};
+	for (int k = 0; k < 3; ++k) {
+		for (int sign = -1; sign <= 1; sign += 2) {
+			double offset = 0.3 * sign;
+			double force = 2.0 * m * 2.0 / (1.0 + m / BS_CUE_MASS + 2.5 * offset * offset);
+			bs_cue_strike strike = bs_cue_strike_default(2.0, aims[k]);
+			strike.height = offset;
+			bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+			bs_vec3 roll = bs_v3_of_v2(bs_v2_perp(bs_v2_normalize(launch.v)));
+			CHECK_REL(bs_v3_dot(launch.w, roll), force * offset / (0.4 * m * r), 1e-14);
+			CHECK_NEAR(launch.w.z, 0.0, 1e-12);
+			if (sign > 0) {
+				CHECK(bs_v3_dot(launch.w, roll) > 0.0); // follow: topspin
+			} else {
+				CHECK(bs_v3_dot(launch.w, roll) < 0.0); // draw: backspin
+			}
+			strike = bs_cue_strike_default(2.0, aims[k]);
+			strike.side = offset;
+			launch = bs_cue_strike_resolve(&strike, m, r);
+			CHECK_REL(launch.w.z, force * offset / (0.4 * m * r), 1e-14);
+			CHECK_NEAR(launch.w.x, 0.0, 1e-12);
+			CHECK_NEAR(launch.w.y, 0.0, 1e-12);
+			if (sign > 0) {
+				CHECK(launch.w.z > 0.0); // right english: counter-clockwise
+			} else {
+				CHECK(launch.w.z < 0.0); // left english: clockwise
+			}
+		}
+	}
+}
+
+// A level hit 2/5 R above centre (7/5 R above the cloth, the natural-roll
+// height of TP A-30 and Alciatore's "immediate roll" height) leaves the ball
+// rolling: the cloth contact does not slip. Just above or below does.
+static void cue_natural_roll_height(void) {
+	const double aims[] = {0.0, 37.0, 90.0, 200.0, 333.0};
+	for (int k = 0; k < 5; ++k) {
+		bs_cue_strike strike = bs_cue_strike_default(2.5, aims[k]);
+		strike.height = 0.4;
+		bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+		CHECK_NEAR(bs_v2_len(cloth_slip(launch.v, launch.w, r)), 0.0, 1e-15 * bs_v2_len(launch.v));
+		strike.height = 0.35;
+		launch = bs_cue_strike_resolve(&strike, m, r);
+		CHECK(bs_v2_len(cloth_slip(launch.v, launch.w, r)) > 1e-3);
+	}
+}
+
+// Squirt (TP A-31): english sends the ball off the aim to the other side,
+// by tan a = (5/2) s sqrt(1 - s^2) / (1 + m/m_e + (5/2)(1 - s^2)), written
+// out here; turned off, the ball goes along the aim.
+static void cue_squirt(void) {
+	const double sides[] = {-0.5, -0.3, -0.1, 0.1, 0.3, 0.5};
+	for (int k = 0; k < 6; ++k) {
+		double s = sides[k];
+		double expected = atan(2.5 * fabs(s) * sqrt(1.0 - s * s) / (1.0 + m / BS_CUE_END_MASS + 2.5 * (1.0 - s * s)));
+		bs_cue_strike strike = bs_cue_strike_default(2.0, 40.0);
+		strike.side = s;
+		bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+		double off = atan2(launch.v.y, launch.v.x) - rad(40.0); // counter-clockwise: to the left
+		CHECK_NEAR(fabs(off), expected, 1e-14);
+		if (s > 0.0) {
+			CHECK(off > 0.0); // right english squirts left
+		} else {
+			CHECK(off < 0.0); // left english squirts right
+		}
+		CHECK_NEAR(launch.squirt_angle, off, 1e-14);
+		if (s == 0.5) {
+			printf("     squirt at half a radius of english: %.3f deg (end mass %.2f g)\n", deg(expected),
+				1e3 * BS_CUE_END_MASS);
+		}
+		bs_cue_launch straight;
+		strike.squirt = false;
+		straight = bs_cue_strike_resolve(&strike, m, r);
+		CHECK_NEAR(atan2(straight.v.y, straight.v.x), rad(40.0), 1e-15);
+		CHECK_EQ_DBL(straight.squirt_angle, 0.0);
+		CHECK_REL(bs_v2_len(straight.v), bs_v2_len(launch.v), 1e-15); // squirt turns, keeps the speed
+		CHECK_EQ_DBL(straight.w.z, launch.w.z);
+	}
+}
+
+// With e = 1 the strike keeps the cue's energy: the cue's after
+// (V0 - F/M), the ball's translation along the cue (F/m, the cloth taking
+// its vertical part afterwards) and its spin, at any offset and elevation.
+static void cue_elastic_strike_keeps_energy(void) {
+	bs_rng rng = bs_rng_make(29);
+	for (int k = 0; k < 10000; ++k) {
+		bs_cue_strike strike = bs_cue_strike_default(bs_rng_range(&rng, 0.1, 8.0), bs_rng_range(&rng, 0, 360));
+		strike.side = bs_rng_range(&rng, -0.5, 0.5);
+		strike.height = bs_rng_range(&rng, -0.5, 0.5);
+		strike.elevation = bs_rng_range(&rng, 0.0, 80.0);
+		strike.squirt = k % 2 == 0;
+		bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+		double cue_after = strike.speed - launch.impulse / BS_CUE_MASS;
+		double before = 0.5 * BS_CUE_MASS * strike.speed * strike.speed;
+		double after = 0.5 * BS_CUE_MASS * cue_after * cue_after + 0.5 * launch.impulse * launch.impulse / m +
+			0.2 * m * r * r * bs_v3_len2(launch.w);
+		CHECK_REL(after, before, 1e-14);
+		// The table-plane speed is the along-cue speed's level part.
+		CHECK_REL(bs_v2_len(launch.v), launch.impulse / m * cos(rad(strike.elevation)), 1e-14);
+	}
+}
+
+// An elevated hit with english tilts the spin axis: w has a part along the
+// shot, side sin(elevation) F R / I, besides side cos(elevation) F R / I
+// about z; the cloth later turns the first into a curve (masse).
+static void cue_elevated_english(void) {
+	bs_cue_strike strike = bs_cue_strike_default(2.0, 0.0);
+	strike.side = 0.3;
+	strike.elevation = 30.0;
+	strike.squirt = false;
+	bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+	double spin = launch.impulse / (0.4 * m * r);
+	CHECK_REL(launch.w.x, 0.3 * sin(rad(30.0)) * spin, 1e-14);
+	CHECK_REL(launch.w.z, 0.3 * cos(rad(30.0)) * spin, 1e-14);
+	CHECK_NEAR(launch.w.y, 0.0, 1e-12);
+}
+
+static void cue_miscue_limit(void) {
+	CHECK(!bs_cue_miscues(0.0, 0.0));
+	CHECK(!bs_cue_miscues(0.5, 0.0));
+	CHECK(!bs_cue_miscues(0.0, -0.5));
+	CHECK(!bs_cue_miscues(0.35, 0.35)); // 0.495 R
+	CHECK(bs_cue_miscues(0.36, 0.36));  // 0.509 R
+	CHECK(bs_cue_miscues(0.0, 0.51));
+	CHECK(bs_cue_miscues(-0.6, 0.0));
+	CHECK(bs_cue_miscues(NAN, 0.0));
+	CHECK(bs_cue_miscues(0.0, INFINITY));
+}
+
+// The old `speed` field: a centre hit that sends the ball off at S, the
+// same (to rounding) as a strike at the stick speed that gives S.
+static void cue_speed_helper(void) {
+	const double speeds[] = {0.01, 1.0, 2.5, 9.0};
+	for (int k = 0; k < 4; ++k) {
+		double s = speeds[k];
+		bs_cue_launch simple = bs_cue_launch_at_speed(s, 123.0, m);
+		bs_cue_strike strike = bs_cue_strike_default(bs_cue_stick_speed(s, m, BS_CUE_MASS, 0.75), 123.0);
+		strike.tip_restitution = 0.75;
+		bs_cue_launch launch = bs_cue_strike_resolve(&strike, m, r);
+		CHECK_REL(bs_v2_len(simple.v), s, 1e-15);
+		CHECK_NEAR(simple.v.x, launch.v.x, 4e-16 * s);
+		CHECK_NEAR(simple.v.y, launch.v.y, 4e-16 * s);
+		CHECK_EQ_DBL(bs_v3_len2(simple.w), 0.0);
+		CHECK_EQ_DBL(bs_v3_len2(launch.w), 0.0);
+		CHECK_REL(simple.impulse, launch.impulse, 1e-15);
+	}
+}
+
 int main(void) {
 	RUN(ball_ideal_is_resolve_balls);
 	RUN(ball_momentum_kept_energy_never_rises);
@@ -582,5 +764,13 @@ int main(void) {
 	RUN(cushion_running_and_check_english);
 	RUN(cushion_energy_never_rises);
 	RUN(cushion_defaults);
+	RUN(cue_centre_hit);
+	RUN(cue_spin_signs);
+	RUN(cue_natural_roll_height);
+	RUN(cue_squirt);
+	RUN(cue_elastic_strike_keeps_energy);
+	RUN(cue_elevated_english);
+	RUN(cue_miscue_limit);
+	RUN(cue_speed_helper);
 	return check_summary();
 }
