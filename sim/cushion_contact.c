@@ -1,0 +1,50 @@
+#include "cushion_contact.h"
+
+#include <math.h>
+
+#include "collide.h"
+
+bs_cushion_contact bs_resolve_cushion_contact(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
+	bs_cushion_model model) {
+	bs_cushion_contact result = {0.0, 0.0, 0.0, false};
+	if (model.kind != BS_CUSHION_HAN_2005) {
+		result.normal_impulse = bs_resolve_obstacle(v, m, n, model.restitution);
+		result.nose_impulse = result.normal_impulse;
+		return result;
+	}
+	// The nose is at angle t above the centre, seen from the centre: the
+	// contact point is -r N, with N = cos t n - sin t z pointing from the
+	// nose into the ball.
+	double sin_t = (model.height - r) / r;
+	double cos_t = sqrt(1.0 - sin_t * sin_t);
+	bs_vec3 normal = bs_v3(cos_t * n.x, cos_t * n.y, -sin_t);
+	bs_vec3 contact = bs_v3_scale(-r, normal);
+	double approach = cos_t * bs_v2_dot(*v, n); // V . N, negative while approaching
+	if (!(approach < 0.0)) {
+		return result;
+	}
+	double nose_impulse = -(1.0 + model.restitution) * m * approach;
+
+	// The slip of the contact point in the contact plane. The normal
+	// impulse, through the centre, leaves it alone; a tangential impulse P
+	// changes it by (1/m + r^2/I) P = 7/(2m) P.
+	bs_vec3 u = bs_v3_add(bs_v3_of_v2(*v), bs_v3_cross(*w, contact));
+	bs_vec3 slip = bs_v3_mad(u, -bs_v3_dot(u, normal), normal);
+	double slip_speed = bs_v3_len(slip);
+	double limit = model.friction * nose_impulse;
+	double stop = (2.0 / 7.0) * m * slip_speed;
+	bs_vec3 friction = bs_v3(0.0, 0.0, 0.0);
+	if (slip_speed > 0.0 && limit > 0.0) {
+		result.sliding = limit < stop;
+		friction = bs_v3_scale(-(result.sliding ? limit : stop) / slip_speed, slip);
+	}
+	bs_vec3 impulse = bs_v3_mad(friction, nose_impulse, normal);
+
+	// The cloth takes the vertical part, through the centre (cushion_contact.h).
+	*v = bs_v2_mad(*v, 1.0 / m, bs_v3_xy(impulse));
+	*w = bs_v3_mad(*w, 1.0 / (0.4 * m * r * r), bs_v3_cross(contact, friction));
+	result.normal_impulse = bs_v2_dot(bs_v3_xy(impulse), n);
+	result.nose_impulse = nose_impulse;
+	result.vertical_impulse = impulse.z;
+	return result;
+}
