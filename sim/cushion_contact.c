@@ -5,9 +5,9 @@
 #include "collide.h"
 
 bs_cushion_contact bs_resolve_cushion_contact(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
-	bs_cushion_model model) {
+	bs_cushion_params model) {
 	bs_cushion_contact result = {0.0, 0.0, 0.0, false};
-	if (model.kind != BS_CUSHION_HAN_2005) {
+	if (model.kind != BS_CUSHION_MODEL_HAN_2005) {
 		result.normal_impulse = bs_resolve_obstacle(v, m, n, model.restitution);
 		result.nose_impulse = result.normal_impulse;
 		return result;

@@ -42,6 +42,7 @@
 
 #include <stdbool.h>
 
+#include <breakshot/pool.h>
 #include <breakshot/vec2.h>
 #include <breakshot/vec3.h>
 
@@ -54,35 +55,26 @@
 /// pooltool's default ball-cushion friction coefficient.
 #define BS_CUSHION_FRICTION 0.2
 
-/// Which ball-cushion model resolves a contact. Later models (Mathavan 2010,
-/// Stronge's compliant impact) are further choices here.
-typedef enum bs_cushion_model_kind {
-	/// Reflection of the normal velocity scaled by the restitution, exactly
-	/// (bit for bit) bs_resolve_obstacle; angular velocity untouched.
-	BS_CUSHION_IDEAL,
-	/// Han 2005 (see the top of this file).
-	BS_CUSHION_HAN_2005,
-} bs_cushion_model_kind;
-
-/// A ball-cushion model and its parameters.
-typedef struct bs_cushion_model {
-	bs_cushion_model_kind kind;
+/// A ball-cushion model (bs_cushion_model, breakshot/pool.h: more can be
+/// added there) and its parameters.
+typedef struct bs_cushion_params {
+	bs_cushion_model kind;
 	double restitution; ///< e_c, in [0, 1]: of the normal velocity at the nose (Han), or in the plane (ideal)
 	double friction;    ///< f_c (>= 0, dimensionless), the nose's friction coefficient; unused by the ideal model
 	double height;      ///< h (m), the nose's height above the cloth, in (0, 2R); unused by the ideal model
-} bs_cushion_model;
+} bs_cushion_params;
 
 /// The ideal model with restitution `e`.
-static inline bs_cushion_model bs_cushion_model_ideal(double e) {
-	bs_cushion_model model = {BS_CUSHION_IDEAL, e, 0.0, 0.0};
+static inline bs_cushion_params bs_cushion_params_ideal(double e) {
+	bs_cushion_params model = {BS_CUSHION_MODEL_IDEAL, e, 0.0, 0.0};
 	return model;
 }
 
 /// Han 2005 with pooltool's defaults for a ball of radius `r` (m):
 /// BS_CUSHION_RESTITUTION, BS_CUSHION_FRICTION and a nose at
 /// BS_CUSHION_NOSE_HEIGHT_RATIO of the ball's diameter.
-static inline bs_cushion_model bs_cushion_model_han_2005(double r) {
-	bs_cushion_model model = {BS_CUSHION_HAN_2005, BS_CUSHION_RESTITUTION, BS_CUSHION_FRICTION,
+static inline bs_cushion_params bs_cushion_params_han_2005(double r) {
+	bs_cushion_params model = {BS_CUSHION_MODEL_HAN_2005, BS_CUSHION_RESTITUTION, BS_CUSHION_FRICTION,
 		BS_CUSHION_NOSE_HEIGHT_RATIO * 2.0 * r};
 	return model;
 }
@@ -111,6 +103,6 @@ typedef struct bs_cushion_contact {
 /// a ball that does not approach the nose (v . n >= 0); the ideal model
 /// reflects whatever it is given, as bs_resolve_obstacle does.
 bs_cushion_contact bs_resolve_cushion_contact(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
-	bs_cushion_model model);
+	bs_cushion_params model);
 
 #endif

@@ -34,7 +34,7 @@ bs_spin_state bs_motion_settle(bs_motion_state state, bs_spin_state spin, double
 		spin.omega.x = 0.0;
 		spin.omega.y = 0.0;
 		break;
-	case BS_MOTION_STATIONARY:
+	default:
 		spin.vel = bs_v2(0.0, 0.0);
 		spin.omega = bs_v3(0.0, 0.0, 0.0);
 		break;
@@ -50,8 +50,7 @@ bs_vec2 bs_motion_acceleration(bs_motion_state state, bs_spin_state spin, double
 	}
 	case BS_MOTION_ROLLING:
 		return bs_v2_scale(-cloth->rolling_friction * cloth->gravity, bs_v2_normalize(spin.vel));
-	case BS_MOTION_SPINNING:
-	case BS_MOTION_STATIONARY:
+	default:
 		break;
 	}
 	return bs_v2(0.0, 0.0);
@@ -70,7 +69,7 @@ double bs_motion_duration(bs_motion_state state, bs_spin_state spin, double radi
 		return bs_v2_len(spin.vel) / (cloth->rolling_friction * cloth->gravity);
 	case BS_MOTION_SPINNING:
 		return fabs(spin.omega.z) / bs_motion_spin_decay(cloth);
-	case BS_MOTION_STATIONARY:
+	default:
 		break;
 	}
 	return INFINITY;
@@ -99,14 +98,10 @@ bs_spin_state bs_motion_advance(bs_motion_state state, bs_spin_state spin, bs_ve
 bs_motion_state bs_motion_next_state(bs_motion_state state, bs_spin_state end) {
 	switch (state) {
 	case BS_MOTION_SLIDING:
-		if (end.vel.x != 0.0 || end.vel.y != 0.0) {
-			return BS_MOTION_ROLLING;
-		}
-		return end.omega.z != 0.0 ? BS_MOTION_SPINNING : BS_MOTION_STATIONARY;
+		return BS_MOTION_ROLLING;
 	case BS_MOTION_ROLLING:
 		return end.omega.z != 0.0 ? BS_MOTION_SPINNING : BS_MOTION_STATIONARY;
-	case BS_MOTION_SPINNING:
-	case BS_MOTION_STATIONARY:
+	default:
 		break;
 	}
 	return BS_MOTION_STATIONARY;

@@ -19,28 +19,26 @@
 #ifndef BREAKSHOT_MOTION_H
 #define BREAKSHOT_MOTION_H
 
+#include <breakshot/pool.h>
 #include <breakshot/vec2.h>
 #include <breakshot/vec3.h>
 
-/// A ball's state of motion on the cloth. The order is the order in which
-/// the states come as a ball slows down.
-typedef enum bs_motion_state {
-	BS_MOTION_STATIONARY = 0, ///< at rest, no spin
-	BS_MOTION_SPINNING,       ///< at rest, turning about the vertical
-	BS_MOTION_ROLLING,        ///< rolling without slipping
-	BS_MOTION_SLIDING,        ///< the contact point slips on the cloth
-} bs_motion_state;
-
 /// The friction between balls and cloth.
 typedef struct bs_cloth {
-	double sliding_friction;  ///< mu_s, kinetic friction of a slipping ball
-	double rolling_friction;  ///< mu_r, rolling resistance
+	double sliding_friction; ///< mu_s, kinetic friction of a slipping ball
+	double rolling_friction; ///< mu_r, rolling resistance
 	/// mu_sp / R: spinning friction per metre of the ball's radius (pooltool's
 	/// 10/9 * 2/5 = 0.444), so that w_z decays at 5/2 this g (rad/s^2) for
 	/// every radius
 	double spinning_friction;
 	double gravity; ///< g (m/s^2)
 } bs_cloth;
+
+/// The cloth of a pool def.
+static inline bs_cloth bs_cloth_of_pool(const bs_pool_def* pool) {
+	bs_cloth cloth = {pool->sliding_friction, pool->rolling_friction, pool->spinning_friction, pool->gravity};
+	return cloth;
+}
 
 /// What the motion of a ball needs besides its state: its velocity (m/s)
 /// and angular velocity (rad/s) at one instant, and its radius (m).
@@ -78,7 +76,8 @@ bs_spin_state bs_motion_settle(bs_motion_state state, bs_spin_state spin, double
 bs_vec2 bs_motion_acceleration(bs_motion_state state, bs_spin_state spin, double radius, const bs_cloth* cloth);
 
 /// How long (s) the ball stays in `state`: until it rolls (sliding), stops
-/// (rolling) or stops spinning (spinning); INFINITY when stationary.
+/// (rolling) or stops spinning (spinning); INFINITY when stationary. A
+/// ball rolling at no speed stops at once.
 double bs_motion_duration(bs_motion_state state, bs_spin_state spin, double radius, const bs_cloth* cloth);
 
 /// The rate (rad/s^2) at which friction with the cloth slows a ball's
@@ -105,7 +104,8 @@ bs_spin_state bs_motion_advance(bs_motion_state state, bs_spin_state spin, bs_ve
 	const bs_cloth* cloth, double dt);
 
 /// The state that follows `state` when it ends with this velocity and spin:
-/// sliding rolls, rolling spins (vertical spin left) or stops, spinning stops.
+/// sliding rolls (a slide that ends at rest rolls for no time), rolling spins
+/// (vertical spin left) or stops, spinning stops.
 bs_motion_state bs_motion_next_state(bs_motion_state state, bs_spin_state end);
 
 /// Kinetic energy (J) of a ball of mass `mass` (kg) and radius `radius` (m):

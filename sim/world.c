@@ -85,6 +85,72 @@ static void place_ball(bs_world* world, int index, const bs_ball_def* src) {
 	cold->mass = src->mass;
 	cold->last_collision_time = -INFINITY;
 	cold->arrival_speed = 0.0;
+	if (world->spin) {
+		bs_spin_state spin = {src->vel, src->omega};
+		bs_motion_state motion = bs_motion_classify(spin.vel, spin.omega, src->radius);
+		bs_world_begin_motion(world, index, motion, bs_motion_settle(motion, spin, src->radius));
+	}
+}
+
+// The range of x0 + v t + a t^2 / 2 for t in [0, span]: its ends and, when
+// it turns inside, its vertex.
+static void path_range(double x0, double v, double a, double span, double* lo, double* hi) {
+	double end = x0 + span * (v + 0.5 * span * a);
+	*lo = fmin(x0, end);
+	*hi = fmax(x0, end);
+	double turn = a != 0.0 ? -v / a : -1.0;
+	if (turn > 0.0 && turn < span) {
+		double vertex = x0 + turn * (v + 0.5 * turn * a);
+		*lo = fmin(*lo, vertex);
+		*hi = fmax(*hi, vertex);
+	}
+}
+
+// The box a ball sweeps in its state (bs_ball_spin.box_lo), widened by its
+// radius and by a relative 1e-9 for the rounding of its path.
+static void sweep_box(bs_world* world, int index) {
+	const bs_ball* ball = &world->balls[index];
+	bs_ball_spin* own = &world->spin[index];
+	double span = own->motion >= BS_MOTION_ROLLING ? own->until - ball->time : 0.0;
+	double x_lo, x_hi, y_lo, y_hi;
+	path_range(ball->pos.x, ball->vel.x, own->acc.x, span, &x_lo, &x_hi);
+	path_range(ball->pos.y, ball->vel.y, own->acc.y, span, &y_lo, &y_hi);
+	double x_pad = ball->radius + 1e-9 * (ball->radius + fabs(x_lo) + fabs(x_hi));
+	double y_pad = ball->radius + 1e-9 * (ball->radius + fabs(y_lo) + fabs(y_hi));
+	own->box_lo = bs_v2(x_lo - x_pad, y_lo - y_pad);
+	own->box_hi = bs_v2(x_hi + x_pad, y_hi + y_pad);
+}
+
+void bs_world_begin_motion(bs_world* world, int index, bs_motion_state motion, bs_spin_state spin) {
+	bs_ball* ball = &world->balls[index];
+	bs_ball_spin* own = &world->spin[index];
+	const bs_cloth* cloth = &world->cloth;
+	ball->vel = spin.vel;
+	own->omega = spin.omega;
+	own->motion = (int8_t)motion;
+	own->acc = bs_motion_acceleration(motion, spin, ball->radius, cloth);
+	double duration = bs_motion_duration(motion, spin, ball->radius, cloth);
+	own->until = ball->time + duration;
+	own->ending = BS_EVENT_NONE;
+	if (motion == BS_MOTION_SLIDING) {
+		own->ending = BS_EVENT_SLIDE_ROLL;
+	} else if (motion == BS_MOTION_SPINNING) {
+		own->ending = BS_EVENT_SPIN_STOP;
+	} else if (motion == BS_MOTION_ROLLING) {
+		// The same arithmetic as the change of state itself, so that the
+		// kind foretold is the kind taken.
+		bs_spin_state end = bs_motion_advance(motion, spin, own->acc, ball->radius, cloth, duration);
+		own->ending =
+			bs_motion_next_state(motion, end) == BS_MOTION_SPINNING ? BS_EVENT_ROLL_SPIN : BS_EVENT_ROLL_STOP;
+	}
+	sweep_box(world, index);
+}
+
+bs_spin_state bs_world_spin_at(const bs_world* world, int index, double time) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_ball_spin* own = &world->spin[index];
+	bs_spin_state now = {ball->vel, own->omega};
+	return bs_motion_advance((bs_motion_state)own->motion, now, own->acc, ball->radius, &world->cloth, time - ball->time);
 }
 
 // Restores a saved ball's own clock and last contact, so that the world
@@ -98,6 +164,12 @@ static void restore_anchor(bs_world* world, int index, const bs_ball_anchor* anc
 	ball->last_kind = (int8_t)anchor->last_kind;
 	ball->last_target =
 		anchor->last_kind == BS_EVENT_BALL ? bs_world_storage_of_id(world, anchor->last_target) : anchor->last_target;
+	if (world->spin) {
+		// The state is taken as saved, not settled again: a ball rolling at
+		// no speed, say, is one whose stop is due.
+		bs_spin_state spin = {anchor->vel, anchor->omega};
+		bs_world_begin_motion(world, index, anchor->motion, spin);
+	}
 }
 
 bs_world* bs_world_create(const bs_world_def* def) {
@@ -126,11 +198,21 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->cushion_restitution = def->cushion_restitution;
 	world->elastic_window = def->elastic_window;
 	world->rest_speed = def->rest_speed;
+	world->physics = def->physics;
+	world->pool = def->pool;
+	world->cloth = bs_cloth_of_pool(&def->pool);
 	world->ball_count = n;
 	world->balls = bs_alloc_lines(cap, sizeof *world->balls);
 	world->cold = bs_alloc_lines(cap, sizeof *world->cold);
 	world->by_id = bs_malloc(cap * sizeof *world->by_id);
 	bool use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN_BALLS);
+	if (def->physics == BS_PHYSICS_POOL) {
+		world->spin = bs_malloc(cap * sizeof *world->spin);
+		if (!world->spin) {
+			bs_world_destroy(world);
+			return NULL;
+		}
+	}
 	if (!world->balls || !world->cold || !world->by_id || !bs_event_queue_init(&world->queue, n, use_calendar)) {
 		bs_world_destroy(world);
 		return NULL;
@@ -143,8 +225,10 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	// ball is examined: they are what brings two balls that travel far
 	// without events to be examined again as nearest images (world_step.c).
 	double reach = bs_largest_diameter(def);
-	bool grid_search = def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&def->table, reach) &&
-		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
+	// Pool physics examines every ball: its balls are few, and their curved
+	// paths would need curved cell crossings.
+	bool grid_search = def->physics == BS_PHYSICS_IDEAL && def->neighbour_search != BS_NEIGHBOURS_ALL &&
+		bs_grid_fits(&def->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
 	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
 	world->scan_all = !grid_search;
 	if (world->use_grid && !bs_grid_init(&world->grid, &def->table, reach, n)) {
@@ -194,6 +278,7 @@ void bs_world_destroy(bs_world* world) {
 	}
 	bs_free(world->balls);
 	bs_free(world->cold);
+	bs_free(world->spin);
 	bs_free(world->by_id);
 	bs_free(world->storage_of_def);
 	bs_free(world->def_of_storage);
@@ -209,7 +294,8 @@ bs_world_counters bs_world_get_counters(const bs_world* world) {
 	counters.queue = world->queue.use_calendar ? BS_QUEUE_CALENDAR : BS_QUEUE_HEAP;
 	counters.order = world->def_of_storage ? BS_ORDER_SPATIAL : BS_ORDER_AS_GIVEN;
 	int n = world->ball_count > 0 ? world->ball_count : 1;
-	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(int) /* by_id */;
+	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(int) /* by_id */ +
+		(world->spin ? sizeof(bs_ball_spin) : 0);
 	size_t total = sizeof *world + (size_t)n * per_ball + bs_event_queue_bytes(&world->queue, n);
 	if (world->def_of_storage) {
 		total += 2 * (size_t)n * sizeof(int);
@@ -246,6 +332,14 @@ double bs_world_elastic_window(const bs_world* world) {
 
 double bs_world_rest_speed(const bs_world* world) {
 	return world->rest_speed;
+}
+
+bs_physics bs_world_physics(const bs_world* world) {
+	return world->physics;
+}
+
+const bs_pool_def* bs_world_pool(const bs_world* world) {
+	return &world->pool;
 }
 
 bs_event bs_world_last_event(const bs_world* world) {
@@ -296,8 +390,19 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double t
 	const bs_ball* ball = &world->balls[index];
 	bs_ball_state state;
 	state.id = ball->id;
-	state.pos = ball->pocketed ? ball->pos : bs_table_wrap(&world->table, bs_ball_position_at(ball, time));
-	state.vel = ball->pocketed ? bs_v2(0.0, 0.0) : ball->vel;
+	state.pos = ball->pocketed ? ball->pos : bs_table_wrap(&world->table, bs_world_position_at(world, index, time));
+	state.vel = bs_v2(0.0, 0.0);
+	state.omega = bs_v3(0.0, 0.0, 0.0);
+	state.motion = BS_MOTION_POCKETED;
+	if (!ball->pocketed && world->spin) {
+		bs_spin_state spin = bs_world_spin_at(world, index, time);
+		state.vel = spin.vel;
+		state.omega = spin.omega;
+		state.motion = (bs_motion_state)world->spin[index].motion;
+	} else if (!ball->pocketed) {
+		state.vel = ball->vel;
+		state.motion = ball->vel.x != 0.0 || ball->vel.y != 0.0 ? BS_MOTION_SLIDING : BS_MOTION_STATIONARY;
+	}
 	state.radius = ball->radius;
 	state.mass = world->cold[index].mass;
 	state.pocketed = ball->pocketed;
@@ -309,6 +414,8 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double t
 bs_totals bs_world_totals(const bs_world* world) {
 	bs_totals totals;
 	totals.kinetic_energy = 0.0;
+	totals.translational_energy = 0.0;
+	totals.rotational_energy = 0.0;
 	totals.momentum = bs_v2(0.0, 0.0);
 	totals.balls_on_table = 0;
 	totals.pocketed_energy = world->pocketed_energy;
@@ -319,10 +426,19 @@ bs_totals bs_world_totals(const bs_world* world) {
 			continue;
 		}
 		double mass = world->cold[i].mass;
-		totals.kinetic_energy += 0.5 * mass * bs_v2_dot(ball->vel, ball->vel);
-		totals.momentum = bs_v2_mad(totals.momentum, mass, ball->vel);
+		if (world->spin) {
+			bs_spin_state spin = bs_world_spin_at(world, i, world->time);
+			bs_motion_energy energy = bs_motion_energy_of(spin, mass, ball->radius);
+			totals.translational_energy += energy.translational;
+			totals.rotational_energy += energy.rotational;
+			totals.momentum = bs_v2_mad(totals.momentum, mass, spin.vel);
+		} else {
+			totals.translational_energy += 0.5 * mass * bs_v2_dot(ball->vel, ball->vel);
+			totals.momentum = bs_v2_mad(totals.momentum, mass, ball->vel);
+		}
 		totals.balls_on_table += 1;
 	}
+	totals.kinetic_energy = totals.translational_energy + totals.rotational_energy;
 	return totals;
 }
 
@@ -336,18 +452,28 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		}
 		bs_ball_def def = bs_default_ball_def();
 		def.id = ball->id;
-		def.pos = bs_table_wrap(&world->table, bs_ball_position_at(ball, world->time));
+		def.pos = bs_table_wrap(&world->table, bs_world_position_at(world, i, world->time));
 		def.vel = ball->vel;
+		if (world->spin) {
+			bs_spin_state now = bs_world_spin_at(world, i, world->time);
+			def.vel = now.vel;
+			def.omega = now.omega;
+			def.anchor.vel = ball->vel;
+			def.anchor.omega = world->spin[i].omega;
+			def.anchor.motion = (bs_motion_state)world->spin[i].motion;
+		}
 		def.radius = ball->radius;
 		def.mass = world->cold[i].mass;
 		def.anchor.set = true;
 		def.anchor.time = ball->time;
 		def.anchor.pos = ball->pos;
 		// The last contact is kept unless it was a pocket or a ball since
-		// pocketed (which the export leaves out).
+		// pocketed (which the export leaves out); a change of state is no
+		// contact.
 		bool partner_gone = ball->last_kind == BS_EVENT_BALL && world->balls[ball->last_target].pocketed;
-		def.anchor.last_kind =
-			(bs_event_kind)(ball->last_kind == BS_EVENT_POCKET || partner_gone ? BS_EVENT_NONE : ball->last_kind);
+		bool contact = ball->last_kind == BS_EVENT_BALL || ball->last_kind == BS_EVENT_CUSHION ||
+			ball->last_kind == BS_EVENT_JAW;
+		def.anchor.last_kind = (bs_event_kind)(!contact || partner_gone ? BS_EVENT_NONE : ball->last_kind);
 		def.anchor.last_target = def.anchor.last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id
 			: def.anchor.last_kind == BS_EVENT_NONE                        ? -1
 																			: ball->last_target;

@@ -11,6 +11,8 @@
 
 #include "alloc.h"
 #include "collide.h"
+#include "collide_pool.h"
+#include "motion.h"
 #include "grid.h"
 #include "index_sort.h"
 #include "placement.h"
@@ -26,9 +28,47 @@ const char* bs_event_kind_name(bs_event_kind kind) {
 		return "jaw";
 	case BS_EVENT_POCKET:
 		return "pocket";
+	case BS_EVENT_SLIDE_ROLL:
+		return "slide_roll";
+	case BS_EVENT_ROLL_SPIN:
+		return "roll_spin";
+	case BS_EVENT_ROLL_STOP:
+		return "roll_stop";
+	case BS_EVENT_SPIN_STOP:
+		return "spin_stop";
 	default:
 		return "none";
 	}
+}
+
+const char* bs_motion_state_name(bs_motion_state state) {
+	switch (state) {
+	case BS_MOTION_STATIONARY:
+		return "stationary";
+	case BS_MOTION_SPINNING:
+		return "spinning";
+	case BS_MOTION_ROLLING:
+		return "rolling";
+	case BS_MOTION_SLIDING:
+		return "sliding";
+	case BS_MOTION_POCKETED:
+		return "pocketed";
+	default:
+		return "none";
+	}
+}
+
+bs_pool_def bs_default_pool_def(void) {
+	bs_pool_def def;
+	def.sliding_friction = 0.2;
+	def.rolling_friction = 0.01;
+	def.spinning_friction = 10.0 / 9.0 * 2.0 / 5.0;
+	def.gravity = 9.81;
+	def.cushion_friction = 0.2;
+	def.cushion_height = 0.64;
+	def.ball_model = BS_BALL_MODEL_FRICTIONAL;
+	def.cushion_model = BS_CUSHION_MODEL_HAN_2005;
+	return def;
 }
 
 bs_ball_def bs_default_ball_def(void) {
@@ -36,6 +76,7 @@ bs_ball_def bs_default_ball_def(void) {
 	def.id = 0;
 	def.pos = bs_v2(0.0, 0.0);
 	def.vel = bs_v2(0.0, 0.0);
+	def.omega = bs_v3(0.0, 0.0, 0.0);
 	def.radius = BS_DEFAULT_RADIUS;
 	def.mass = BS_DEFAULT_MASS;
 	def.anchor.set = false;
@@ -45,6 +86,9 @@ bs_ball_def bs_default_ball_def(void) {
 	def.anchor.last_target = -1;
 	def.anchor.last_collision_time = -INFINITY;
 	def.anchor.arrival_speed = 0.0;
+	def.anchor.vel = bs_v2(0.0, 0.0);
+	def.anchor.omega = bs_v3(0.0, 0.0, 0.0);
+	def.anchor.motion = BS_MOTION_STATIONARY;
 	return def;
 }
 
@@ -52,6 +96,8 @@ bs_world_def bs_default_world_def(void) {
 	bs_world_def def;
 	memset(&def, 0, sizeof def);
 	def.table = bs_table_rect(2.54, 1.27);
+	def.physics = BS_PHYSICS_IDEAL;
+	def.pool = bs_default_pool_def();
 	def.time = 0.0;
 	def.ball_restitution = 1.0;
 	def.cushion_restitution = 1.0;
@@ -62,6 +108,14 @@ bs_world_def bs_default_world_def(void) {
 	def.neighbour_search = BS_NEIGHBOURS_AUTO;
 	def.queue = BS_QUEUE_AUTO;
 	def.order = BS_ORDER_AUTO;
+	return def;
+}
+
+bs_world_def bs_default_pool_world_def(void) {
+	bs_world_def def = bs_default_world_def();
+	def.physics = BS_PHYSICS_POOL;
+	def.ball_restitution = BS_POOL_BALL_RESTITUTION;
+	def.cushion_restitution = BS_POOL_CUSHION_RESTITUTION;
 	return def;
 }
 
@@ -125,15 +179,35 @@ static int energy_could_overspeed(const bs_world_def* def) {
 	for (int i = 0; i < def->ball_count; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
 		energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
+		if (def->physics == BS_PHYSICS_POOL) {
+			// Friction can turn spin into speed.
+			energy += 0.2 * ball->mass * ball->radius * ball->radius * bs_v3_len2(ball->omega);
+		}
 		lightest = lightest < 0 || ball->mass < def->balls[lightest].mass ? i : lightest;
 	}
 	double limit = BS_MAX_SPEED * (1.0 - 1e-6);
 	return lightest >= 0 && 2.0 * energy > def->balls[lightest].mass * limit * limit ? lightest : -1;
 }
 
-// A fresh ball (no anchor) carries only the rounding of its own speed.
+// A fresh ball (no anchor) carries only the rounding of its own speed. (A
+// pool ball anchored in the past moved faster then: it slows down.)
 static double rounding_speed(const bs_ball_def* ball) {
-	return bs_rounding_speed(ball->vel, ball->anchor.set ? ball->anchor.arrival_speed : 0.0);
+	double speed = bs_rounding_speed(ball->vel, ball->anchor.set ? ball->anchor.arrival_speed : 0.0);
+	double then = ball->anchor.set ? bs_v2_len(ball->anchor.vel) : 0.0;
+	return then > speed ? then : speed;
+}
+
+// Pool physics: whether an anchor's state of motion is one of the four on
+// the cloth, with a finite velocity and spin.
+static bool pool_anchor_usable(const bs_ball_anchor* anchor) {
+	return anchor->motion >= BS_MOTION_STATIONARY && anchor->motion <= BS_MOTION_SLIDING && finite_v2(anchor->vel) &&
+		isfinite(anchor->omega.x) && isfinite(anchor->omega.y) && isfinite(anchor->omega.z);
+}
+
+// Pool physics: the velocity and spin an anchor starts its state with.
+static bs_spin_state anchor_spin(const bs_ball_anchor* anchor) {
+	bs_spin_state spin = {anchor->vel, anchor->omega};
+	return spin;
 }
 
 // Where the world starts a ball (m): from its anchor when it has a usable
@@ -144,6 +218,14 @@ static bs_vec2 start_position(const bs_world_def* def, const bs_ball_def* ball) 
 	const bs_ball_anchor* anchor = &ball->anchor;
 	if (!anchor->set || !(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !finite_v2(anchor->pos)) {
 		return ball->pos;
+	}
+	if (def->physics == BS_PHYSICS_POOL) {
+		if (!pool_anchor_usable(anchor)) {
+			return ball->pos;
+		}
+		bs_cloth cloth = bs_cloth_of_pool(&def->pool);
+		bs_vec2 acc = bs_motion_acceleration(anchor->motion, anchor_spin(anchor), ball->radius, &cloth);
+		return bs_motion_position(anchor->pos, anchor->vel, acc, def->time - anchor->time);
 	}
 	return bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
 }
@@ -166,11 +248,20 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def*
 	if (!(flight > 0.0)) {
 		return false;
 	}
-	bs_vec2 start = bs_v2_mad(ball->anchor.pos, flight, ball->vel);
+	bool pool = def->physics == BS_PHYSICS_POOL;
+	bs_vec2 acc = bs_v2(0.0, 0.0);
+	if (pool) {
+		bs_cloth cloth = bs_cloth_of_pool(&def->pool);
+		acc = bs_motion_acceleration(ball->anchor.motion, anchor_spin(&ball->anchor), ball->radius, &cloth);
+	}
+	bs_vec2 start = start_position(def, ball);
 	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, rounding_speed(ball));
 	for (int s = 0; s < def->table.cushion_count; ++s) {
 		bs_segment seg = def->table.cushions[s];
-		if (bs_toi_segment(ball->anchor.pos, ball->vel, ball->radius, seg) < flight) {
+		double t = pool ? bs_toi_pool_segment(ball->anchor.pos, ball->anchor.vel, acc, ball->radius, seg,
+							  bs_segment_normal(seg), flight)
+						: bs_toi_segment(ball->anchor.pos, ball->vel, ball->radius, seg);
+		if (t < flight) {
 			double depth = ball->radius - bs_v2_dot(bs_v2_sub(start, seg.a), bs_segment_normal(seg));
 			if (depth > slack) {
 				return true;
@@ -178,6 +269,86 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def*
 		}
 	}
 	return false;
+}
+
+// Whether a pool ball's velocity and spin are exactly those of `motion`, as
+// the engine leaves them (bs_motion_settle): a rolling ball's horizontal
+// spin follows its velocity to the bit, a ball at rest has none.
+static bool spin_fits_motion(bs_motion_state motion, bs_spin_state spin, double radius) {
+	bool at_rest = spin.vel.x == 0.0 && spin.vel.y == 0.0;
+	bool level = spin.omega.x == 0.0 && spin.omega.y == 0.0;
+	switch (motion) {
+	case BS_MOTION_SLIDING:
+		return bs_motion_classify(spin.vel, spin.omega, radius) == BS_MOTION_SLIDING;
+	case BS_MOTION_ROLLING: {
+		bs_vec2 roll = bs_motion_rolling_omega(spin.vel, radius);
+		return spin.omega.x == roll.x && spin.omega.y == roll.y;
+	}
+	case BS_MOTION_SPINNING:
+		return at_rest && level && spin.omega.z != 0.0;
+	case BS_MOTION_STATIONARY:
+		return at_rest && level && spin.omega.z == 0.0;
+	default:
+		return false;
+	}
+}
+
+// Pool physics: why a ball's anchor cannot start its motion, or NULL. The
+// anchor holds the velocity, spin and state at its time; the state must fit
+// them and last until the start (every change of state is an event, which
+// moves the anchor), and the ball's stated velocity and spin must be what
+// the state gives at the start, to the bit, as the engine writes them.
+static const char* pool_anchor_problem(const bs_world_def* def, const bs_ball_def* ball) {
+	const bs_ball_anchor* anchor = &ball->anchor;
+	if (!pool_anchor_usable(anchor)) {
+		return "its anchor's motion must be stationary, spinning, rolling or sliding, with a finite velocity and spin";
+	}
+	if (bs_v2_len(anchor->vel) > BS_MAX_SPEED || ball->radius * bs_v3_len(anchor->omega) > BS_MAX_SPEED) {
+		return "its anchor's speed and surface speed of spin must be at most BS_MAX_SPEED";
+	}
+	bs_spin_state spin = anchor_spin(anchor);
+	if (!spin_fits_motion(anchor->motion, spin, ball->radius)) {
+		return "its anchor's velocity and spin are not those of its state of motion";
+	}
+	bs_cloth cloth = bs_cloth_of_pool(&def->pool);
+	double duration = bs_motion_duration(anchor->motion, spin, ball->radius, &cloth);
+	if (!(anchor->time + duration >= def->time)) {
+		return "its anchor's state of motion ends before the start (each change of state moves the anchor)";
+	}
+	bs_vec2 acc = bs_motion_acceleration(anchor->motion, spin, ball->radius, &cloth);
+	bs_spin_state now =
+		bs_motion_advance(anchor->motion, spin, acc, ball->radius, &cloth, def->time - anchor->time);
+	if (!(now.vel.x == ball->vel.x && now.vel.y == ball->vel.y && now.omega.x == ball->omega.x &&
+			now.omega.y == ball->omega.y && now.omega.z == ball->omega.z)) {
+		return "its velocity and spin are not what its anchor's motion gives at the start";
+	}
+	return NULL;
+}
+
+// The velocity (m/s) a ball has at its anchor's time: the def's, which
+// never changes between events, under ideal physics.
+static bs_vec2 anchor_velocity(const bs_world_def* def, const bs_ball_def* ball) {
+	return def->physics == BS_PHYSICS_POOL ? ball->anchor.vel : ball->vel;
+}
+
+// Pool physics: whether a ball's last contact, in direction `towards` (a
+// unit vector from the ball), with `other` (a ball, or NULL for a cushion or
+// jaw) moving at `w` (m/s) relative to the ball, is a resting contact that
+// friction presses together. The engine skips a resting contact until one
+// side has another event (BS_POOL_RESTING_SPEED), so it must leave nothing
+// moving into it: neither velocity (checked apart) nor acceleration.
+static bool pool_contact_pressed(
+	const bs_world_def* def, const bs_ball_def* ball, const bs_ball_def* other, bs_vec2 towards, bs_vec2 w) {
+	if (def->physics != BS_PHYSICS_POOL || bs_v2_dot(w, towards) >= 0.5 * BS_POOL_RESTING_SPEED) {
+		return false;
+	}
+	bs_cloth cloth = bs_cloth_of_pool(&def->pool);
+	bs_vec2 acc = bs_motion_acceleration(ball->anchor.motion, anchor_spin(&ball->anchor), ball->radius, &cloth);
+	if (other) {
+		acc = bs_v2_sub(acc,
+			bs_motion_acceleration(other->anchor.motion, anchor_spin(&other->anchor), other->radius, &cloth));
+	}
+	return moves_into(acc, towards, cloth.sliding_friction * cloth.gravity);
 }
 
 // Why ball i's saved anchor cannot be continued, or NULL when it can. It
@@ -207,6 +378,12 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 			(anchor->last_collision_time >= -BS_MAX_TIME && anchor->last_collision_time <= def->time))) {
 		return "its anchor's last collision time must be -infinity (never) or at or before the start";
 	}
+	if (def->physics == BS_PHYSICS_POOL) {
+		const char* problem = pool_anchor_problem(def, ball);
+		if (problem) {
+			return problem;
+		}
+	}
 	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(start_position(def, ball), ball->pos));
 	if (!(bs_v2_len(off) <= bs_found_contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
 		return "its anchor does not lead to its position";
@@ -233,10 +410,10 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		}
 		double sigma = ball->radius + other->radius;
 		bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(other->anchor.pos, anchor->pos));
-		bs_vec2 w = bs_v2_sub(other->vel, ball->vel);
+		bs_vec2 w = bs_v2_sub(anchor_velocity(def, other), anchor_velocity(def, ball));
 		// Each centre carries the rounding of its own flight, at its own
 		// speed, however slowly the two move apart.
-		double speeds = bs_v2_len(ball->vel) + bs_v2_len(other->vel);
+		double speeds = bs_v2_len(anchor_velocity(def, ball)) + bs_v2_len(anchor_velocity(def, other));
 		double arrivals = rounding_speed(ball) + rounding_speed(other);
 		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(&def->table, sigma, anchor->time, arrivals))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
@@ -246,6 +423,9 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		if (moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), speeds)) {
 			return "its anchor's last contact, a ball naming it back, approaches it";
 		}
+		if (pool_contact_pressed(def, ball, other, bs_v2_normalize(d), w)) {
+			return "its anchor's last contact, a ball naming it back, is a resting contact that friction presses";
+		}
 		return NULL;
 	}
 	case BS_EVENT_CUSHION:
@@ -254,7 +434,8 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		if (anchor->last_target < 0 || anchor->last_target >= count) {
 			return "its anchor's last contact names no such cushion or jaw";
 		}
-		double speed = bs_v2_len(ball->vel);
+		bs_vec2 vel = anchor_velocity(def, ball);
+		double speed = bs_v2_len(vel);
 		if (!(bs_obstacle_gap(&def->table, anchor->last_kind, anchor->last_target, anchor->pos, ball->radius) <=
 				bs_found_contact_slack(&def->table, ball->radius, anchor->time, rounding_speed(ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
@@ -264,8 +445,11 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		bs_vec2 towards = anchor->last_kind == BS_EVENT_CUSHION
 			? bs_v2_scale(-1.0, bs_segment_normal(def->table.cushions[anchor->last_target]))
 			: bs_v2_normalize(bs_v2_sub(def->table.jaws[anchor->last_target], anchor->pos));
-		if (moves_into(ball->vel, towards, speed)) {
+		if (moves_into(vel, towards, speed)) {
 			return "its anchor's last contact, a cushion or jaw, is one it moves into";
+		}
+		if (pool_contact_pressed(def, ball, NULL, towards, bs_v2_scale(-1.0, vel))) {
+			return "its anchor's last contact, a cushion or jaw, is a resting contact that friction presses";
 		}
 		return NULL;
 	}
@@ -305,6 +489,40 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	return ok;
 }
 
+static bool in_range(double x, double lo, double hi) {
+	return x >= lo && x <= hi;
+}
+
+// The coefficients and choices of pool physics, and its table.
+static bool pool_def_check(const bs_world_def* def, bs_def_report* dest) {
+	const bs_pool_def* pool = &def->pool;
+	if (def->table.periodic) {
+		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
+			"pool physics needs a walled table: friction on a periodic one has no table to stand for");
+	}
+	if (!in_range(pool->sliding_friction, 0.0, BS_POOL_MAX_FRICTION) ||
+		!in_range(pool->rolling_friction, 0.0, BS_POOL_MAX_FRICTION) ||
+		!in_range(pool->spinning_friction, 0.0, BS_POOL_MAX_FRICTION) ||
+		!in_range(pool->cushion_friction, 0.0, BS_POOL_MAX_FRICTION)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "pool friction coefficients must be in [0, %g]",
+			BS_POOL_MAX_FRICTION);
+	}
+	if (!(pool->gravity > 0.0 && pool->gravity <= BS_POOL_MAX_GRAVITY)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "gravity must be in (0, %g] m/s^2", BS_POOL_MAX_GRAVITY);
+	}
+	if (!(pool->cushion_height > 0.5 && pool->cushion_height < 1.0)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"the cushion height must be in (0.5, 1) of the ball's diameter: the nose touches a ball above its centre");
+	}
+	if (pool->ball_model != BS_BALL_MODEL_IDEAL && pool->ball_model != BS_BALL_MODEL_FRICTIONAL) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball model must be a bs_ball_model");
+	}
+	if (pool->cushion_model != BS_CUSHION_MODEL_IDEAL && pool->cushion_model != BS_CUSHION_MODEL_HAN_2005) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion model must be a bs_cushion_model");
+	}
+	return true;
+}
+
 bool bs_table_fits_diameter(const bs_table* table, double diameter) {
 	return !table->periodic || bs_grid_fits(table, diameter);
 }
@@ -337,7 +555,8 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	if (!(isfinite(def->elastic_window) && def->elastic_window >= 0.0)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the elastic window must be finite and >= 0");
 	}
-	if ((def->ball_restitution < 1.0 || def->cushion_restitution < 1.0) && !(def->elastic_window > 0.0)) {
+	if (def->physics == BS_PHYSICS_IDEAL && (def->ball_restitution < 1.0 || def->cushion_restitution < 1.0) &&
+		!(def->elastic_window > 0.0)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
 			"the elastic window must be > 0 when a restitution is below 1: it is the guard against inelastic "
 			"collapse (unboundedly many collisions in finite time)");
@@ -353,6 +572,12 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	}
 	if (def->order < BS_ORDER_AUTO || def->order > BS_ORDER_SPATIAL) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "order must be a bs_storage_order");
+	}
+	if (def->physics != BS_PHYSICS_IDEAL && def->physics != BS_PHYSICS_POOL) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "physics must be a bs_physics");
+	}
+	if (def->physics == BS_PHYSICS_POOL && !pool_def_check(def, dest)) {
+		return false;
 	}
 	if (def->ball_count < 0 || def->ball_count > BS_MAX_BALLS || (def->ball_count > 0 && def->balls == NULL)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be in [0, %d], with a balls array",
@@ -373,6 +598,17 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		}
 		if (bs_v2_len(ball->vel) > BS_MAX_SPEED) {
 			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the speed must be at most %g m/s", ball->id,
+				BS_MAX_SPEED);
+		}
+		if (def->physics == BS_PHYSICS_IDEAL &&
+			(ball->omega.x != 0.0 || ball->omega.y != 0.0 || ball->omega.z != 0.0)) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1,
+				"ball %d: spin needs pool physics (ideal discs have none); leave omega zero", ball->id);
+		}
+		if (!(isfinite(ball->omega.x) && isfinite(ball->omega.y) && isfinite(ball->omega.z)) ||
+			ball->radius * bs_v3_len(ball->omega) > BS_MAX_SPEED) {
+			return report(dest, BS_DEF_BAD_BALL, i, -1,
+				"ball %d: the spin must be finite, its surface speed (radius times |omega|) at most %g m/s", ball->id,
 				BS_MAX_SPEED);
 		}
 		if (ball->anchor.set && !(ball->anchor.arrival_speed >= 0.0 && ball->anchor.arrival_speed <= BS_MAX_SPEED)) {

@@ -15,6 +15,7 @@
 
 #include "event_queue.h"
 #include "grid.h"
+#include "motion.h"
 
 /// Internal event kind, after the public ones in the tie order: a ball's
 /// centre leaves its grid cell. Never reported; it changes no motion.
@@ -60,6 +61,23 @@ typedef struct bs_ball_cold {
 	double arrival_speed;       ///< speed before the event that placed the ball at pos (m/s; 0: none)
 } bs_ball_cold;
 
+/// What pool physics adds to a ball, apart from the hot line (the ideal
+/// model never reads it). Like the hot line it holds at the ball's own
+/// `time`, the start of its present state of motion: every change of
+/// state is an event of the ball.
+typedef struct bs_ball_spin {
+	bs_vec3 omega;  ///< angular velocity at the ball's time (rad/s)
+	bs_vec2 acc;    ///< the centre's constant acceleration in this state (m/s^2)
+	double until;   ///< when this state ends (s, absolute); INFINITY when stationary
+	/// A box (m) holding the whole ball all through this state, a little
+	/// wider than exact: two balls whose boxes are apart cannot meet before
+	/// either changes state, which turns away most pairs before any root.
+	bs_vec2 box_lo;
+	bs_vec2 box_hi;
+	int8_t motion;  ///< bs_motion_state
+	int8_t ending;  ///< the event kind that ends the state (BS_EVENT_SLIDE_ROLL ...), or BS_EVENT_NONE
+} bs_ball_spin;
+
 /// Two balls' earliest meeting: when (s, absolute) and which (storage
 /// indices), or a time of INFINITY (none) or NAN (the search cannot tell).
 typedef struct bs_meeting {
@@ -76,10 +94,14 @@ struct bs_world {
 	double cushion_restitution;
 	double elastic_window;
 	double rest_speed;
+	bs_physics physics;
+	bs_pool_def pool;
+	bs_cloth cloth; ///< pool physics: from `pool`
 
 	int ball_count;
 	bs_ball* balls;      ///< hot state, 64-byte aligned
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
+	bs_ball_spin* spin;  ///< pool physics: spin[i] goes with balls[i]; NULL under ideal physics
 	bs_event_queue queue; ///< one slot per ball (storage index): its earliest predicted event
 
 	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
@@ -119,6 +141,26 @@ static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 	return bs_v2_mad(ball->pos, time - ball->time, ball->vel);
 }
 
+/// Where ball `index` is at `time` (s), under either physics: its stored
+/// position moved by bs_ball_position_at, or under pool physics by
+/// bs_motion_position in its present state.
+static inline bs_vec2 bs_world_position_at(const bs_world* world, int index, double time) {
+	const bs_ball* ball = &world->balls[index];
+	if (!world->spin) {
+		return bs_ball_position_at(ball, time);
+	}
+	return bs_motion_position(ball->pos, ball->vel, world->spin[index].acc, time - ball->time);
+}
+
+/// Ball `index`'s velocity at `time` (s), under either physics.
+static inline bs_vec2 bs_world_velocity_at(const bs_world* world, int index, double time) {
+	const bs_ball* ball = &world->balls[index];
+	if (!world->spin) {
+		return ball->vel;
+	}
+	return bs_motion_velocity(ball->vel, world->spin[index].acc, time - ball->time);
+}
+
 /// The storage index of the ball at `def_index` in the def.
 static inline int bs_world_storage_index(const bs_world* world, int def_index) {
 	return world->storage_of_def ? world->storage_of_def[def_index] : def_index;
@@ -128,6 +170,15 @@ static inline int bs_world_storage_index(const bs_world* world, int def_index) {
 static inline int bs_world_def_index(const bs_world* world, int index) {
 	return world->def_of_storage ? world->def_of_storage[index] : index;
 }
+
+/// Pool physics: starts ball `index`'s state of motion at its own time, with
+/// this velocity and spin (settled, bs_motion_settle): its acceleration, when
+/// the state ends and the event that ends it.
+void bs_world_begin_motion(bs_world* world, int index, bs_motion_state motion, bs_spin_state spin);
+
+/// Pool physics: ball `index`'s velocity and spin at `time` (s), in its
+/// present state.
+bs_spin_state bs_world_spin_at(const bs_world* world, int index, double time);
 
 /// The storage index of the ball with this id, or -1. O(log N).
 int bs_world_storage_of_id(const bs_world* world, int id);

@@ -53,32 +53,6 @@ static void gather_neighbours(const bs_world* world, int index, neighbours* dest
 	}
 }
 
-typedef struct candidate {
-	bs_event_key key;
-	bs_slot_payload payload; ///< see bs_event_queue_payload
-} candidate;
-
-static candidate no_candidate(void) {
-	candidate none;
-	none.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
-	none.payload = (bs_slot_payload){-1, 0, -1, 0};
-	return none;
-}
-
-static void consider(candidate* best, double time, int kind, int a, int b, int index, uint32_t stamp) {
-	bs_event_key key = {time, kind, a, b};
-	if (bs_event_key_before(key, best->key)) {
-		best->key = key;
-		best->payload.index = index;
-		best->payload.stamp = stamp;
-	}
-}
-
-// Contacts that began before `now` by rounding happen now, never in the past.
-static double not_before(double time, double now) {
-	return time < now ? now : time;
-}
-
 // The absolute time of a contact of two circles (b at `d` from a, moving at
 // `w` relative to it) found `t` s after `since`, not before `now`; INFINITY
 // when the two had passed it by `now` (bs_toi_circles_passed): a def's
@@ -88,7 +62,7 @@ static double not_before_unless_passed(double since, double t, bs_vec2 d, bs_vec
 	if (bs_toi_circles_passed(d, w, t, now - since)) {
 		return INFINITY;
 	}
-	return not_before(since + t, now);
+	return bs_not_before(since + t, now);
 }
 
 // Where two balls stand relative to each other: from `since`, the later of
@@ -159,7 +133,7 @@ static inline bool pair_may_meet(const bs_world* world, const bs_ball* a, const 
 // Offers ball `index`'s contact with ball `j`, moving relative to it as `m`
 // says, to `best`.
 static inline void consider_pair_in_motion(
-	const bs_world* world, candidate* best, int index, int j, const pair_motion* m, double now) {
+	const bs_world* world, bs_candidate* best, int index, int j, const pair_motion* m, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball* other = &world->balls[j];
 	if (j == index || other->pocketed) {
@@ -169,11 +143,11 @@ static inline void consider_pair_in_motion(
 	if (t < INFINITY) {
 		int lo = ball->id < other->id ? ball->id : other->id;
 		int hi = ball->id < other->id ? other->id : ball->id;
-		consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+		bs_consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
 	}
 }
 
-static inline void consider_pair(const bs_world* world, candidate* best, int index, int j, double now, double at) {
+static inline void consider_pair(const bs_world* world, bs_candidate* best, int index, int j, double now, double at) {
 	pair_motion m = motion_of_pair(&world->table, &world->balls[index], &world->balls[j], at);
 	consider_pair_in_motion(world, best, index, j, &m, now);
 }
@@ -184,7 +158,7 @@ static inline void consider_pair(const bs_world* world, candidate* best, int ind
 // first pass is exact (pair_may_meet), so the outcome is consider_pair's for
 // every partner.
 static void consider_pairs(
-	const bs_world* world, candidate* best, int index, const int* partners, int count, double now, double at) {
+	const bs_world* world, bs_candidate* best, int index, const int* partners, int count, double now, double at) {
 	const bs_ball* ball = &world->balls[index];
 	int kept[BS_GATHER];
 	pair_motion kept_motion[BS_GATHER];
@@ -199,7 +173,7 @@ static void consider_pairs(
 		kept_count += may_meet;
 #ifdef BS_VALIDATE
 		if (!may_meet) {
-			candidate turned_away = no_candidate();
+			bs_candidate turned_away = bs_no_candidate();
 			consider_pair(world, &turned_away, index, j, now, at);
 			if (turned_away.key.kind != BS_EVENT_NONE) {
 				fprintf(stderr, "breakshot: the pair sieve turned away balls %d and %d, which meet at %.17g\n",
@@ -216,7 +190,7 @@ static void consider_pairs(
 
 // consider_pairs for `first` (a ball index, or -1) and every ball in the
 // `count` cells, in batches of BS_GATHER.
-static void consider_cells(const bs_world* world, candidate* best, int index, int first, const int* cells, int count,
+static void consider_cells(const bs_world* world, bs_candidate* best, int index, int first, const int* cells, int count,
 	double now, double at) {
 	int partners[BS_GATHER];
 	int partner_count = 0;
@@ -234,18 +208,18 @@ static void consider_cells(const bs_world* world, candidate* best, int index, in
 	consider_pairs(world, best, index, partners, partner_count, now, at);
 }
 
-static inline void consider_segment(const bs_world* world, candidate* best, const bs_ball* ball, int s, double now) {
+static inline void consider_segment(const bs_world* world, bs_candidate* best, const bs_ball* ball, int s, double now) {
 	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
 		return;
 	}
 	double t = bs_toi_segment_normal(ball->pos, ball->vel, ball->radius, world->table.cushions[s],
 		world->cushion_normals[s]);
 	if (t < INFINITY) {
-		consider(best, not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
+		bs_consider(best, bs_not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
 	}
 }
 
-static inline void consider_jaw(const bs_world* world, candidate* best, const bs_ball* ball, int j, double now) {
+static inline void consider_jaw(const bs_world* world, bs_candidate* best, const bs_ball* ball, int j, double now) {
 	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
 		return;
 	}
@@ -253,7 +227,7 @@ static inline void consider_jaw(const bs_world* world, candidate* best, const bs
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	double t = bs_toi_image(d, w, ball->radius, INFINITY);
 	if (t < INFINITY) {
-		consider(best, not_before_unless_passed(ball->time, t, d, w, now), BS_EVENT_JAW, ball->id, j, j, 0);
+		bs_consider(best, not_before_unless_passed(ball->time, t, d, w, now), BS_EVENT_JAW, ball->id, j, j, 0);
 	}
 }
 
@@ -271,11 +245,9 @@ static bool path_passes_near(bs_vec2 p, bs_vec2 v, double since, double until, b
 	return bs_v2_dot(gap, gap) <= slack * slack;
 }
 
-// Queues a ball's earliest event (or takes its slot out when there is none),
-// counting the slots that hold an event bs_world_step would report.
-static void store_prediction(bs_world* world, int index, const candidate* best) {
-	world->reported_pending +=
-		bs_event_kind_is_reported(best->key.kind) - bs_event_kind_is_reported(bs_event_queue_pending_kind(&world->queue, index));
+void bs_world_store_prediction(bs_world* world, int index, const bs_candidate* best) {
+	world->reported_pending += bs_event_kind_is_reported(best->key.kind) -
+		bs_event_kind_is_reported(bs_event_queue_pending_kind(&world->queue, index));
 	if (best->key.kind == BS_EVENT_NONE) {
 		bs_event_queue_remove(&world->queue, index);
 	} else {
@@ -284,12 +256,12 @@ static void store_prediction(bs_world* world, int index, const candidate* best) 
 	}
 }
 
-static void predict_obstacles(const bs_world* world, int index, candidate* best);
+static void predict_obstacles(const bs_world* world, int index, bs_candidate* best);
 
 // A ball's earliest event among the `near` balls (gathered by
 // gather_neighbours) and the obstacles, predicted at `at`; not yet stored.
-static candidate predict_among(const bs_world* world, int index, double at, const neighbours* near) {
-	candidate best = no_candidate();
+static bs_candidate predict_among(const bs_world* world, int index, double at, const neighbours* near) {
+	bs_candidate best = bs_no_candidate();
 	if (world->balls[index].pocketed) {
 		return best;
 	}
@@ -326,17 +298,17 @@ void bs_world_predict_after_crossing(bs_world* world, int index, double at, int 
 		bs_world_predict(world, index, at);
 		return;
 	}
-	candidate best = no_candidate();
+	bs_candidate best = bs_no_candidate();
 	int cells[3];
 	int count = bs_grid_entering(&world->grid, index, axis, step, cells);
 	consider_cells(world, &best, index, kept.spare_index, cells, count, world->time, at);
 	predict_obstacles(world, index, &best);
-	store_prediction(world, index, &best);
+	bs_world_store_prediction(world, index, &best);
 }
 
 // Completes a prediction whose pairs are in `best`: the obstacles and the
 // cell crossing. The earliest pair is kept as the slot's spare.
-static void predict_obstacles(const bs_world* world, int index, candidate* best) {
+static void predict_obstacles(const bs_world* world, int index, bs_candidate* best) {
 	// consider() rewrites only the payload's index and stamp: the spare stays.
 	bool pair_found = best->key.kind == BS_EVENT_BALL;
 	best->payload.spare_index = pair_found ? best->payload.index : -1;
@@ -373,26 +345,35 @@ static void predict_obstacles(const bs_world* world, int index, candidate* best)
 		if (t < INFINITY) {
 			bs_vec2 d = bs_v2_sub(pocket->centre, p);
 			bs_vec2 w = bs_v2_scale(-1.0, v);
-			consider(best, not_before_unless_passed(since, t, d, w, now), BS_EVENT_POCKET, ball->id, k, k, 0);
+			bs_consider(best, not_before_unless_passed(since, t, d, w, now), BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
 	}
 	if (world->use_grid && moving) {
 		int axis;
 		double t = bs_grid_crossing(&world->grid, index, p, v, since, &axis);
 		if (t < INFINITY) {
-			consider(best, not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
+			bs_consider(best, bs_not_before(t, now), BS_EVENT_CELL, ball->id, 0, axis, 0);
 		}
 	}
 }
 
 void bs_world_predict(bs_world* world, int index, double at) {
+	if (world->spin) {
+		bs_world_predict_pool(world, index);
+		return;
+	}
 	neighbours near;
 	gather_neighbours(world, index, &near);
-	candidate best = predict_among(world, index, at, &near);
-	store_prediction(world, index, &best);
+	bs_candidate best = predict_among(world, index, at, &near);
+	bs_world_store_prediction(world, index, &best);
 }
 
 void bs_world_predict_both(bs_world* world, int index, int partner) {
+	if (world->spin) {
+		bs_world_predict_pool(world, index);
+		bs_world_predict_pool(world, partner);
+		return;
+	}
 	// Both balls' neighbours are gathered first, and both predictions made
 	// before either is stored: the second ball's memory reads overlap the
 	// first ball's prediction, and the stores' reads (queue lists far apart)
@@ -402,10 +383,10 @@ void bs_world_predict_both(bs_world* world, int index, int partner) {
 	neighbours partner_near;
 	gather_neighbours(world, index, &near);
 	gather_neighbours(world, partner, &partner_near);
-	candidate best = predict_among(world, index, now, &near);
-	candidate partner_best = predict_among(world, partner, now, &partner_near);
-	store_prediction(world, index, &best);
-	store_prediction(world, partner, &partner_best);
+	bs_candidate best = predict_among(world, index, now, &near);
+	bs_candidate partner_best = predict_among(world, partner, now, &partner_near);
+	bs_world_store_prediction(world, index, &best);
+	bs_world_store_prediction(world, partner, &partner_best);
 }
 
 bs_meeting bs_world_next_meeting(const bs_world* world) {
@@ -430,7 +411,7 @@ bs_meeting bs_world_next_meeting(const bs_world* world) {
 			if (isnan(t)) {
 				return (bs_meeting){NAN, i, j};
 			}
-			double when = t < INFINITY ? not_before(m.since + t, world->time) : INFINITY;
+			double when = t < INFINITY ? bs_not_before(m.since + t, world->time) : INFINITY;
 			if (when < earliest.time) {
 				earliest = (bs_meeting){when, i, j};
 			}
@@ -468,10 +449,10 @@ void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
 	if (!meets_by(world, meeting.a, meeting.time) && !meets_by(world, meeting.b, meeting.time)) {
 		const bs_ball* a = &world->balls[meeting.a];
 		const bs_ball* b = &world->balls[meeting.b];
-		candidate best = no_candidate();
-		consider(&best, meeting.time, BS_EVENT_BALL, a->id < b->id ? a->id : b->id, a->id < b->id ? b->id : a->id,
+		bs_candidate best = bs_no_candidate();
+		bs_consider(&best, meeting.time, BS_EVENT_BALL, a->id < b->id ? a->id : b->id, a->id < b->id ? b->id : a->id,
 			meeting.b, b->count);
 		best.payload.spare_index = -1;
-		store_prediction(world, meeting.a, &best);
+		bs_world_store_prediction(world, meeting.a, &best);
 	}
 }

@@ -3,7 +3,47 @@
 #ifndef BREAKSHOT_WORLD_PREDICT_H
 #define BREAKSHOT_WORLD_PREDICT_H
 
+#include <math.h>
+
 #include "world_internal.h"
+
+/// A ball's earliest event found so far while predicting it.
+typedef struct bs_candidate {
+	bs_event_key key;
+	bs_slot_payload payload; ///< see bs_event_queue_payload
+} bs_candidate;
+
+/// No event yet.
+static inline bs_candidate bs_no_candidate(void) {
+	bs_candidate none;
+	none.key = (bs_event_key){INFINITY, BS_EVENT_NONE, 0, 0};
+	none.payload = (bs_slot_payload){-1, 0, -1, 0};
+	return none;
+}
+
+/// Keeps the event (time, kind, ids a and b) in `best` when it comes before
+/// best's in the tie order, with the partner's storage `index` (or the
+/// obstacle's) and the `stamp` of its event count.
+static inline void bs_consider(bs_candidate* best, double time, int kind, int a, int b, int index, uint32_t stamp) {
+	bs_event_key key = {time, kind, a, b};
+	if (bs_event_key_before(key, best->key)) {
+		best->key = key;
+		best->payload.index = index;
+		best->payload.stamp = stamp;
+	}
+}
+
+/// Contacts that began before `now` by rounding happen now, never in the past.
+static inline double bs_not_before(double time, double now) {
+	return time < now ? now : time;
+}
+
+/// Queues a ball's earliest event (or takes its slot out when there is
+/// none), counting the slots that hold an event bs_world_step would report.
+void bs_world_store_prediction(bs_world* world, int index, const bs_candidate* best);
+
+/// Pool physics: bs_world_predict (world_predict_pool.c).
+void bs_world_predict_pool(bs_world* world, int index);
 
 /// Predicts ball `index`'s earliest event from the current time and stores it
 /// in its queue slot. `at` (s, >= the world's time) is the moment the

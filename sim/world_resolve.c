@@ -44,14 +44,12 @@ static bool is_resting(const bs_world* world, const bs_ball* ball) {
 	return bs_v2_len2(ball->vel) < world->rest_speed * world->rest_speed;
 }
 
-// Counts the event for the ball (so that predictions against it go stale)
-// and records it as its last contact.
-static void mark(bs_world* world, int index, int kind, int target, double now) {
+void bs_world_mark(bs_world* world, int index, int kind, int target, double now) {
 	bs_ball* ball = &world->balls[index];
 	ball->count += 1;
 	ball->last_kind = (int8_t)kind;
 	ball->last_target = target;
-	if (kind != BS_EVENT_POCKET) {
+	if (kind == BS_EVENT_BALL || kind == BS_EVENT_CUSHION || kind == BS_EVENT_JAW) {
 		world->cold[index].last_collision_time = now;
 	}
 }
@@ -130,6 +128,10 @@ static void drop_into_pocket(bs_world* world, int index, int pocket, bs_event* r
 }
 
 void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event* record) {
+	if (world->spin) {
+		bs_world_resolve_pool(world, index, kind, target, record);
+		return;
+	}
 	double now = world->time;
 	bs_ball* ball = &world->balls[index];
 	record->kind = (bs_event_kind)kind;
@@ -140,27 +142,27 @@ void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event
 	switch (kind) {
 	case BS_EVENT_BALL:
 		resolve_ball_pair(world, index, target, record);
-		mark(world, index, BS_EVENT_BALL, target, now);
-		mark(world, target, BS_EVENT_BALL, index, now);
+		bs_world_mark(world, index, BS_EVENT_BALL, target, now);
+		bs_world_mark(world, target, BS_EVENT_BALL, index, now);
 		break;
 	case BS_EVENT_CUSHION: {
 		move_to(world, index, now);
 		bs_vec2 n = world->cushion_normals[target];
 		resolve_obstacle(world, index, n, bs_v2_mad(ball->pos, -ball->radius, n), record);
-		mark(world, index, kind, target, now);
+		bs_world_mark(world, index, kind, target, now);
 		break;
 	}
 	case BS_EVENT_JAW: {
 		move_to(world, index, now);
 		bs_vec2 q = world->table.jaws[target];
 		resolve_obstacle(world, index, bs_v2_normalize(bs_v2_sub(ball->pos, q)), q, record);
-		mark(world, index, kind, target, now);
+		bs_world_mark(world, index, kind, target, now);
 		break;
 	}
 	case BS_EVENT_POCKET:
 		move_to(world, index, now);
 		drop_into_pocket(world, index, target, record);
-		mark(world, index, kind, target, now);
+		bs_world_mark(world, index, kind, target, now);
 		break;
 	default:
 		assert(false && "a queued slot always names an event kind");

@@ -9,4 +9,13 @@
 /// and writes its record into `record`. Does not predict.
 void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event* record);
 
+/// bs_world_resolve under pool physics (world_resolve_pool.c).
+void bs_world_resolve_pool(bs_world* world, int index, int kind, int target, bs_event* record);
+
+/// Counts an event for ball `index` (so that predictions against it go
+/// stale) and records it as its last contact: `kind` and `target` (the
+/// partner's storage index, the obstacle's index, or -1). A collision also
+/// sets its last collision time, `now` (s).
+void bs_world_mark(bs_world* world, int index, int kind, int target, double now);
+
 #endif

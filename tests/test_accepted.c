@@ -766,7 +766,7 @@ static void anchors_outside_a_periodic_box_are_refused(void) {
 	bs_ball_def balls[2] = {ball_at(0, 0.2, 0.13, -7.0, 0.5), ball_at(1, 0.27, 0.2, 0.2, -0.9)};
 	bs_world_def def = world_def_with(balls, 2);
 	def.table = bs_table_periodic(0.5, 4.4);
-	balls[0].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.13}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
+	balls[0].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.13}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	CHECK_DEF_OK(&def);
 	bs_def_report report;
 	const bs_vec2 outside[4] = {{1.2, 0.13}, {-0.3, 0.13}, {0.2, 4.53}, {0.5, 0.13}};
@@ -791,8 +791,8 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// time, and every overlap followed.
 	bs_ball_def through[2] = {ball_at(0, 1.5, 0.6, 0.0, 0.0), ball_at(1, 2.0, 0.6, 1.0, 0.0)};
 	// Both anchored before the start: a pair is solved from the later clock.
-	through[0].anchor = (bs_ball_anchor){true, 0.0, {1.5, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
-	through[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
+	through[0].anchor = (bs_ball_anchor){true, 0.0, {1.5, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	through[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	bs_world_def def = world_def_with(through, 2);
 	def.time = 1.0;
 	CHECK_DEF_OK(&def);
@@ -809,8 +809,8 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// velocities and send ball 0 through ball 1, never to be tested again.
 	double sigma = 2.0 * BS_DEFAULT_RADIUS;
 	bs_ball_def leaving[2] = {ball_at(0, 2.0 - sigma * (1.0 - 5e-10), 0.6, 0.0, 0.0), ball_at(1, 2.0, 0.6, 1.0, 0.0)};
-	leaving[0].anchor = (bs_ball_anchor){true, 0.0, leaving[0].pos, BS_EVENT_NONE, -1, -INFINITY, 0.0};
-	leaving[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
+	leaving[0].anchor = (bs_ball_anchor){true, 0.0, leaving[0].pos, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	leaving[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	def = world_def_with(leaving, 2);
 	def.time = 1.0;
 	CHECK_DEF_OK(&def);
@@ -832,7 +832,7 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	bs_ball_def through_facing = ball_at(0, 0.431178376415565, 1.0694318443861976, 2.1956250436758675,
 		-1.1002389927404836);
 	through_facing.anchor = (bs_ball_anchor){true, 0.0, {0.042226045072000916, 1.264337856455115}, BS_EVENT_NONE, -1,
-		-INFINITY, 0.0};
+		-INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	def = world_def_with(&through_facing, 1);
 	def.table = pocketed;
 	def.time = 0.17714879526623936;
@@ -848,7 +848,7 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	bs_vec2 centre = table.pockets[0].centre;
 	double along = sqrt(0.5);
 	bs_ball_def out = ball_at(0, centre.x + 0.5 * along, centre.y + 0.5 * along, along, along);
-	out.anchor = (bs_ball_anchor){true, 0.0, centre, BS_EVENT_NONE, -1, -INFINITY, 0.0};
+	out.anchor = (bs_ball_anchor){true, 0.0, centre, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	def = world_def_with(&out, 1);
 	def.table = table;
 	def.time = 0.5;
@@ -870,8 +870,8 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// the next meeting (nothing but cell crossings pending) must skip the
 	// pass. The meeting is where ball 1 reaches x = 1.5 - sigma.
 	bs_ball_def around[2] = {ball_at(0, 0.5, 0.5, 0.0, 0.0), ball_at(1, 0.7, 0.5, 1.0, 0.0)};
-	around[0].anchor = (bs_ball_anchor){true, 0.0, {0.5, 0.5}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
-	around[1].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.5}, BS_EVENT_NONE, -1, -INFINITY, 0.0};
+	around[0].anchor = (bs_ball_anchor){true, 0.0, {0.5, 0.5}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	around[1].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.5}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	def = world_def_with(around, 2);
 	def.table = bs_table_periodic(1.0, 1.0);
 	def.time = 0.5;
@@ -893,13 +893,16 @@ static void states_left_touching_by_a_tie_reload(void) {
 	// names the other, yet both are where the engine left them: validation
 	// holds such a pair to BS_CONTACT_TOLERANCE, and so must the reload.
 	bs_ball_def balls[3] = {
-		{0, {0.20827363386032122, 0.13248209015809637}, {-0.04440301024857169, 0.5692817736615098}, 0.02, 0.17,
+		{0, {0.20827363386032122, 0.13248209015809637}, {-0.04440301024857169, 0.5692817736615098}, {0.0, 0.0, 0.0},
+			0.02, 0.17,
 			{true, 0.1082736338603212, {0.20827363386032122, 0.13248209015809637}, BS_EVENT_BALL, 1,
-				0.1082736338603212, 0.0}},
-		{1, {0.2566905464558715, 0.12}, {0.04387151961359417, -0.11443200380614617}, 0.03, 0.4,
-			{true, 0.1082736338603212, {0.2566905464558715, 0.12}, BS_EVENT_BALL, 0, 0.1082736338603212, 0.0}},
-		{2, {0.27165472677206426, 0.2025537295257109}, {0.2, -0.9}, 0.015, 0.17,
-			{true, 0.0, {0.25, 0.3}, BS_EVENT_NONE, -1, -INFINITY, 0.0}},
+				0.1082736338603212, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY}},
+		{1, {0.2566905464558715, 0.12}, {0.04387151961359417, -0.11443200380614617}, {0.0, 0.0, 0.0}, 0.03, 0.4,
+			{true, 0.1082736338603212, {0.2566905464558715, 0.12}, BS_EVENT_BALL, 0, 0.1082736338603212, 0.0,
+				{0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY}},
+		{2, {0.27165472677206426, 0.2025537295257109}, {0.2, -0.9}, {0.0, 0.0, 0.0}, 0.015, 0.17,
+			{true, 0.0, {0.25, 0.3}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0},
+				BS_MOTION_STATIONARY}},
 	};
 	bs_world_def def = world_def_with(balls, 3);
 	def.table = bs_table_periodic(0.5, 4.4);
@@ -993,7 +996,7 @@ static void contacts_that_stop_a_ball_keep_its_arrival_speed(void) {
 	}
 	// The speed is part of the anchor, bounded like any speed.
 	bs_ball_def fast = ball_at(0, 1.0, 0.6, 0.0, 0.0);
-	fast.anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 2.0 * BS_MAX_SPEED};
+	fast.anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 2.0 * BS_MAX_SPEED, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
 	bs_world_def def = world_def_with(&fast, 1);
 	bs_def_report report;
 	CHECK(!bs_world_def_check(&def, &report));

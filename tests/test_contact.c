@@ -369,7 +369,7 @@ static void cushion_ideal_is_resolve_obstacle(void) {
 		double expected = bs_resolve_obstacle(&a, mass, n, e);
 		bs_vec2 b = v;
 		bs_vec3 s = w;
-		bs_cushion_contact got = bs_resolve_cushion_contact(&b, &s, mass, 0.03, n, bs_cushion_model_ideal(e));
+		bs_cushion_contact got = bs_resolve_cushion_contact(&b, &s, mass, 0.03, n, bs_cushion_params_ideal(e));
 		CHECK_SAME_BITS(got.normal_impulse, expected);
 		CHECK_SAME_BITS(b.x, a.x);
 		CHECK_SAME_BITS(b.y, a.y);
@@ -415,7 +415,7 @@ static void cushion_han_matches_rail_frame(void) {
 			v = bs_v2_scale(-1.0, v);
 		}
 		bs_vec3 w = bs_v3(bs_rng_range(&rng, -150, 150), bs_rng_range(&rng, -150, 150), bs_rng_range(&rng, -150, 150));
-		bs_cushion_model model = {BS_CUSHION_HAN_2005, bs_rng_uniform(&rng), bs_rng_range(&rng, 0.0, 0.5),
+		bs_cushion_params model = {BS_CUSHION_MODEL_HAN_2005, bs_rng_uniform(&rng), bs_rng_range(&rng, 0.0, 0.5),
 			bs_rng_range(&rng, 1.0, 1.9) * r};
 		bs_vec2 a = v;
 		bs_vec3 s = w;
@@ -441,7 +441,7 @@ static void cushion_straight_in(void) {
 	const double frictions[] = {BS_CUSHION_FRICTION, 0.01};
 	for (int j = 0; j < 2; ++j) {
 		double mu = frictions[j], e = BS_CUSHION_RESTITUTION, speed = 2.0;
-		bs_cushion_model model = bs_cushion_model_han_2005(r);
+		bs_cushion_params model = bs_cushion_params_han_2005(r);
 		model.friction = mu;
 		double sin_t = (model.height - r) / r, cos_t = sqrt(1.0 - sin_t * sin_t);
 		bool sticks = sin_t / cos_t <= 3.5 * mu * (1.0 + e);
@@ -476,7 +476,7 @@ static double rebound_angle(double incidence, double w_z, int rolling) {
 	bs_vec2 v = bs_v2(sin(rad(incidence)), -cos(rad(incidence)));
 	bs_vec3 w = rolling ? rolling_spin(v, r) : bs_v3(0.0, 0.0, 0.0);
 	w.z = w_z;
-	bs_resolve_cushion_contact(&v, &w, m, r, n, bs_cushion_model_han_2005(r));
+	bs_resolve_cushion_contact(&v, &w, m, r, n, bs_cushion_params_han_2005(r));
 	return deg(atan2(v.x, v.y));
 }
 
@@ -525,7 +525,7 @@ static void cushion_energy_never_rises(void) {
 		bs_vec3 w =
 			bs_v3(bs_rng_range(&rng, -spin, spin), bs_rng_range(&rng, -spin, spin), bs_rng_range(&rng, -spin, spin));
 		double mass = bs_rng_range(&rng, 0.05, 0.5), radius = bs_rng_range(&rng, 0.02, 0.04);
-		bs_cushion_model model = {BS_CUSHION_HAN_2005, k % 10 == 0 ? (double)(k / 10 % 2) : bs_rng_uniform(&rng),
+		bs_cushion_params model = {BS_CUSHION_MODEL_HAN_2005, k % 10 == 0 ? (double)(k / 10 % 2) : bs_rng_uniform(&rng),
 			bs_rng_range(&rng, 0.0, 1.0), bs_rng_range(&rng, 0.05, 1.95) * radius};
 		double e0 = ball_energy(v, w, mass, radius);
 		bs_vec2 before = v;
@@ -553,7 +553,7 @@ static void cushion_energy_never_rises(void) {
 }
 
 static void cushion_defaults(void) {
-	bs_cushion_model model = bs_cushion_model_han_2005(BS_DEFAULT_RADIUS);
+	bs_cushion_params model = bs_cushion_params_han_2005(BS_DEFAULT_RADIUS);
 	CHECK_NEAR(model.height, 0.036576, 1e-15);
 	CHECK_EQ_DBL(model.restitution, 0.85);
 	CHECK_EQ_DBL(model.friction, 0.2);

@@ -16,8 +16,10 @@
 #include <stdint.h>
 
 #include <breakshot/api.h>
+#include <breakshot/pool.h>
 #include <breakshot/table.h>
 #include <breakshot/vec2.h>
+#include <breakshot/vec3.h>
 
 /// Default ball radius (m): a 2 1/4 in pool ball.
 #define BS_DEFAULT_RADIUS 0.028575
@@ -69,11 +71,18 @@ typedef enum bs_event_kind {
 	BS_EVENT_CUSHION = 1, ///< a ball meets a cushion segment; a is its id, b the segment index
 	BS_EVENT_JAW = 2,     ///< a ball meets a jaw point; a is its id, b the point index
 	BS_EVENT_POCKET = 3,  ///< a ball's centre enters a pocket; a is its id, b the pocket index
+	// The changes of a ball's state of motion under pool physics; a is its
+	// id, b is -1.
+	BS_EVENT_SLIDE_ROLL = 4, ///< a sliding ball starts rolling
+	BS_EVENT_ROLL_SPIN = 5,  ///< a rolling ball stops with vertical spin left, and spins in place
+	BS_EVENT_ROLL_STOP = 6,  ///< a rolling ball stops, with no spin left
+	BS_EVENT_SPIN_STOP = 7,  ///< a ball spinning in place stops
 	BS_EVENT_KIND_COUNT,
 	BS_EVENT_NONE = -1 ///< no event (nothing has happened yet, or nothing will)
 } bs_event_kind;
 
-/// The lower-case name of a kind: "ball", "cushion", "jaw", "pocket" (or "none").
+/// The lower-case name of a kind: "ball", "cushion", "jaw", "pocket",
+/// "slide_roll", "roll_spin", "roll_stop", "spin_stop" (or "none").
 BS_API const char* bs_event_kind_name(bs_event_kind kind);
 
 /// The record of one event.
@@ -82,9 +91,9 @@ typedef struct bs_event {
 	double time;    ///< absolute simulated time of the event (s)
 	int a;          ///< ball id (the lower id for BS_EVENT_BALL)
 	int b;          ///< the other ball's id, or the cushion, jaw or pocket index
-	double impulse; ///< magnitude of the normal impulse (N s); 0 for a pocket
-	bs_vec2 point;  ///< contact point (m); for a pocket, the ball's centre
-	bs_vec2 normal; ///< unit contact normal: from a towards b for two balls, from the obstacle towards the ball otherwise
+	double impulse; ///< magnitude of the normal impulse (N s); 0 for a pocket or a change of state
+	bs_vec2 point;  ///< contact point (m); for a pocket or a change of state, the ball's centre
+	bs_vec2 normal; ///< unit contact normal: from a towards b for two balls, from the obstacle towards the ball otherwise; zero for a change of state
 } bs_event;
 
 /// Where a ball's straight-line motion is anchored inside a world: its own
@@ -104,6 +113,12 @@ typedef struct bs_ball_anchor {
 	/// event's time at that speed, which a collision that stopped the ball no
 	/// longer shows: the checks of place and contact allow for it.
 	double arrival_speed;
+	// Pool physics only: the ball's motion at `time`, from which it moves
+	// until the start without an event. (Under ideal physics the velocity
+	// never changes between events and is bs_ball_def.vel.)
+	bs_vec2 vel;            ///< velocity at `time` (m/s)
+	bs_vec3 omega;          ///< angular velocity at `time` (rad/s)
+	bs_motion_state motion; ///< its state of motion from `time` on
 } bs_ball_anchor;
 
 /// Defines a ball. Get one from bs_default_ball_def() and set what differs.
@@ -111,6 +126,9 @@ typedef struct bs_ball_def {
 	int id;         ///< user id, unique in the world (pool: the ball number, cue = 0)
 	bs_vec2 pos;    ///< centre position (m) at the world's start time
 	bs_vec2 vel;    ///< velocity (m/s)
+	/// angular velocity (rad/s; z up): pool physics only, zero under ideal
+	/// physics. A ball rolls forwards along +x with omega.y = v / R.
+	bs_vec3 omega;
 	double radius;  ///< radius (m), > 0
 	double mass;    ///< mass (kg), > 0
 	bs_ball_anchor anchor; ///< exact saved state, when continuing a saved world
@@ -147,6 +165,10 @@ typedef enum bs_storage_order {
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
 	bs_table table;             ///< the table; the world copies it
+	/// What moves the balls: BS_PHYSICS_IDEAL (the default) or
+	/// BS_PHYSICS_POOL, which needs a walled table.
+	bs_physics physics;
+	bs_pool_def pool;           ///< the coefficients of pool physics (bs_default_pool_def())
 	double time;                ///< start time (s), |time| <= BS_MAX_TIME
 	double ball_restitution;    ///< ball-ball coefficient of restitution, in [0, 1]
 	double cushion_restitution; ///< ball-cushion (and jaw) coefficient of restitution, in [0, 1]
@@ -154,6 +176,8 @@ typedef struct bs_world_def {
 	/// collision was less than this long ago is treated as elastic (the TC
 	/// model of Luding and McNamara). Must be > 0 when a restitution is below
 	/// 1; 0 is allowed only for ideal elastic worlds, where it changes nothing.
+	/// Ideal physics only: pool physics has friction, and its own guard
+	/// (docs/pool.md).
 	double elastic_window;
 	/// Rest speed (m/s), >= 0: after an inelastic collision (one that used a
 	/// restitution below 1), a ball left slower than this is stopped. When
@@ -161,6 +185,7 @@ typedef struct bs_world_def {
 	/// towards it, so that the pair still does not approach. Without
 	/// friction, inelastic collisions slow balls geometrically but never to
 	/// zero; this ends that tail. Elastic collisions never stop a ball.
+	/// Ideal physics only: under pool physics friction stops the balls.
 	double rest_speed;
 	const bs_ball_def* balls; ///< the balls; the world copies them
 	int ball_count;           ///< number of balls, in [0, BS_MAX_BALLS]
@@ -173,9 +198,14 @@ typedef struct bs_world_def {
 	bs_storage_order order;
 } bs_world_def;
 
-/// A 2.54 m x 1.27 m plain table, ideal elastic restitution, the default
-/// elastic window, time 0, no balls.
+/// A 2.54 m x 1.27 m plain table, ideal physics, ideal elastic restitution,
+/// the default elastic window, time 0, no balls; its `pool` holds
+/// bs_default_pool_def().
 BS_API bs_world_def bs_default_world_def(void);
+
+/// bs_default_world_def() with pool physics and pool restitutions
+/// (BS_POOL_BALL_RESTITUTION, BS_POOL_CUSHION_RESTITUTION).
+BS_API bs_world_def bs_default_pool_world_def(void);
 
 /// Relative overlap of two balls' radius sum that still counts as touching
 /// (rounding in positions computed for exactly touching balls).
@@ -255,6 +285,13 @@ BS_API double bs_world_elastic_window(const bs_world* world);
 /// The rest speed in use (m/s): see bs_world_def.rest_speed.
 BS_API double bs_world_rest_speed(const bs_world* world);
 
+/// The physics the world was made with.
+BS_API bs_physics bs_world_physics(const bs_world* world);
+
+/// The coefficients of pool physics the world was made with (those of its
+/// def, also under ideal physics, where they are unused).
+BS_API const bs_pool_def* bs_world_pool(const bs_world* world);
+
 /// Finds the next event without processing it. Returns false when no event
 /// remains before BS_MAX_TIME: every ball at rest or pocketed, or, on a
 /// periodic table, no two balls ever meeting again as any images (all
@@ -300,6 +337,8 @@ typedef struct bs_ball_state {
 	int id;         ///< the ball's id
 	bs_vec2 pos;    ///< centre (m)
 	bs_vec2 vel;    ///< velocity (m/s)
+	bs_vec3 omega;  ///< angular velocity (rad/s); zero under ideal physics
+	bs_motion_state motion; ///< its state of motion
 	double radius;  ///< m
 	double mass;    ///< kg
 	bool pocketed;  ///< true once the ball has left the table into a pocket
@@ -322,7 +361,9 @@ BS_API bs_ball_state bs_world_ball_state(const bs_world* world, int index, doubl
 
 /// Totals over the balls on the table at the current time.
 typedef struct bs_totals {
-	double kinetic_energy; ///< J
+	double kinetic_energy; ///< J: translational and rotational
+	double translational_energy; ///< J: 1/2 m v^2 summed
+	double rotational_energy;    ///< J: 1/2 I w^2 summed, I = 2/5 m R^2 (zero under ideal physics)
 	bs_vec2 momentum;      ///< kg m/s
 	int balls_on_table;    ///< balls not pocketed
 	double pocketed_energy; ///< kinetic energy carried into the pockets (J)

@@ -1,0 +1,48 @@
+// breakshot: exact times of impact under pool physics, where every ball's
+// centre moves as p + v t + a t^2 / 2 until its next change of state.
+//
+// A pair's motions are fixed only until the earlier of the two balls' next
+// changes of state, so each time here is the earliest entry into contact on
+// a bounded interval [0, t_end] (s, from the pair's common clock): the
+// earliest t at which the gap is <= 0 while it closes. Contacts that touch
+// and close at 0 happen now; a tangent graze, which never closes, is none.
+// The gap of a ball and a cushion's line is quadratic in t and solved in
+// closed form; the others are quartics, solved by isolating the earliest
+// root through the derivatives' sign changes (poly.h).
+#ifndef BREAKSHOT_COLLIDE_POOL_H
+#define BREAKSHOT_COLLIDE_POOL_H
+
+#include <breakshot/table.h>
+#include <breakshot/vec2.h>
+
+/// The earliest t in [0, t_end] (s) at which c0 + c1 t + c2 t^2 enters
+/// <= 0 while decreasing (as bs_poly_first_entry), or INFINITY. Closed
+/// form, with the cancellation-free root: the entry from above of an
+/// upward parabola is 2 c0 / (-c1 + sqrt(c1^2 - 4 c0 c2)), as today's
+/// bs_toi_circles.
+double bs_quadratic_first_entry(double c0, double c1, double c2, double t_end);
+
+/// Time (s, in [0, t_end]) until a ball (centre `p` (m), velocity `v` (m/s),
+/// constant acceleration `acc` (m/s^2), radius `r` (m)) meets the segment
+/// from its playing side, `normal` being the segment's inward unit normal
+/// (bs_segment_normal), with the contact point inside the segment; INFINITY
+/// when it does not by t_end, or meets the line beyond the segment's ends
+/// (the jaw points take those).
+double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segment segment, bs_vec2 normal,
+	double t_end);
+
+/// Time (s, in [0, t_end]) until two circles whose centres are `d` (m)
+/// apart (second minus first) and move apart at `w` (m/s) with relative
+/// acceleration `a` (m/s^2) come within `sigma` (m) while closing:
+/// |d + w t + a t^2/2|^2 = sigma^2, a quartic. INFINITY when they do not by
+/// t_end. With `a` exactly zero it is bs_toi_circles, to the bit. Pairs
+/// whose swept paths cannot close the gap by t_end are turned away before
+/// any root is solved.
+double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end);
+
+/// Time (s, in [0, t_end]) until a centre at `p` (m) moving at `v` (m/s) with
+/// acceleration `acc` (m/s^2) is within `capture` (m) of `centre`: 0 when it
+/// already is, INFINITY when it is not by t_end.
+double bs_toi_pool_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end);
+
+#endif

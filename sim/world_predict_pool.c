@@ -1,0 +1,200 @@
+// breakshot: prediction under pool physics. A ball's earliest event is the
+// earliest of the end of its state of motion and its contacts with every
+// other ball and the table's obstacles, each the earliest entry into contact
+// on the interval over which the motions involved stay fixed
+// (collide_pool.h). Like prediction under ideal physics, every time is a
+// pure function of the balls' stored states, so that a prediction made
+// again later, or in a world restored from a saved state, gives the same
+// bits.
+#include <math.h>
+
+#include "collide_pool.h"
+#include "world_predict.h"
+
+// When ball `index`'s present motion stops moving its centre (s,
+// absolute): the end of its slide or roll, or never for a ball at rest,
+// which stays put however it spins.
+static double moving_until(const bs_world* world, int index) {
+	const bs_ball_spin* spin = &world->spin[index];
+	return spin->motion >= BS_MOTION_ROLLING ? spin->until : INFINITY;
+}
+
+// Whether a contact whose two sides part along `towards` (a unit vector
+// from the ball towards the other side) at `parting` (m/s) is a resting
+// contact: one the engine resolved so that nothing moves into it, and skips
+// until one side has another event (BS_POOL_RESTING_SPEED). Any other last
+// contact parts clearly faster and is examined again like any contact:
+// friction may bring the ball back to it.
+static bool is_resting(double parting) {
+	return parting < 0.5 * BS_POOL_RESTING_SPEED;
+}
+
+// The time (s, absolute) at which a contact solved from `since` by `solve`
+// happens, not before `now`: a contact the two sides were closing into at
+// `now`, or one still ahead. One the two had passed by `now` (which only a
+// def's anchors, set in the past, can give: the engine never leaves a
+// contact behind it) met nothing, and the search goes on from `now`.
+typedef double (*pair_solver)(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end);
+
+static double contact_from(
+	bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now, pair_solver solve) {
+	double t = solve(d, w, a, sigma, until - since);
+	if (!(t < INFINITY) || since + t >= now) {
+		return since + t;
+	}
+	double ago = now - since;
+	bs_vec2 d_now = bs_motion_position(d, w, a, ago);
+	bs_vec2 w_now = bs_motion_velocity(w, a, ago);
+	double later = solve(d_now, w_now, a, sigma, until - now);
+	return later < INFINITY ? bs_not_before(now + later, now) : INFINITY;
+}
+
+// Whether two balls' swept boxes (bs_ball_spin.box_lo) are apart.
+static bool boxes_apart(const bs_ball_spin* a, const bs_ball_spin* b) {
+	return (a->box_hi.x < b->box_lo.x) | (b->box_hi.x < a->box_lo.x) | (a->box_hi.y < b->box_lo.y) |
+		(b->box_hi.y < a->box_lo.y);
+}
+
+// Balls i and j resolved against each other by their last events (as under
+// ideal physics, world_predict.c).
+static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
+	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
+		b->last_target == a_index;
+}
+
+// The absolute time at which balls i and j meet before either's motion
+// changes, or INFINITY.
+static double pair_time(const bs_world* world, int i, int j, double now) {
+	const bs_ball* a = &world->balls[i];
+	const bs_ball* b = &world->balls[j];
+	double until = fmin(moving_until(world, i), moving_until(world, j));
+	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j])) {
+		return INFINITY; // neither moves, or their paths are apart
+	}
+	double since = a->time > b->time ? a->time : b->time;
+	bs_vec2 d = bs_v2_sub(bs_world_position_at(world, j, since), bs_world_position_at(world, i, since));
+	bs_vec2 w = bs_v2_sub(bs_world_velocity_at(world, j, since), bs_world_velocity_at(world, i, since));
+	if (just_resolved(a, i, b, j) && is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
+		return INFINITY;
+	}
+	bs_vec2 acc = bs_v2_sub(world->spin[j].acc, world->spin[i].acc);
+	return contact_from(d, w, acc, a->radius + b->radius, since, until, now, bs_toi_pool_circles);
+}
+
+// The time to enter a capture circle `capture` (m) around a centre at `d`
+// (m) from the ball's, moving relative to it at `w` and `a`: 0 when the
+// ball's centre is inside already.
+static double toi_into_circle(bs_vec2 d, bs_vec2 w, bs_vec2 a, double capture, double t_end) {
+	if (bs_v2_dot(d, d) <= capture * capture) {
+		return 0.0;
+	}
+	return bs_toi_pool_circles(d, w, a, capture, t_end);
+}
+
+// Whether the path p + v t + acc t^2/2, for t from 0 to `span` (s), comes
+// within `reach` (m) of `centre`: the chord from its start to its end, widened
+// by the most a parabola strays from its chord, |acc| span^2 / 8. Errs on the
+// side of yes by a relative 1e-9, so rounding never hides a contact.
+static bool path_passes_near(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double span, bs_vec2 centre, double reach) {
+	bs_vec2 end = bs_motion_position(p, v, acc, span);
+	bs_vec2 chord = bs_v2_sub(end, p);
+	bs_vec2 d = bs_v2_sub(centre, p);
+	double length2 = bs_v2_dot(chord, chord);
+	double along = length2 > 0.0 ? bs_v2_dot(d, chord) / length2 : 0.0;
+	along = along < 0.0 ? 0.0 : along > 1.0 ? 1.0 : along;
+	bs_vec2 gap = bs_v2_sub(d, bs_v2_scale(along, chord));
+	double slack = (reach + 0.125 * bs_v2_len(acc) * span * span) * (1.0 + 1e-9);
+	return bs_v2_dot(gap, gap) <= slack * slack;
+}
+
+static void consider_cushion(const bs_world* world, bs_candidate* best, int index, int s, double until, double now) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_ball_spin* spin = &world->spin[index];
+	bs_vec2 n = world->cushion_normals[s];
+	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s && is_resting(bs_v2_dot(ball->vel, n))) {
+		return;
+	}
+	double t = bs_toi_pool_segment(ball->pos, ball->vel, spin->acc, ball->radius, world->table.cushions[s], n,
+		until - ball->time);
+	if (t < INFINITY) {
+		bs_consider(best, bs_not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
+	}
+}
+
+static void consider_jaw(const bs_world* world, bs_candidate* best, int index, int k, double until, double now) {
+	const bs_ball* ball = &world->balls[index];
+	bs_vec2 d = bs_v2_sub(world->table.jaws[k], ball->pos);
+	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
+	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k && is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
+		return;
+	}
+	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
+	double t = contact_from(d, w, a, ball->radius, ball->time, until, now, bs_toi_pool_circles);
+	if (t < INFINITY) {
+		bs_consider(best, t, BS_EVENT_JAW, ball->id, k, k, 0);
+	}
+}
+
+// The pockets' facings, jaws and capture circles. A pocket can only come
+// first if the ball's path, up to the earliest event found so far, passes
+// within reach of it; skipping the others changes nothing but the work.
+static void consider_pockets(const bs_world* world, bs_candidate* best, int index, double until, double now) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_vec2 acc = world->spin[index].acc;
+	const bs_table* table = &world->table;
+	for (int k = 0; k < table->pocket_count; ++k) {
+		const bs_pocket* pocket = &table->pockets[k];
+		double span = fmin(until, best->key.time) - ball->time;
+		if (!path_passes_near(ball->pos, ball->vel, acc, span, pocket->centre, pocket->reach + ball->radius)) {
+			continue;
+		}
+		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
+			consider_cushion(world, best, index, s, until, now);
+		}
+		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
+			consider_jaw(world, best, index, j, until, now);
+		}
+		bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
+		double t = contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, acc), pocket->radius, ball->time,
+			until, now, toi_into_circle);
+		if (t < INFINITY) {
+			bs_consider(best, t, BS_EVENT_POCKET, ball->id, k, k, 0);
+		}
+	}
+}
+
+void bs_world_predict_pool(bs_world* world, int index) {
+	bs_candidate best = bs_no_candidate();
+	const bs_ball* ball = &world->balls[index];
+	if (ball->pocketed) {
+		bs_world_store_prediction(world, index, &best);
+		return;
+	}
+	double now = world->time;
+	const bs_ball_spin* spin = &world->spin[index];
+	if (spin->ending != BS_EVENT_NONE) {
+		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, ball->id, -1, index, 0);
+	}
+	for (int j = 0; j < world->ball_count; ++j) {
+		if (j == index || world->balls[j].pocketed) {
+			continue;
+		}
+		double t = pair_time(world, index, j, now);
+		if (t < INFINITY) {
+			const bs_ball* other = &world->balls[j];
+			int lo = ball->id < other->id ? ball->id : other->id;
+			int hi = ball->id < other->id ? other->id : ball->id;
+			bs_consider(&best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+		}
+	}
+	double until = moving_until(world, index);
+	if (until < INFINITY) {
+		for (int s = 0; s < world->table.nose_count; ++s) {
+			consider_cushion(world, &best, index, s, until, now);
+		}
+		consider_pockets(world, &best, index, until, now);
+	}
+	best.payload.spare_index = -1;
+	best.payload.spare_stamp = 0;
+	bs_world_store_prediction(world, index, &best);
+}

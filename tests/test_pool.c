@@ -1,0 +1,340 @@
+// World tests under pool physics: single balls and shots against the closed
+// forms of sliding and rolling, breaks that must come to rest, energy that
+// never rises, determinism and saved states that continue to the bit.
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <breakshot/rack.h>
+#include <breakshot/world.h>
+
+#include "check.h"
+#include "world_helpers.h"
+
+static const double radius = BS_DEFAULT_RADIUS;
+
+// A pool world on a plain table `length` x `width` holding `balls`.
+static bs_world_def pool_def_with(const bs_ball_def* balls, int count, double length, double width) {
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = bs_table_rect(length, width);
+	def.balls = balls;
+	def.ball_count = count;
+	return def;
+}
+
+static double total_energy(const bs_world* world) {
+	bs_totals totals = bs_world_totals(world);
+	return totals.kinetic_energy + totals.pocketed_energy;
+}
+
+// Steps a world to the end (at most `limit` events), checking after every
+// event that the energy never rises. Returns the events taken.
+static int64_t run_to_rest(bs_world* world, int64_t limit) {
+	double energy = total_energy(world);
+	int64_t events = 0;
+	while (events < limit && bs_world_step(world)) {
+		events += 1;
+		double now = total_energy(world);
+		if (!(now <= energy * (1.0 + 1e-12) + 1e-300)) {
+			bs_event e = bs_world_last_event(world);
+			CHECK_FAIL("energy rose from %.17g to %.17g J at event %lld (%s, t = %.17g, balls %d and %d)", energy,
+				now, (long long)events, bs_event_kind_name(e.kind), e.time, e.a, e.b);
+		}
+		energy = now;
+	}
+	return events;
+}
+
+static void stun_ball_slides_rolls_and_stops(void) {
+	// A stun ball on an empty 20 m table: it slides 12 v0^2 / (49 mu_s g),
+	// rolls on at 5/7 v0 and stops after (5/7 v0)^2 / (2 mu_r g) more.
+	bs_ball_def ball = ball_at(0, 1.0, 1.0, 2.0, 0.0);
+	bs_world_def def = pool_def_with(&ball, 1, 40.0, 2.0);
+	CHECK_DEF_OK(&def);
+	bs_world* world = bs_world_create(&def);
+	double mu_s_g = 0.2 * 9.81;
+	double mu_r_g = 0.01 * 9.81;
+	CHECK(bs_world_step(world));
+	bs_event e = bs_world_last_event(world);
+	CHECK_EQ_INT(e.kind, BS_EVENT_SLIDE_ROLL);
+	CHECK_REL(e.time, 2.0 * 2.0 / (7.0 * mu_s_g), 1e-14);
+	CHECK_REL(e.point.x - 1.0, 12.0 * 4.0 / (49.0 * mu_s_g), 1e-12);
+	bs_ball_state state = bs_world_ball_state(world, 0, e.time);
+	CHECK_EQ_INT(state.motion, BS_MOTION_ROLLING);
+	CHECK_REL(state.vel.x, 5.0 / 7.0 * 2.0, 1e-14);
+	CHECK(bs_world_step(world));
+	e = bs_world_last_event(world);
+	CHECK_EQ_INT(e.kind, BS_EVENT_ROLL_STOP);
+	double roll = 10.0 / 7.0;
+	CHECK_REL(e.point.x - 1.0, 12.0 * 4.0 / (49.0 * mu_s_g) + roll * roll / (2.0 * mu_r_g), 1e-12);
+	CHECK(!bs_world_step(world));
+	state = bs_world_ball_state(world, 0, bs_world_time(world));
+	CHECK_EQ_INT(state.motion, BS_MOTION_STATIONARY);
+	CHECK_EQ_DBL(bs_world_totals(world).kinetic_energy, 0.0);
+	bs_world_destroy(world);
+}
+
+static void draw_shot_comes_back(void) {
+	// A cue ball with backspin hits an object ball full: it stops, then
+	// draws back behind the point of contact.
+	double v0 = 2.0;
+	bs_ball_def balls[2] = {ball_at(0, 1.0, 0.6, v0, 0.0), ball_at(1, 1.5, 0.6, 0.0, 0.0)};
+	balls[0].omega = bs_v3(0.0, -2.0 * v0 / radius, 0.0); // backspin: w_y < 0 when moving along +x
+	bs_world_def def = pool_def_with(balls, 2, 2.54, 1.27);
+	CHECK_DEF_OK(&def);
+	bs_world* world = bs_world_create(&def);
+	double contact_x = -1.0;
+	int64_t events = 0;
+	while (bs_world_step(world) && events++ < 1000) {
+		bs_event e = bs_world_last_event(world);
+		if (e.kind == BS_EVENT_BALL && contact_x < 0.0) {
+			contact_x = bs_world_ball_state(world, 0, e.time).pos.x;
+		}
+	}
+	bs_ball_state cue = bs_world_ball_state(world, 0, bs_world_time(world));
+	CHECK(contact_x > 0.0);
+	CHECK(cue.pos.x < contact_x - 0.1);
+	if (!(cue.pos.x < contact_x - 0.1)) {
+		CHECK_FAIL("the cue ball ended at x = %.6g, hit at x = %.6g", cue.pos.x, contact_x);
+	}
+	bs_world_destroy(world);
+}
+
+static void stop_shot_stays_near_contact(void) {
+	// A stun ball arriving with no spin at all (it left the cue far slower
+	// than its slide, say) stops dead at a full hit, but for (1 - e)/2 of
+	// its speed: it creeps on a few centimetres.
+	double v0 = 1.0;
+	bs_ball_def balls[2] = {ball_at(0, 1.0 - 1e-3, 0.6, v0, 0.0), ball_at(1, 1.0 + 2.0 * radius, 0.6, 0.0, 0.0)};
+	bs_world_def def = pool_def_with(balls, 2, 2.54, 1.27);
+	bs_world* world = bs_world_create(&def);
+	run_to_rest(world, 1000);
+	bs_ball_state cue = bs_world_ball_state(world, 0, bs_world_time(world));
+	CHECK(cue.pos.x > 1.0 - 1e-3);
+	CHECK(cue.pos.x < 1.0 + 0.05);
+	bs_world_destroy(world);
+}
+
+// Breaks of each game: no overlap or escape at any event (validation does
+// that in the test builds), energy never rising, every ball at rest or
+// pocketed within 10^4 events, and the same events twice.
+static void breaks_come_to_rest(void) {
+	const bs_game games[3] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
+	for (int g = 0; g < 3; ++g) {
+		for (uint64_t seed = 1; seed <= 20; ++seed) {
+			bs_table table;
+			CHECK(bs_table_preset("9ft", true, &table));
+			bs_rack_def rack = bs_default_rack_def();
+			rack.game = games[g];
+			rack.seed = seed;
+			bs_ball_def balls[BS_RACK_MAX_BALLS];
+			int count = bs_rack_build(&rack, &table, balls);
+			for (int i = 0; i < count; ++i) {
+				if (balls[i].id == 0) {
+					balls[i].vel = bs_v2(8.0, 0.02 * (double)(seed % 5) - 0.04);
+				}
+			}
+			bs_world_def def = bs_default_pool_world_def();
+			def.table = table;
+			def.balls = balls;
+			def.ball_count = count;
+			CHECK_DEF_OK(&def);
+			bs_world* world = bs_world_create(&def);
+			int64_t events = run_to_rest(world, 10000);
+			CHECK(events < 10000);
+			for (int i = 0; i < count; ++i) {
+				bs_ball_state state = bs_world_ball_state(world, i, bs_world_time(world));
+				if (state.motion != BS_MOTION_STATIONARY && state.motion != BS_MOTION_POCKETED) {
+					CHECK_FAIL("game %d seed %llu: ball %d ends %s", g, (unsigned long long)seed, state.id,
+						bs_motion_state_name(state.motion));
+				}
+			}
+			bs_world_destroy(world);
+		}
+	}
+}
+
+// A 9-ball break with english and follow, its cue ball struck by the stick.
+static int break_balls(uint64_t seed, bs_table* table, bs_ball_def* balls) {
+	CHECK(bs_table_preset("9ft", true, table));
+	bs_rack_def rack = bs_default_rack_def();
+	rack.seed = seed;
+	int count = bs_rack_build(&rack, table, balls);
+	for (int i = 0; i < count; ++i) {
+		if (balls[i].id == 0) {
+			balls[i].vel = bs_v2(7.0, 0.03);
+			balls[i].omega = bs_v3(-10.0, 120.0, 40.0);
+		}
+	}
+	return count;
+}
+
+// A state exported after every event and made into a new world continues
+// the run to the end with the same events and totals, bit for bit.
+static void saved_states_continue_to_the_bit(void) {
+	bs_table table;
+	bs_ball_def balls[BS_RACK_MAX_BALLS];
+	int count = break_balls(4, &table, balls);
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = table;
+	def.balls = balls;
+	def.ball_count = count;
+	bs_world* full = bs_world_create(&def);
+	bs_event events[2000];
+	bs_totals totals[2000];
+	int n = 0;
+	while (n < 2000 && bs_world_step(full)) {
+		events[n] = bs_world_last_event(full);
+		totals[n++] = bs_world_totals(full);
+	}
+	CHECK(n > 40 && n < 2000);
+	bs_world* run = bs_world_create(&def);
+	for (int k = 0; k < n; ++k) {
+		bs_ball_def saved[BS_RACK_MAX_BALLS];
+		bs_world_def again = def;
+		again.time = bs_world_time(run);
+		again.balls = saved;
+		again.ball_count = bs_world_export_balls(run, saved);
+		bs_def_report report;
+		if (!bs_world_def_check(&again, &report)) {
+			CHECK_FAIL("the state after %d events is refused: %s", k, report.message);
+			break;
+		}
+		bs_world* resumed = bs_world_create(&again);
+		for (int j = k; j < n; ++j) {
+			if (!bs_world_step(resumed)) {
+				CHECK_FAIL("resumed after %d events, the run ends after %d", k, j);
+				break;
+			}
+			CHECK_SAME_EVENT(bs_world_last_event(resumed), events[j]);
+			if (!same_event(bs_world_last_event(resumed), events[j])) {
+				CHECK_FAIL("resumed after %d events, event %d differs", k, j);
+				break;
+			}
+		}
+		CHECK(!bs_world_step(resumed));
+		// The energy carried into pockets before the save is not part of a
+		// state: the rest is.
+		bs_totals end = bs_world_totals(resumed);
+		end.pocketed_energy = totals[n - 1].pocketed_energy;
+		CHECK_SAME_TOTALS(end, totals[n - 1]);
+		bs_world_destroy(resumed);
+		CHECK(bs_world_step(run));
+	}
+	bs_world_destroy(run);
+	bs_world_destroy(full);
+}
+
+static void same_events_twice(void) {
+	bs_table table;
+	bs_ball_def balls[BS_RACK_MAX_BALLS];
+	int count = break_balls(9, &table, balls);
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = table;
+	def.balls = balls;
+	def.ball_count = count;
+	bs_world* first = bs_world_create(&def);
+	bs_world* second = bs_world_create(&def);
+	int64_t events = 0;
+	for (;;) {
+		bool a = bs_world_step(first);
+		bool b = bs_world_step(second);
+		CHECK_EQ_INT(a, b);
+		if (!a || !b) {
+			break;
+		}
+		events += 1;
+		CHECK_SAME_EVENT(bs_world_last_event(first), bs_world_last_event(second));
+	}
+	CHECK(events > 40);
+	CHECK_SAME_TOTALS(bs_world_totals(first), bs_world_totals(second));
+	bs_world_destroy(first);
+	bs_world_destroy(second);
+}
+
+static void refuses_what_pool_physics_cannot_simulate(void) {
+	bs_ball_def ball = ball_at(0, 1.0, 0.6, 1.0, 0.0);
+	bs_world_def def = pool_def_with(&ball, 1, 2.54, 1.27);
+	bs_def_report report;
+	CHECK_DEF_OK(&def);
+	def.table = bs_table_periodic(2.0, 2.0);
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+	CHECK_CONTAINS(report.message, "walled table");
+	def = pool_def_with(&ball, 1, 2.54, 1.27);
+	def.pool.sliding_friction = -0.1;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_NUMBER);
+	def.pool.sliding_friction = 0.2;
+	def.pool.cushion_height = 0.4;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_CONTAINS(report.message, "cushion height");
+	def.pool.cushion_height = 0.64;
+	def.pool.gravity = 0.0;
+	CHECK(!bs_world_def_check(&def, &report));
+	def.pool.gravity = 9.81;
+	def.pool.ball_model = (bs_ball_model)7;
+	CHECK(!bs_world_def_check(&def, &report));
+	def.pool.ball_model = BS_BALL_MODEL_FRICTIONAL;
+	def.physics = (bs_physics)3;
+	CHECK(!bs_world_def_check(&def, &report));
+	// Spin under ideal physics would be dropped silently: refused.
+	def = world_def_with(&ball, 1);
+	ball.omega = bs_v3(0.0, 10.0, 0.0);
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_BALL);
+	CHECK_CONTAINS(report.message, "spin needs pool physics");
+	def.physics = BS_PHYSICS_POOL;
+	CHECK_DEF_OK(&def);
+	ball.omega = bs_v3(NAN, 0.0, 0.0);
+	CHECK(!bs_world_def_check(&def, &report));
+	ball.omega = bs_v3(0.0, 0.0, 1e6);
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_CONTAINS(report.message, "surface speed");
+}
+
+// Saved anchors whose motion does not fit, or has run out, are refused:
+// the world would continue something other than what was saved.
+static void refuses_anchors_that_do_not_fit(void) {
+	bs_ball_def ball = ball_at(0, 1.0, 0.6, 1.0, 0.0);
+	bs_world_def def = pool_def_with(&ball, 1, 2.54, 1.27);
+	bs_world* world = bs_world_create(&def);
+	bs_world_advance(world, 0.05, 0); // still sliding
+	bs_ball_def saved;
+	bs_world_def again = def;
+	again.time = bs_world_time(world);
+	again.balls = &saved;
+	again.ball_count = bs_world_export_balls(world, &saved);
+	CHECK_DEF_OK(&again);
+	CHECK_EQ_INT(saved.anchor.motion, BS_MOTION_SLIDING);
+	bs_def_report report;
+	bs_ball_def edited = saved;
+	again.balls = &edited;
+	edited.anchor.motion = BS_MOTION_ROLLING; // a stun ball does not roll
+	CHECK(!bs_world_def_check(&again, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
+	CHECK_CONTAINS(report.message, "not those of its state of motion");
+	edited = saved;
+	edited.anchor.motion = (bs_motion_state)9;
+	CHECK(!bs_world_def_check(&again, &report));
+	edited = saved;
+	edited.vel.x += 1e-9; // not what the anchor's motion gives
+	CHECK(!bs_world_def_check(&again, &report));
+	CHECK_CONTAINS(report.message, "not what its anchor's motion gives");
+	edited = saved;
+	again.time = 5.0; // the slide ended long before
+	CHECK(!bs_world_def_check(&again, &report));
+	bs_world_destroy(world);
+}
+
+int main(void) {
+	RUN(stun_ball_slides_rolls_and_stops);
+	RUN(draw_shot_comes_back);
+	RUN(stop_shot_stays_near_contact);
+	RUN(breaks_come_to_rest);
+	RUN(saved_states_continue_to_the_bit);
+	RUN(same_events_twice);
+	RUN(refuses_what_pool_physics_cannot_simulate);
+	RUN(refuses_anchors_that_do_not_fit);
+	return check_summary();
+}
