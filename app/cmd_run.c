@@ -181,8 +181,8 @@ static int parse_run_options(int argc, char** argv, run_options* dest) {
 static void write_event_row(FILE* stream, const bs_world* world) {
 	bs_event event = bs_world_last_event(world);
 	bs_totals totals = bs_world_totals(world);
-	bs_trace_write_row(stream, bs_world_event_count(world), event.time, bs_event_kind_name(event.kind), event.a,
-		event.b, event.impulse, &totals);
+	bs_trace_write_row(stream, bs_world_physics(world) == BS_PHYSICS_POOL, bs_world_event_count(world), event.time,
+		bs_event_kind_name(event.kind), event.a, event.b, event.impulse, &totals);
 }
 
 static void print_summary(const run_options* options, const bs_world* world, const bs_totals* start, double start_time,
@@ -194,7 +194,7 @@ static void print_summary(const run_options* options, const bs_world* world, con
 	for (int kind = 0; kind < BS_EVENT_KIND_COUNT; ++kind) {
 		counts[kind] = bs_world_event_count_of(world, (bs_event_kind)kind);
 	}
-	bs_summary_print_counts("events", events, counts);
+	bs_summary_print_counts("events", events, counts, bs_world_physics(world) == BS_PHYSICS_POOL);
 	printf("  simulated time  %.9g s (from %.9g s to %.9g s)\n", bs_world_time(world) - start_time, start_time,
 		bs_world_time(world));
 	bs_summary_print_totals(start, &end);
@@ -237,13 +237,14 @@ static bool still_valid(const bs_world* world, bs_run_invariants* before) {
 // a violation (and stops there).
 static bool run_events(const run_options* options, bs_world* world, FILE* trace, double start_time, bool* invalid) {
 	bs_totals start = bs_world_totals(world);
-	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, start_time, options->sample);
+	bool energy_parts = bs_world_physics(world) == BS_PHYSICS_POOL;
+	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, energy_parts, start_time, options->sample);
 	if (trace) {
-		bs_trace_write_header(trace);
+		bs_trace_write_header(trace, energy_parts);
 		if (options->sample > 0.0) {
 			sampler.stream = trace;
 		} else {
-			bs_trace_write_row(trace, 0, start_time, "start", -1, -1, 0.0, &start);
+			bs_trace_write_row(trace, energy_parts, 0, start_time, "start", -1, -1, 0.0, &start);
 		}
 	}
 	int64_t max_events = options->default_limit ? DEFAULT_LIMIT : options->max_events;

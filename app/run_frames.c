@@ -23,7 +23,7 @@ static void write_contact_rows(FILE* stream, const bs_frames* frames, int64_t co
 	const bs_frame_contact* contacts = bs_frames_contacts(frames, &count);
 	for (int k = 0; k < count; ++k) {
 		const bs_event* event = &contacts[k].event;
-		bs_trace_write_row(stream, contacts_before + k + 1, event->time, bs_event_kind_name(event->kind), event->a,
+		bs_trace_write_row(stream, false, contacts_before + k + 1, event->time, bs_event_kind_name(event->kind), event->a,
 			event->b, event->impulse, &contacts[k].totals);
 	}
 }
@@ -43,7 +43,7 @@ static void print_summary(const bs_frames_run* run, const bs_frames* frames, con
 	double now = bs_frames_time(frames);
 	printf("breakshot run %s --method frames\n", run->scene_path);
 	printf("  frames          %" PRId64 " of dt %.9g s\n", stats.frames, run->dt);
-	bs_summary_print_counts("contacts", stats.contacts, stats.contacts_of);
+	bs_summary_print_counts("contacts", stats.contacts, stats.contacts_of, false);
 	printf("  simulated time  %.9g s (from %.9g s to %.9g s)\n", now - start_time, start_time, now);
 	bs_summary_print_totals(start, &end);
 	printf("  missed          %" PRId64 " collision%s: pairs that passed through each other between frames\n",
@@ -113,13 +113,13 @@ int bs_run_frames(const bs_world_def* def, const bs_frames_run* run) {
 	}
 	FILE* trace = run->trace;
 	bs_totals start = bs_frames_totals(frames);
-	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, def->time, run->sample);
+	bs_trace_sampler sampler = bs_trace_sampler_make(NULL, false, def->time, run->sample);
 	if (trace) {
-		bs_trace_write_header(trace);
+		bs_trace_write_header(trace, false);
 		if (run->sample > 0.0) {
 			sampler.stream = trace;
 		} else {
-			bs_trace_write_row(trace, 0, def->time, "start", -1, -1, 0.0, &start);
+			bs_trace_write_row(trace, false, 0, def->time, "start", -1, -1, 0.0, &start);
 		}
 	}
 

@@ -10,9 +10,11 @@ double bs_summary_relative_change(double start, double end) {
 	return (end - start) / scale;
 }
 
-void bs_summary_print_counts(const char* label, int64_t total, const int64_t counts[BS_EVENT_KIND_COUNT]) {
+void bs_summary_print_counts(
+	const char* label, int64_t total, const int64_t counts[BS_EVENT_KIND_COUNT], bool changes_of_state) {
 	printf("  %-15s %" PRId64 " (", label, total);
-	for (int kind = 0; kind < BS_EVENT_KIND_COUNT; ++kind) {
+	int kinds = changes_of_state ? BS_EVENT_KIND_COUNT : BS_EVENT_POCKET + 1;
+	for (int kind = 0; kind < kinds; ++kind) {
 		printf("%s%s %" PRId64, kind ? ", " : "", bs_event_kind_name((bs_event_kind)kind), counts[kind]);
 	}
 	printf(")\n");

@@ -2,6 +2,7 @@
 #ifndef BREAKSHOT_RUN_SUMMARY_H
 #define BREAKSHOT_RUN_SUMMARY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <breakshot/world.h>
@@ -9,8 +10,11 @@
 /// (end - start) / |start|, or the plain difference when start is 0.
 double bs_summary_relative_change(double start, double end);
 
-/// Prints "  LABEL  TOTAL (ball N, cushion N, jaw N, pocket N)".
-void bs_summary_print_counts(const char* label, int64_t total, const int64_t counts[BS_EVENT_KIND_COUNT]);
+/// Prints "  LABEL  TOTAL (ball N, cushion N, jaw N, pocket N)", and with
+/// `changes_of_state` (pool physics) the counts of slide_roll, roll_spin,
+/// roll_stop and spin_stop after them.
+void bs_summary_print_counts(
+	const char* label, int64_t total, const int64_t counts[BS_EVENT_KIND_COUNT], bool changes_of_state);
 
 /// Prints the kinetic energy (J) and momentum (kg m/s) lines: start, end and
 /// the relative change of the energy.

@@ -3,18 +3,22 @@
 #include <inttypes.h>
 #include <stdbool.h>
 
-void bs_trace_write_header(FILE* stream) {
-	fputs(BS_TRACE_HEADER "\n", stream);
+void bs_trace_write_header(FILE* stream, bool energy_parts) {
+	fputs(energy_parts ? BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS "\n" : BS_TRACE_HEADER "\n", stream);
 }
 
-void bs_trace_write_row(FILE* stream, int64_t event, double time, const char* kind, int a, int b, double impulse,
-	const bs_totals* totals) {
-	fprintf(stream, "%" PRId64 ",%.17g,%s,%d,%d,%.17g,%.17g,%.17g,%.17g\n", event, time, kind, a, b, impulse,
+void bs_trace_write_row(FILE* stream, bool energy_parts, int64_t event, double time, const char* kind, int a, int b,
+	double impulse, const bs_totals* totals) {
+	fprintf(stream, "%" PRId64 ",%.17g,%s,%d,%d,%.17g,%.17g,%.17g,%.17g", event, time, kind, a, b, impulse,
 		totals->kinetic_energy, totals->momentum.x, totals->momentum.y);
+	if (energy_parts) {
+		fprintf(stream, ",%.17g,%.17g", totals->translational_energy, totals->rotational_energy);
+	}
+	fputc('\n', stream);
 }
 
-bs_trace_sampler bs_trace_sampler_make(FILE* stream, double start, double interval) {
-	bs_trace_sampler sampler = {stream, start, interval, 0};
+bs_trace_sampler bs_trace_sampler_make(FILE* stream, bool energy_parts, double start, double interval) {
+	bs_trace_sampler sampler = {stream, energy_parts, start, interval, 0};
 	return sampler;
 }
 
@@ -33,7 +37,7 @@ static void write_samples(bs_trace_sampler* sampler, double time, bool inclusive
 			return;
 		}
 		double row_time = inclusive && sample_time > time ? time : sample_time;
-		bs_trace_write_row(sampler->stream, events, row_time, "sample", -1, -1, 0.0, totals);
+		bs_trace_write_row(sampler->stream, sampler->energy_parts, events, row_time, "sample", -1, -1, 0.0, totals);
 		sampler->next += 1;
 	}
 }

@@ -11,11 +11,13 @@
 #include "trace.h"
 
 #define TRACE_COLUMNS 9
+#define TRACE_COLUMNS_WITH_PARTS 11
 
-static const char* const column_names[TRACE_COLUMNS] = {
-	"event", "time", "kind", "a", "b", "impulse", "kinetic_energy", "momentum_x", "momentum_y"};
+static const char* const column_names[TRACE_COLUMNS_WITH_PARTS] = {"event", "time", "kind", "a", "b", "impulse",
+	"kinetic_energy", "momentum_x", "momentum_y", "translational_energy", "rotational_energy"};
 
-static const char* const known_kinds[] = {"start", "sample", "ball", "cushion", "jaw", "pocket"};
+static const char* const known_kinds[] = {"start", "sample", "ball", "cushion", "jaw", "pocket", "slide_roll",
+	"roll_spin", "roll_stop", "spin_stop"};
 
 typedef struct reader {
 	const char* name;
@@ -73,18 +75,21 @@ static bool parse_kind(const reader* in, const char* text, char* dest, size_t de
 			return true;
 		}
 	}
-	return fail(in, "column 3 (kind): unknown kind '%s' (expected start, sample, ball, cushion, jaw or pocket)",
+	return fail(in,
+		"column 3 (kind): unknown kind '%s' (expected start, sample, ball, cushion, jaw, pocket, slide_roll, roll_spin, "
+		"roll_stop or spin_stop)",
 		text);
 }
 
-// Splits `line` in place at the commas. Returns the number of fields found
-// (counting past TRACE_COLUMNS, so the message can say how many there were).
-static int split_fields(char* line, char** fields) {
+// Splits `line` in place at the commas into at most `capacity` fields.
+// Returns the number of fields found (counting past `capacity`, so the
+// message can say how many there were).
+static int split_fields(char* line, char** fields, int capacity) {
 	int count = 0;
 	char* field = line;
 	for (;;) {
 		char* comma = strchr(field, ',');
-		if (count < TRACE_COLUMNS) {
+		if (count < capacity) {
 			fields[count] = field;
 		}
 		count += 1;
@@ -96,11 +101,13 @@ static int split_fields(char* line, char** fields) {
 	}
 }
 
-static bool parse_row(const reader* in, char* line, const bs_trace_row* previous, bs_trace_row* row) {
-	char* fields[TRACE_COLUMNS];
-	int count = split_fields(line, fields);
-	if (count != TRACE_COLUMNS) {
-		return fail(in, "expected %d columns, found %d", TRACE_COLUMNS, count);
+static bool parse_row(
+	const reader* in, char* line, bool energy_parts, const bs_trace_row* previous, bs_trace_row* row) {
+	char* fields[TRACE_COLUMNS_WITH_PARTS];
+	int columns = energy_parts ? TRACE_COLUMNS_WITH_PARTS : TRACE_COLUMNS;
+	int count = split_fields(line, fields, columns);
+	if (count != columns) {
+		return fail(in, "expected %d columns, found %d", columns, count);
 	}
 	long long event = 0;
 	long long a = 0;
@@ -111,6 +118,13 @@ static bool parse_row(const reader* in, char* line, const bs_trace_row* previous
 		!parse_integer(in, fields[4], 4, INT_MIN, INT_MAX, &b) || !parse_number(in, fields[5], 5, &row->impulse) ||
 		!parse_number(in, fields[6], 6, &row->kinetic_energy) || !parse_number(in, fields[7], 7, &row->momentum_x) ||
 		!parse_number(in, fields[8], 8, &row->momentum_y)) {
+		return false;
+	}
+	row->translational_energy = row->kinetic_energy;
+	row->rotational_energy = 0.0;
+	if (energy_parts &&
+		(!parse_number(in, fields[9], 9, &row->translational_energy) ||
+			!parse_number(in, fields[10], 10, &row->rotational_energy))) {
 		return false;
 	}
 	row->event = event;
@@ -171,8 +185,10 @@ bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, c
 		if ((size_t)length != strlen(line)) {
 			ok = fail(&in, "a NUL byte in the line");
 		} else if (in.line == 1) {
-			if (strcmp(line, BS_TRACE_HEADER) != 0) {
-				ok = fail(&in, "expected the header '%s'", BS_TRACE_HEADER);
+			dest->energy_parts = strcmp(line, BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS) == 0;
+			if (strcmp(line, BS_TRACE_HEADER) != 0 && !dest->energy_parts) {
+				ok = fail(&in, "expected the header '%s', or with pool physics '%s'", BS_TRACE_HEADER,
+					BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS);
 			}
 		} else if (length == 0) {
 			first_empty_line = first_empty_line > 0 ? first_empty_line : in.line;
@@ -181,7 +197,7 @@ bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, c
 			ok = fail(&in, "empty line");
 		} else {
 			bs_trace_row row;
-			ok = parse_row(&in, line, dest->count > 0 ? &dest->rows[dest->count - 1] : NULL, &row);
+			ok = parse_row(&in, line, dest->energy_parts, dest->count > 0 ? &dest->rows[dest->count - 1] : NULL, &row);
 			if (ok && !append_row(dest, &capacity, &row)) {
 				ok = fail(&in, "out of memory");
 			}

@@ -1,6 +1,6 @@
 // breakshot: reading CSV traces back (the format trace.h writes), strictly:
-// the exact header, nine columns, whole numbers, known kinds, time never
-// going back. Empty lines are allowed at the end of the file only. The first
+// one of the two exact headers, nine columns (eleven with the energy's
+// parts), whole numbers, known kinds, time never going back. Empty lines are allowed at the end of the file only. The first
 // problem is reported as "FILE:LINE: what is wrong".
 #ifndef BREAKSHOT_TRACE_READ_H
 #define BREAKSHOT_TRACE_READ_H
@@ -14,13 +14,15 @@
 typedef struct bs_trace_row {
 	int64_t event;         ///< the event column: events processed up to this row
 	double time;           ///< s
-	char kind[8];          ///< "start", "sample", "ball", "cushion", "jaw" or "pocket"
+	char kind[12];         ///< "start", "sample", or an event kind's name (bs_event_kind_name)
 	int a;                 ///< ball id, or -1 on start and sample rows
 	int b;                 ///< other ball id or obstacle index, or -1
 	double impulse;        ///< N s
 	double kinetic_energy; ///< J, just after the row's instant
 	double momentum_x;     ///< kg m/s
 	double momentum_y;     ///< kg m/s
+	double translational_energy; ///< J, with energy_parts; else kinetic_energy
+	double rotational_energy;    ///< J, with energy_parts; else 0
 	int64_t line;          ///< line number in the file (the header is line 1)
 } bs_trace_row;
 
@@ -30,6 +32,7 @@ typedef struct bs_trace_data {
 	int64_t count;      ///< number of rows, >= 1
 	int64_t event_rows; ///< rows that record an event (neither start nor sample)
 	int64_t sample_rows; ///< rows of kind sample
+	bool energy_parts;   ///< the rows have the translational and rotational columns (pool physics)
 } bs_trace_data;
 
 /// True for the rows that record an event (kinds other than start and sample).

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cue_strike.h"
 
 // ---------------------------------------------------------------------------
 // Error reporting: the first problem wins, as one line.
@@ -164,6 +165,44 @@ static bool read_vec2(loader* in, const json_t* value, const char* path, bs_vec2
 	return read_number(in, json_array_get(value, 1), where, &dest->y);
 }
 
+static bool read_vec3(loader* in, const json_t* value, const char* path, bs_vec3* dest) {
+	if (!json_is_array(value) || json_array_size(value) != 3) {
+		if (json_is_array(value)) {
+			return fail(in, path, "expected 3 numbers [x, y, z], got %zu", json_array_size(value));
+		}
+		return fail(in, path, "expected 3 numbers [x, y, z], got %s", json_type_name(value));
+	}
+	double* parts[3] = {&dest->x, &dest->y, &dest->z};
+	for (int k = 0; k < 3; ++k) {
+		char where[160];
+		snprintf(where, sizeof where, "%s[%d]", path, k);
+		if (!read_number(in, json_array_get(value, (size_t)k), where, parts[k])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+// A string that must be one of `names` (NULL-terminated); its index.
+static bool read_choice(loader* in, const json_t* value, const char* path, const char* const* names, int* dest) {
+	char list[160] = "";
+	for (const char* const* name = names; *name; ++name) {
+		strncat(list, name == names ? "\"" : ", \"", sizeof list - strlen(list) - 1);
+		strncat(list, *name, sizeof list - strlen(list) - 1);
+		strncat(list, "\"", sizeof list - strlen(list) - 1);
+	}
+	if (!json_is_string(value)) {
+		return fail(in, path, "expected one of %s, got %s", list, json_type_name(value));
+	}
+	for (int k = 0; names[k]; ++k) {
+		if (strcmp(names[k], json_string_value(value)) == 0) {
+			*dest = k;
+			return true;
+		}
+	}
+	return fail(in, path, "unknown choice \"%s\" (expected one of %s)", json_string_value(value), list);
+}
+
 static bool read_int(loader* in, const json_t* value, const char* path, int* dest) {
 	if (!json_is_integer(value)) {
 		return fail(in, path, "expected an integer, got %s", json_is_real(value) ? "a fractional number" :
@@ -239,6 +278,85 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 	return true;
 }
 
+static const char* const physics_names[] = {"ideal", "pool", NULL};
+static const char* const motion_names[] = {"stationary", "spinning", "rolling", "sliding", NULL};
+static const char* const ball_model_names[] = {"ideal", "frictional", NULL};
+static const char* const cushion_model_names[] = {"ideal", "han2005", NULL};
+
+// "physics": "ideal" or "pool". Pool physics brings its own default
+// restitutions, which "restitution" may then override.
+static bool read_physics(loader* in, const json_t* value, bs_world_def* def) {
+	int choice;
+	if (!read_choice(in, value, "physics", physics_names, &choice)) {
+		return false;
+	}
+	def->physics = (bs_physics)choice;
+	if (def->physics == BS_PHYSICS_POOL) {
+		def->ball_restitution = BS_POOL_BALL_RESTITUTION;
+		def->cushion_restitution = BS_POOL_CUSHION_RESTITUTION;
+	}
+	return true;
+}
+
+// A coefficient of "pool", if given, in [lo, hi].
+static bool read_coefficient(loader* in, const json_t* pool, const char* key, double lo, double hi, double* dest) {
+	const json_t* value = json_object_get(pool, key);
+	if (!value) {
+		return true;
+	}
+	char where[96];
+	child_path(where, sizeof where, "pool", key);
+	if (!read_number(in, value, where, dest)) {
+		return false;
+	}
+	if (!(*dest >= lo && *dest <= hi)) {
+		return fail(in, where, "must be in [%g, %g], got %.17g", lo, hi, *dest);
+	}
+	return true;
+}
+
+// "pool": the coefficients and models of pool physics, each defaulting to
+// bs_default_pool_def()'s.
+static bool read_pool(loader* in, const json_t* value, bs_pool_def* dest) {
+	static const char* const keys[] = {"sliding_friction", "rolling_friction", "spinning_friction", "gravity",
+		"cushion_friction", "cushion_height", "ball_model", "cushion_model", NULL};
+	if (!expect_object(in, value, "pool", keys)) {
+		return false;
+	}
+	if (!read_coefficient(in, value, "sliding_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->sliding_friction) ||
+		!read_coefficient(in, value, "rolling_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->rolling_friction) ||
+		!read_coefficient(in, value, "spinning_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->spinning_friction) ||
+		!read_coefficient(in, value, "cushion_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->cushion_friction) ||
+		!read_coefficient(in, value, "gravity", 0.0, BS_POOL_MAX_GRAVITY, &dest->gravity) ||
+		!read_coefficient(in, value, "cushion_height", 0.0, 1.0, &dest->cushion_height)) {
+		return false;
+	}
+	if (!(dest->gravity > 0.0)) {
+		return fail(in, "pool.gravity", "must be positive");
+	}
+	if (!(dest->cushion_height > 0.5 && dest->cushion_height < 1.0)) {
+		return fail(in, "pool.cushion_height",
+			"must be in (0.5, 1) of the ball's diameter, so that the nose touches a ball above its centre, got %.17g",
+			dest->cushion_height);
+	}
+	const json_t* ball_model = json_object_get(value, "ball_model");
+	int choice;
+	if (ball_model) {
+		if (!read_choice(in, ball_model, "pool.ball_model", ball_model_names, &choice)) {
+			return false;
+		}
+		dest->ball_model = (bs_ball_model)choice;
+	}
+	const json_t* cushion_model = json_object_get(value, "cushion_model");
+	if (cushion_model) {
+		if (!read_choice(in, cushion_model, "pool.cushion_model", cushion_model_names, &choice)) {
+			return false;
+		}
+		dest->cushion_model = (bs_cushion_model)choice;
+	}
+	return true;
+}
+
 // Named restitution sets: "ideal" (elastic) and "realistic" (phenolic balls,
 // about 0.92-0.98 between balls; rubber cushions, about 0.6-0.9).
 #define REALISTIC_BALL_RESTITUTION 0.95
@@ -267,6 +385,11 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 	const json_t* ball = json_object_get(value, "ball");
 	const json_t* cushion = json_object_get(value, "cushion");
 	const json_t* window = json_object_get(value, "elastic_window");
+	const json_t* rest = json_object_get(value, "rest_speed");
+	if (def->physics == BS_PHYSICS_POOL && (window || rest)) {
+		return fail(in, window ? "restitution.elastic_window" : "restitution.rest_speed",
+			"applies to ideal physics only: under pool physics friction brings the balls to rest");
+	}
 	if (ball && !read_unit_interval(in, ball, "restitution.ball", &def->ball_restitution)) {
 		return false;
 	}
@@ -285,7 +408,6 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 				"must be > 0 s when a restitution is below 1: it guards against inelastic collapse");
 		}
 	}
-	const json_t* rest = json_object_get(value, "rest_speed");
 	if (rest) {
 		if (!read_number(in, rest, "restitution.rest_speed", &def->rest_speed)) {
 			return false;
@@ -299,7 +421,8 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 
 // The exact saved state written by bs_scene_dump_world (see scenes/README.md).
 static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ball_anchor* dest) {
-	static const char* const keys[] = {"time", "pos", "last", "last_collision_time", "arrival_speed", NULL};
+	static const char* const keys[] = {
+		"time", "pos", "last", "last_collision_time", "arrival_speed", "vel", "omega", "motion", NULL};
 	static const char* const last_keys[] = {"ball", "cushion", "jaw", NULL};
 	char where[128];
 	if (!expect_object(in, value, path, keys)) {
@@ -332,6 +455,25 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ba
 	if (arrival && !read_number(in, arrival, where, &dest->arrival_speed)) {
 		return false;
 	}
+	const json_t* vel = json_object_get(value, "vel");
+	child_path(where, sizeof where, path, "vel");
+	if (vel && !read_vec2(in, vel, where, &dest->vel)) {
+		return false;
+	}
+	const json_t* omega = json_object_get(value, "omega");
+	child_path(where, sizeof where, path, "omega");
+	if (omega && !read_vec3(in, omega, where, &dest->omega)) {
+		return false;
+	}
+	const json_t* motion = json_object_get(value, "motion");
+	child_path(where, sizeof where, path, "motion");
+	int choice;
+	if (motion) {
+		if (!read_choice(in, motion, where, motion_names, &choice)) {
+			return false;
+		}
+		dest->motion = (bs_motion_state)choice;
+	}
 	child_path(where, sizeof where, path, "last");
 	if (last) {
 		if (!expect_object(in, last, where, last_keys)) {
@@ -355,7 +497,7 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ba
 }
 
 static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* dest) {
-	static const char* const keys[] = {"id", "pos", "vel", "radius", "mass", "anchor", NULL};
+	static const char* const keys[] = {"id", "pos", "vel", "omega", "radius", "mass", "anchor", NULL};
 	char path[64], where[96];
 	snprintf(path, sizeof path, "balls[%d]", index);
 	if (!expect_object(in, value, path, keys)) {
@@ -383,6 +525,11 @@ static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* d
 	}
 	child_path(where, sizeof where, path, "vel");
 	if (vel && !read_vec2(in, vel, where, &dest->vel)) {
+		return false;
+	}
+	const json_t* omega = json_object_get(value, "omega");
+	child_path(where, sizeof where, path, "omega");
+	if (omega && !read_vec3(in, omega, where, &dest->omega)) {
 		return false;
 	}
 	child_path(where, sizeof where, path, "radius");
@@ -464,22 +611,58 @@ static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
 	return true;
 }
 
-static bool read_cue(loader* in, const json_t* value, bs_cue_def* dest) {
-	static const char* const keys[] = {"speed", "angle_deg", "aim", NULL};
+static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue_def* dest) {
+	static const char* const keys[] = {
+		"speed", "stick_speed", "angle_deg", "aim", "tip", "elevation_deg", "squirt", NULL};
 	if (!expect_object(in, value, "cue", keys)) {
 		return false;
 	}
 	const json_t* speed = json_object_get(value, "speed");
+	const json_t* stick = json_object_get(value, "stick_speed");
 	const json_t* angle = json_object_get(value, "angle_deg");
 	const json_t* aim = json_object_get(value, "aim");
-	if (!speed) {
-		return fail(in, "cue.speed", "missing: give the cue ball's speed in m/s");
+	const json_t* tip = json_object_get(value, "tip");
+	const json_t* elevation = json_object_get(value, "elevation_deg");
+	const json_t* squirt = json_object_get(value, "squirt");
+	if ((speed != NULL) == (stick != NULL)) {
+		return fail(in, "cue", "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
 	}
-	if (!read_number(in, speed, "cue.speed", &dest->speed)) {
+	const char* speed_path = speed ? "cue.speed" : "cue.stick_speed";
+	if (!read_number(in, speed ? speed : stick, speed_path, &dest->speed)) {
 		return false;
 	}
 	if (dest->speed < 0.0 || dest->speed > BS_MAX_SPEED) {
-		return fail(in, "cue.speed", "must be in [0, %g] m/s, got %.17g", BS_MAX_SPEED, dest->speed);
+		return fail(in, speed_path, "must be in [0, %g] m/s, got %.17g", BS_MAX_SPEED, dest->speed);
+	}
+	dest->stick = stick != NULL;
+	if (!dest->stick && (tip || elevation || squirt)) {
+		return fail(in, tip ? "cue.tip" : elevation ? "cue.elevation_deg" : "cue.squirt",
+			"needs the cue stick's strike: give stick_speed instead of speed");
+	}
+	dest->tip = bs_v2(0.0, 0.0);
+	dest->elevation_deg = 0.0;
+	dest->squirt = true;
+	if (tip && !read_vec2(in, tip, "cue.tip", &dest->tip)) {
+		return false;
+	}
+	if (bs_cue_miscues(dest->tip.x, dest->tip.y)) {
+		return fail(in, "cue.tip",
+			"[%.17g, %.17g] is %.3g of the radius from the centre: the tip miscues beyond %g (side, height as "
+			"fractions of the radius)",
+			dest->tip.x, dest->tip.y, bs_v2_len(dest->tip), BS_CUE_MISCUE_LIMIT);
+	}
+	if (elevation && !read_number(in, elevation, "cue.elevation_deg", &dest->elevation_deg)) {
+		return false;
+	}
+	if (!(dest->elevation_deg >= 0.0 && dest->elevation_deg < 90.0)) {
+		return fail(in, "cue.elevation_deg", "must be in [0, 90) degrees, got %.17g", dest->elevation_deg);
+	}
+	if (squirt && !read_bool(in, squirt, "cue.squirt", &dest->squirt)) {
+		return false;
+	}
+	if (physics == BS_PHYSICS_IDEAL && (dest->tip.x != 0.0 || dest->tip.y != 0.0 || dest->elevation_deg != 0.0)) {
+		return fail(in, tip ? "cue.tip" : "cue.elevation_deg",
+			"english, draw, follow and an elevated cue need \"physics\": \"pool\" (ideal discs do not spin)");
 	}
 	if ((angle != NULL) == (aim != NULL)) {
 		return fail(in, "cue", "give exactly one of angle_deg or aim");
@@ -493,8 +676,9 @@ static bool read_cue(loader* in, const json_t* value, bs_cue_def* dest) {
 	return read_vec2(in, aim, "cue.aim", &dest->aim);
 }
 
-// Gives ball 0 the cue's velocity. Returns false when there is no ball 0 or
-// the aim point is the ball's own centre.
+// Gives ball 0 the cue's velocity, and under the stick's strike its spin.
+// Returns false when there is no ball 0 or the aim point is the ball's own
+// centre.
 static bool strike(bs_scene* scene) {
 	for (int i = 0; i < scene->def.ball_count; ++i) {
 		bs_ball_def* ball = &scene->balls[i];
@@ -511,7 +695,18 @@ static bool strike(bs_scene* scene) {
 			double angle = scene->cue.angle_deg * BS_PI / 180.0;
 			dir = bs_v2(cos(angle), sin(angle));
 		}
-		ball->vel = bs_v2_scale(scene->cue.speed, dir);
+		if (!scene->cue.stick) {
+			ball->vel = bs_v2_scale(scene->cue.speed, dir);
+			return true;
+		}
+		bs_cue_strike cue = bs_cue_strike_default(scene->cue.speed, atan2(dir.y, dir.x) * (180.0 / BS_PI));
+		cue.side = scene->cue.tip.x;
+		cue.height = scene->cue.tip.y;
+		cue.elevation = scene->cue.elevation_deg;
+		cue.squirt = scene->cue.squirt;
+		bs_cue_launch launch = bs_cue_strike_resolve(&cue, ball->mass, ball->radius);
+		ball->vel = launch.v;
+		ball->omega = scene->def.physics == BS_PHYSICS_POOL ? launch.w : bs_v3(0.0, 0.0, 0.0);
 		return true;
 	}
 	return false;
@@ -581,7 +776,7 @@ static bool check_world(loader* in, bs_scene* scene) {
 }
 
 static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
-	static const char* const keys[] = {"table", "restitution", "time", "balls", "rack", "cue", NULL};
+	static const char* const keys[] = {"table", "physics", "pool", "restitution", "time", "balls", "rack", "cue", NULL};
 	if (!expect_object(in, root, "", keys)) {
 		return false;
 	}
@@ -591,6 +786,20 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	}
 	if (!read_table(in, table, &dest->def.table)) {
 		return false;
+	}
+	const json_t* physics = json_object_get(root, "physics");
+	if (physics && !read_physics(in, physics, &dest->def)) {
+		return false;
+	}
+	const json_t* pool = json_object_get(root, "pool");
+	if (pool && dest->def.physics != BS_PHYSICS_POOL) {
+		return fail(in, "pool", "the coefficients of pool physics need \"physics\": \"pool\"");
+	}
+	if (pool && !read_pool(in, pool, &dest->def.pool)) {
+		return false;
+	}
+	if (dest->def.physics == BS_PHYSICS_POOL && dest->def.table.periodic) {
+		return fail(in, "physics", "pool physics needs a walled table; this one is periodic");
 	}
 	const json_t* restitution = json_object_get(root, "restitution");
 	if (restitution && !read_restitution(in, restitution, &dest->def)) {
@@ -625,7 +834,7 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	}
 	const json_t* cue = json_object_get(root, "cue");
 	if (cue) {
-		if (!read_cue(in, cue, &dest->cue)) {
+		if (!read_cue(in, cue, dest->def.physics, &dest->cue)) {
 			return false;
 		}
 		dest->has_cue = true;

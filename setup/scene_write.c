@@ -74,9 +74,21 @@ static void append_vec2(text_buffer* out, bs_vec2 v) {
 	append(out, "]");
 }
 
+static void append_vec3(text_buffer* out, bs_vec3 v) {
+	append(out, "[");
+	append_number(out, v.x);
+	append(out, ", ");
+	append_number(out, v.y);
+	append(out, ", ");
+	append_number(out, v.z);
+	append(out, "]");
+}
+
 // The arrival speed is written only where it exceeds the ball's speed: the
-// checks allow for the faster of the two.
-static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, double speed, bool with_collision_time) {
+// checks allow for the faster of the two. Under pool physics the anchor
+// also holds the motion it starts: velocity, spin and state.
+static void append_anchor(
+	text_buffer* out, const bs_ball_anchor* anchor, double speed, bool with_collision_time, bool pool) {
 	append(out, ",\n     \"anchor\": {\"time\": ");
 	append_number(out, anchor->time);
 	append(out, ", \"pos\": ");
@@ -93,7 +105,39 @@ static void append_anchor(text_buffer* out, const bs_ball_anchor* anchor, double
 		append(out, ", \"arrival_speed\": ");
 		append_number(out, anchor->arrival_speed);
 	}
+	if (pool) {
+		append(out, ",\n       \"vel\": ");
+		append_vec2(out, anchor->vel);
+		append(out, ", \"omega\": ");
+		append_vec3(out, anchor->omega);
+		append(out, ", \"motion\": \"%s\"", bs_motion_state_name(anchor->motion));
+	}
 	append(out, "}");
+}
+
+static const char* ball_model_name(bs_ball_model model) {
+	return model == BS_BALL_MODEL_FRICTIONAL ? "frictional" : "ideal";
+}
+
+static const char* cushion_model_name(bs_cushion_model model) {
+	return model == BS_CUSHION_MODEL_HAN_2005 ? "han2005" : "ideal";
+}
+
+static void append_pool(text_buffer* out, const bs_pool_def* pool) {
+	append(out, "  \"physics\": \"pool\",\n  \"pool\": {\"sliding_friction\": ");
+	append_number(out, pool->sliding_friction);
+	append(out, ", \"rolling_friction\": ");
+	append_number(out, pool->rolling_friction);
+	append(out, ", \"spinning_friction\": ");
+	append_number(out, pool->spinning_friction);
+	append(out, ", \"gravity\": ");
+	append_number(out, pool->gravity);
+	append(out, ",\n    \"cushion_friction\": ");
+	append_number(out, pool->cushion_friction);
+	append(out, ", \"cushion_height\": ");
+	append_number(out, pool->cushion_height);
+	append(out, ", \"ball_model\": \"%s\", \"cushion_model\": \"%s\"},\n", ball_model_name(pool->ball_model),
+		cushion_model_name(pool->cushion_model));
 }
 
 char* bs_scene_dump_def(const bs_world_def* def) {
@@ -107,14 +151,20 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 		append_vec2(&out, bs_v2(table->width, table->height));
 		append(&out, table->periodic ? ", \"periodic\": true},\n" : ", \"pockets\": false},\n");
 	}
+	bool pool = def->physics == BS_PHYSICS_POOL;
+	if (pool) {
+		append_pool(&out, &def->pool);
+	}
 	append(&out, "  \"restitution\": {\"ball\": ");
 	append_number(&out, def->ball_restitution);
 	append(&out, ", \"cushion\": ");
 	append_number(&out, def->cushion_restitution);
-	append(&out, ", \"elastic_window\": ");
-	append_number(&out, def->elastic_window);
-	append(&out, ", \"rest_speed\": ");
-	append_number(&out, def->rest_speed);
+	if (!pool) {
+		append(&out, ", \"elastic_window\": ");
+		append_number(&out, def->elastic_window);
+		append(&out, ", \"rest_speed\": ");
+		append_number(&out, def->rest_speed);
+	}
 	append(&out, "},\n  \"time\": ");
 	append_number(&out, def->time);
 	append(&out, ",\n  \"balls\": [");
@@ -124,12 +174,16 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 		append_vec2(&out, ball->pos);
 		append(&out, ", \"vel\": ");
 		append_vec2(&out, ball->vel);
+		if (pool) {
+			append(&out, ", \"omega\": ");
+			append_vec3(&out, ball->omega);
+		}
 		append(&out, ", \"radius\": ");
 		append_number(&out, ball->radius);
 		append(&out, ", \"mass\": ");
 		append_number(&out, ball->mass);
 		if (ball->anchor.set) {
-			append_anchor(&out, &ball->anchor, bs_v2_len(ball->vel), def->elastic_window > 0.0);
+			append_anchor(&out, &ball->anchor, bs_v2_len(ball->vel), !pool && def->elastic_window > 0.0, pool);
 		}
 		append(&out, "}");
 	}
@@ -153,6 +207,8 @@ char* bs_scene_dump_world(const bs_world* world) {
 	def.cushion_restitution = bs_world_cushion_restitution(world);
 	def.elastic_window = bs_world_elastic_window(world);
 	def.rest_speed = bs_world_rest_speed(world);
+	def.physics = bs_world_physics(world);
+	def.pool = *bs_world_pool(world);
 	def.time = bs_world_time(world);
 	def.balls = balls;
 	def.ball_count = bs_world_export_balls(world, balls);

@@ -76,6 +76,45 @@ static const bad_case bad_cases[] = {
 	{"{\"table\": {\"preset\": \"9ft\", \"periodic\": true}, \"balls\": []}", "table.periodic: a periodic table"},
 	{"{" TABLE ", \"balls\": [ {\"id\": 1, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 3, \"angle_deg\": 0}}",
 		"cue: there is no ball with id 0"},
+	// pool physics: its choices, coefficients and the cue stick, by field path
+	{"{" TABLE ", \"physics\": \"snooker\", \"balls\": []}", "physics: unknown choice \"snooker\""},
+	{"{" TABLE ", \"pool\": {\"gravity\": 9.8}, \"balls\": []}", "pool: the coefficients of pool physics need"},
+	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"rolling_friction\": -1}, \"balls\": []}",
+		"pool.rolling_friction: must be in [0, 10]"},
+	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"cushion_height\": 0.3}, \"balls\": []}",
+		"pool.cushion_height: must be in (0.5, 1)"},
+	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"ball_model\": \"sticky\"}, \"balls\": []}",
+		"pool.ball_model: unknown choice \"sticky\" (expected one of \"ideal\", \"frictional\")"},
+	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"felt\": 1}, \"balls\": []}", "pool.felt: unknown key"},
+	{"{\"table\": {\"size\": [2, 2], \"periodic\": true}, \"physics\": \"pool\", \"balls\": []}",
+		"physics: pool physics needs a walled table"},
+	{"{" TABLE ", \"physics\": \"pool\", \"restitution\": {\"elastic_window\": 1e-4}, \"balls\": []}",
+		"restitution.elastic_window: applies to ideal physics only"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"omega\": [0, 10, 0]} ]}",
+		"balls[0]: ball 0: spin needs pool physics"},
+	{"{" TABLE ", \"physics\": \"pool\", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"omega\": [0, 10]} ]}",
+		"balls[0].omega: expected 3 numbers [x, y, z], got 2"},
+	{"{" TABLE ", \"physics\": \"pool\", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ],"
+			  " \"cue\": {\"stick_speed\": 3, \"angle_deg\": 0, \"tip\": [0.4, 0.4]}}",
+		"cue.tip: [0.40000000000000002, 0.40000000000000002] is 0.566 of the radius from the centre: the tip miscues"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ],"
+			  " \"cue\": {\"stick_speed\": 3, \"angle_deg\": 0, \"tip\": [0.2, 0]}}",
+		"cue.tip: english, draw, follow and an elevated cue need \"physics\": \"pool\""},
+	{"{" TABLE ", \"physics\": \"pool\", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ],"
+			  " \"cue\": {\"speed\": 3, \"angle_deg\": 0, \"tip\": [0.2, 0]}}",
+		"cue.tip: needs the cue stick's strike: give stick_speed instead of speed"},
+	{"{" TABLE ", \"physics\": \"pool\", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ],"
+			  " \"cue\": {\"speed\": 3, \"stick_speed\": 3, \"angle_deg\": 0}}",
+		"cue: give exactly one of speed"},
+	{"{" TABLE ", \"physics\": \"pool\", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ],"
+			  " \"cue\": {\"stick_speed\": 3, \"angle_deg\": 0, \"elevation_deg\": 90}}",
+		"cue.elevation_deg: must be in [0, 90) degrees"},
+	{"{" TABLE ", \"physics\": \"pool\", \"time\": 1, \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1, 0],"
+			  " \"anchor\": {\"time\": 1, \"pos\": [1, 1], \"vel\": [1, 0], \"motion\": \"flying\"}} ]}",
+		"balls[0].anchor.motion: unknown choice \"flying\""},
+	{"{" TABLE ", \"physics\": \"pool\", \"time\": 1, \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1, 0],"
+			  " \"anchor\": {\"time\": 1, \"pos\": [1, 1], \"vel\": [1, 0], \"motion\": \"rolling\"}} ]}",
+		"balls[0].anchor: ball 0: its anchor's velocity and spin are not those of its state of motion"},
 	// a saved anchor that does not lead to the stated position
 	{"{" TABLE ", \"time\": 1, \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1, 0],"
 			  " \"anchor\": {\"time\": 0.5, \"pos\": [0.2, 1]}} ]}",
@@ -150,10 +189,37 @@ static void round_trips_numbers_exactly(void) {
 	bs_world_destroy(world);
 }
 
+// Pool physics from a scene: its defaults, the coefficients given one by
+// one, spin, and the cue stick's strike with its signs.
+static void reads_pool_physics(void) {
+	bs_scene scene;
+	CHECK_SCENE_LOADS("{" TABLE ", \"physics\": \"pool\", \"pool\": {\"rolling_friction\": 0.02, "
+					  "\"cushion_model\": \"ideal\"}, \"balls\": [ {\"id\": 0, \"pos\": [1, 0.6]},"
+					  " {\"id\": 1, \"pos\": [2, 0.6], \"omega\": [1, 2, 3]} ],"
+					  " \"cue\": {\"stick_speed\": 4, \"angle_deg\": 0, \"tip\": [0.3, -0.2]}}",
+		"pool.json", &scene);
+	CHECK_EQ_INT(scene.def.physics, BS_PHYSICS_POOL);
+	CHECK_EQ_DBL(scene.def.ball_restitution, BS_POOL_BALL_RESTITUTION);
+	CHECK_EQ_DBL(scene.def.cushion_restitution, BS_POOL_CUSHION_RESTITUTION);
+	CHECK_EQ_DBL(scene.def.pool.rolling_friction, 0.02);
+	CHECK_EQ_DBL(scene.def.pool.sliding_friction, 0.2);
+	CHECK_EQ_INT(scene.def.pool.cushion_model, BS_CUSHION_MODEL_IDEAL);
+	CHECK_EQ_INT(scene.def.pool.ball_model, BS_BALL_MODEL_FRICTIONAL);
+	CHECK_EQ_DBL(scene.balls[1].omega.z, 3.0);
+	// Right english spins the cue ball counter-clockwise from above; draw
+	// turns it backwards (w_y < 0 along +x); squirt sends it left of the aim.
+	const bs_ball_def* cue = &scene.balls[0];
+	CHECK(cue->omega.z > 0.0);
+	CHECK(cue->omega.y < 0.0);
+	CHECK(cue->vel.x > 0.0 && cue->vel.y > 0.0);
+	bs_scene_free(&scene);
+}
+
 int main(void) {
 	RUN(refuses_bad_scenes);
 	RUN(reports_missing_file);
 	RUN(applies_defaults);
 	RUN(round_trips_numbers_exactly);
+	RUN(reads_pool_physics);
 	return check_summary();
 }

@@ -13,12 +13,23 @@
 #include <breakshot/rack.h>
 #include <breakshot/world.h>
 
-/// The strike given to the cue ball (id 0) by a scene's "cue".
+/// The strike given to the cue ball (id 0) by a scene's "cue" (scenes/README.md).
 typedef struct bs_cue_def {
-	double speed;     ///< m/s, >= 0
+	/// m/s, >= 0: with `stick` false the cue ball's own speed after a level
+	/// centre hit; with `stick` true the cue stick's speed at the tip's impact
+	double speed;
+	/// The strike of a cue stick (Alciatore's TP A-30 with a 0.567 kg cue, as
+	/// in pooltool), with `tip`, `elevation_deg` and squirt: "stick_speed".
+	bool stick;
 	bool has_aim;     ///< true: towards `aim`; false: along `angle_deg`
 	bs_vec2 aim;      ///< a point on the table to aim the cue ball's centre at (m)
 	double angle_deg; ///< direction, degrees counter-clockwise from +x (towards the foot spot)
+	/// Where the tip meets the ball, as fractions of its radius seen from
+	/// behind the cue: side > 0 is right english, height > 0 is follow (top),
+	/// < 0 draw. At most 0.5 from the centre: beyond, the tip miscues.
+	bs_vec2 tip;
+	double elevation_deg; ///< the cue's angle above the cloth (degrees, [0, 90)): an elevated cue makes masse
+	bool squirt;          ///< with english, the cue ball squirts away from the side struck (TP A-31)
 } bs_cue_def;
 
 /// A loaded scene: a world def whose `balls` point into memory the scene owns.
