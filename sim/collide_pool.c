@@ -61,22 +61,39 @@ double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segme
 	return t;
 }
 
-// Whether two circles moving as in bs_toi_pool_circles certainly stay more
-// than sigma apart until t_end: the gap cannot close faster than the
-// relative speed and acceleration allow, |d| - |w| t - |a| t^2 / 2. Errs on
-// the side of no by a relative 1e-9, so rounding never hides a contact.
-static bool out_of_reach(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end) {
-	if (!(t_end < INFINITY)) {
+// Whether a quartic with Bernstein coefficients b[0..4] on an interval is
+// certainly positive there: they bound it from below, so all above
+// `rounding` leaves no root. Undecided, the interval is halved (de
+// Casteljau: each half's coefficients are averages, rounding within a few
+// ulps of the same sums) down to `depth` more times.
+static bool bernstein_positive(const double* b, double rounding, int depth) {
+	double least = b[0];
+	for (int k = 1; k < 5; ++k) {
+		least = b[k] < least ? b[k] : least;
+	}
+	if (least > rounding) {
+		return true;
+	}
+	if (depth == 0 || !(b[0] > rounding) || !(b[4] > rounding)) {
 		return false;
 	}
-	double reach = (bs_v2_len(w) + 0.5 * bs_v2_len(a) * t_end) * t_end;
-	return bs_v2_len(d) > (sigma + reach) * (1.0 + 1e-9);
+	double left[5], right[5], level[5];
+	for (int k = 0; k < 5; ++k) {
+		level[k] = b[k];
+	}
+	for (int r = 0; r < 5; ++r) {
+		left[r] = level[0];
+		right[4 - r] = level[4 - r];
+		for (int k = 0; k < 4 - r; ++k) {
+			level[k] = 0.5 * (level[k] + level[k + 1]);
+		}
+	}
+	return bernstein_positive(left, rounding, depth - 1) && bernstein_positive(right, rounding, depth - 1);
 }
 
 // Whether the quartic c[0] + ... + c[4] t^4 is certainly positive on [0,
-// t_end]: its Bernstein coefficients on that interval bound it from below,
-// so when all exceed the rounding of the sums that make them, it has no
-// root there. Most pairs, far apart or parting, end here with no root
+// t_end], by its Bernstein coefficients on that interval and on up to 8
+// pieces of it. Most pairs, far apart or parting, end here with no root
 // solved.
 static bool positive_throughout(const double* c, double t_end) {
 	if (!(t_end < INFINITY)) {
@@ -87,21 +104,28 @@ static bool positive_throughout(const double* c, double t_end) {
 	double a2 = c[2] * t_end * t_end;
 	double a3 = c[3] * t_end * t_end * t_end;
 	double a4 = c[4] * t_end * t_end * t_end * t_end;
-	double rounding = 16.0 * DBL_EPSILON * (fabs(a0) + fabs(a1) + fabs(a2) + fabs(a3) + fabs(a4));
-	double b1 = a0 + 0.25 * a1;
-	double b2 = a0 + 0.5 * a1 + a2 / 6.0;
-	double b3 = a0 + 0.75 * a1 + 0.5 * a2 + 0.25 * a3;
-	double b4 = a0 + a1 + a2 + a3 + a4;
-	double least = fmin(fmin(a0, b1), fmin(fmin(b2, b3), b4));
-	return least > rounding;
+	// The sums below, and the halvings after them, each round to within a few
+	// ulps of the sum of the magnitudes.
+	double rounding = 64.0 * DBL_EPSILON * (fabs(a0) + fabs(a1) + fabs(a2) + fabs(a3) + fabs(a4));
+	double b[5];
+	b[0] = a0;
+	b[1] = a0 + 0.25 * a1;
+	b[2] = a0 + 0.5 * a1 + a2 / 6.0;
+	b[3] = a0 + 0.75 * a1 + 0.5 * a2 + 0.25 * a3;
+	b[4] = a0 + a1 + a2 + a3 + a4;
+	return bernstein_positive(b, rounding, 3);
 }
 
-double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end) {
+double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed) {
 	if (a.x == 0.0 && a.y == 0.0) {
 		double t = bs_toi_circles(d, w, sigma);
 		return t <= t_end ? t : INFINITY;
 	}
-	if (out_of_reach(d, w, a, sigma, t_end)) {
+	// The tests that turn pairs away look only as far as needed; the root,
+	// when one is solved, is solved on the whole interval, so that its bits
+	// do not depend on how far that was.
+	double horizon = t_needed < t_end ? t_needed : t_end;
+	if (!(horizon >= 0.0)) {
 		return INFINITY;
 	}
 	// |d + w t + a t^2/2|^2 - sigma^2, term by term.
@@ -111,16 +135,17 @@ double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double
 	c[2] = bs_v2_dot(w, w) + bs_v2_dot(d, a);
 	c[3] = bs_v2_dot(w, a);
 	c[4] = 0.25 * bs_v2_dot(a, a);
-	if (positive_throughout(c, t_end)) {
+	if (positive_throughout(c, horizon)) {
 		return INFINITY;
 	}
 	return bs_poly_first_entry(c, 4, t_end);
 }
 
-double bs_toi_pool_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end) {
+double bs_toi_pool_enter_circle(
+	bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end, double t_needed) {
 	bs_vec2 d = bs_v2_sub(centre, p);
 	if (bs_v2_dot(d, d) <= capture * capture) {
 		return 0.0;
 	}
-	return bs_toi_pool_circles(d, bs_v2_scale(-1.0, v), bs_v2_scale(-1.0, acc), capture, t_end);
+	return bs_toi_pool_circles(d, bs_v2_scale(-1.0, v), bs_v2_scale(-1.0, acc), capture, t_end, t_needed);
 }

@@ -36,13 +36,17 @@ double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segme
 /// acceleration `a` (m/s^2) come within `sigma` (m) while closing:
 /// |d + w t + a t^2/2|^2 = sigma^2, a quartic. INFINITY when they do not by
 /// t_end. With `a` exactly zero it is bs_toi_circles, to the bit. Pairs
-/// whose swept paths cannot close the gap by t_end are turned away before
-/// any root is solved.
-double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end);
+/// that certainly stay apart until `t_needed` (s; INFINITY: t_end) are
+/// turned away before any root is solved, so a contact later than
+/// t_needed may be reported as INFINITY: the caller has an event by then
+/// already. A time returned is always the same bits, whatever t_needed.
+double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed);
 
 /// Time (s, in [0, t_end]) until a centre at `p` (m) moving at `v` (m/s) with
 /// acceleration `acc` (m/s^2) is within `capture` (m) of `centre`: 0 when it
-/// already is, INFINITY when it is not by t_end.
-double bs_toi_pool_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end);
+/// already is, INFINITY when it is not by t_end (or, as
+/// bs_toi_pool_circles, by t_needed).
+double bs_toi_pool_enter_circle(
+	bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end, double t_needed);
 
 #endif

@@ -96,13 +96,13 @@ static void place_ball(bs_world* world, int index, const bs_ball_def* src) {
 // it turns inside, its vertex.
 static void path_range(double x0, double v, double a, double span, double* lo, double* hi) {
 	double end = x0 + span * (v + 0.5 * span * a);
-	*lo = fmin(x0, end);
-	*hi = fmax(x0, end);
+	*lo = end < x0 ? end : x0;
+	*hi = end < x0 ? x0 : end;
 	double turn = a != 0.0 ? -v / a : -1.0;
 	if (turn > 0.0 && turn < span) {
 		double vertex = x0 + turn * (v + 0.5 * turn * a);
-		*lo = fmin(*lo, vertex);
-		*hi = fmax(*hi, vertex);
+		*lo = vertex < *lo ? vertex : *lo;
+		*hi = vertex > *hi ? vertex : *hi;
 	}
 }
 

@@ -31,21 +31,23 @@ static bool is_resting(double parting) {
 
 // The time (s, absolute) at which a contact solved from `since` by `solve`
 // happens, not before `now`: a contact the two sides were closing into at
-// `now`, or one still ahead. One the two had passed by `now` (which only a
-// def's anchors, set in the past, can give: the engine never leaves a
+// `now`, or one still ahead; INFINITY when there is none before `until`, or
+// possibly when there is none by `needed` (s, absolute: the caller holds an
+// event at that time already). One the two had passed by `now` (which only
+// a def's anchors, set in the past, can give: the engine never leaves a
 // contact behind it) met nothing, and the search goes on from `now`.
-typedef double (*pair_solver)(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end);
+typedef double (*pair_solver)(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed);
 
-static double contact_from(
-	bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now, pair_solver solve) {
-	double t = solve(d, w, a, sigma, until - since);
+static double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
+	double needed, pair_solver solve) {
+	double t = solve(d, w, a, sigma, until - since, needed - since);
 	if (!(t < INFINITY) || since + t >= now) {
 		return since + t;
 	}
 	double ago = now - since;
 	bs_vec2 d_now = bs_motion_position(d, w, a, ago);
 	bs_vec2 w_now = bs_motion_velocity(w, a, ago);
-	double later = solve(d_now, w_now, a, sigma, until - now);
+	double later = solve(d_now, w_now, a, sigma, until - now, needed - now);
 	return later < INFINITY ? bs_not_before(now + later, now) : INFINITY;
 }
 
@@ -63,11 +65,13 @@ static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b
 }
 
 // The absolute time at which balls i and j meet before either's motion
-// changes, or INFINITY.
-static double pair_time(const bs_world* world, int i, int j, double now) {
+// changes, or INFINITY (or possibly INFINITY when not by `needed`).
+static double pair_time(const bs_world* world, int i, int j, double now, double needed) {
 	const bs_ball* a = &world->balls[i];
 	const bs_ball* b = &world->balls[j];
-	double until = fmin(moving_until(world, i), moving_until(world, j));
+	double until_i = moving_until(world, i);
+	double until_j = moving_until(world, j);
+	double until = until_i < until_j ? until_i : until_j;
 	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j])) {
 		return INFINITY; // neither moves, or their paths are apart
 	}
@@ -78,17 +82,17 @@ static double pair_time(const bs_world* world, int i, int j, double now) {
 		return INFINITY;
 	}
 	bs_vec2 acc = bs_v2_sub(world->spin[j].acc, world->spin[i].acc);
-	return contact_from(d, w, acc, a->radius + b->radius, since, until, now, bs_toi_pool_circles);
+	return contact_from(d, w, acc, a->radius + b->radius, since, until, now, needed, bs_toi_pool_circles);
 }
 
 // The time to enter a capture circle `capture` (m) around a centre at `d`
 // (m) from the ball's, moving relative to it at `w` and `a`: 0 when the
 // ball's centre is inside already.
-static double toi_into_circle(bs_vec2 d, bs_vec2 w, bs_vec2 a, double capture, double t_end) {
+static double toi_into_circle(bs_vec2 d, bs_vec2 w, bs_vec2 a, double capture, double t_end, double t_needed) {
 	if (bs_v2_dot(d, d) <= capture * capture) {
 		return 0.0;
 	}
-	return bs_toi_pool_circles(d, w, a, capture, t_end);
+	return bs_toi_pool_circles(d, w, a, capture, t_end, t_needed);
 }
 
 // Whether the path p + v t + acc t^2/2, for t from 0 to `span` (s), comes
@@ -107,10 +111,36 @@ static bool path_passes_near(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double span, bs_
 	return bs_v2_dot(gap, gap) <= slack * slack;
 }
 
+// Whether a ball's swept box (bs_ball_spin.box_lo, the ball's surface
+// included) lies wholly on the playing side of a cushion's line: then the
+// ball cannot touch the cushion in this state.
+static bool box_clear_of_line(const bs_ball_spin* spin, bs_segment segment, bs_vec2 n) {
+	// The box's corner furthest towards the cushion.
+	bs_vec2 corner = bs_v2(n.x > 0.0 ? spin->box_lo.x : spin->box_hi.x, n.y > 0.0 ? spin->box_lo.y : spin->box_hi.y);
+	return bs_v2_dot(bs_v2_sub(corner, segment.a), n) > 0.0;
+}
+
+// Whether a ball's swept box lies wholly outside the circle of radius
+// `reach` (m) around `centre`, by a relative 1e-9 (the box holds the ball's
+// surface, so its centre stays a radius further off).
+static bool box_clear_of_circle(const bs_ball_spin* spin, bs_vec2 centre, double reach) {
+	double dx = centre.x < spin->box_lo.x ? spin->box_lo.x - centre.x
+		: centre.x > spin->box_hi.x       ? centre.x - spin->box_hi.x
+										  : 0.0;
+	double dy = centre.y < spin->box_lo.y ? spin->box_lo.y - centre.y
+		: centre.y > spin->box_hi.y       ? centre.y - spin->box_hi.y
+										  : 0.0;
+	double slack = reach * (1.0 + 1e-9);
+	return dx * dx + dy * dy > slack * slack;
+}
+
 static void consider_cushion(const bs_world* world, bs_candidate* best, int index, int s, double until, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* spin = &world->spin[index];
 	bs_vec2 n = world->cushion_normals[s];
+	if (box_clear_of_line(spin, world->table.cushions[s], n)) {
+		return;
+	}
 	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s && is_resting(bs_v2_dot(ball->vel, n))) {
 		return;
 	}
@@ -129,7 +159,7 @@ static void consider_jaw(const bs_world* world, bs_candidate* best, int index, i
 		return;
 	}
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
-	double t = contact_from(d, w, a, ball->radius, ball->time, until, now, bs_toi_pool_circles);
+	double t = contact_from(d, w, a, ball->radius, ball->time, until, now, best->key.time, bs_toi_pool_circles);
 	if (t < INFINITY) {
 		bs_consider(best, t, BS_EVENT_JAW, ball->id, k, k, 0);
 	}
@@ -142,9 +172,13 @@ static void consider_pockets(const bs_world* world, bs_candidate* best, int inde
 	const bs_ball* ball = &world->balls[index];
 	const bs_vec2 acc = world->spin[index].acc;
 	const bs_table* table = &world->table;
+	const bs_ball_spin* spin = &world->spin[index];
 	for (int k = 0; k < table->pocket_count; ++k) {
 		const bs_pocket* pocket = &table->pockets[k];
-		double span = fmin(until, best->key.time) - ball->time;
+		if (box_clear_of_circle(spin, pocket->centre, pocket->reach)) {
+			continue;
+		}
+		double span = (until < best->key.time ? until : best->key.time) - ball->time;
 		if (!path_passes_near(ball->pos, ball->vel, acc, span, pocket->centre, pocket->reach + ball->radius)) {
 			continue;
 		}
@@ -156,7 +190,7 @@ static void consider_pockets(const bs_world* world, bs_candidate* best, int inde
 		}
 		bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
 		double t = contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, acc), pocket->radius, ball->time,
-			until, now, toi_into_circle);
+			until, now, best->key.time, toi_into_circle);
 		if (t < INFINITY) {
 			bs_consider(best, t, BS_EVENT_POCKET, ball->id, k, k, 0);
 		}
@@ -179,7 +213,7 @@ void bs_world_predict_pool(bs_world* world, int index) {
 		if (j == index || world->balls[j].pocketed) {
 			continue;
 		}
-		double t = pair_time(world, index, j, now);
+		double t = pair_time(world, index, j, now, best.key.time);
 		if (t < INFINITY) {
 			const bs_ball* other = &world->balls[j];
 			int lo = ball->id < other->id ? ball->id : other->id;

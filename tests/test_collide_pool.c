@@ -149,7 +149,14 @@ static void pairs_agree_with_the_reference(void) {
 		if (!(bs_v2_len(d) > sigma * (1.0 + 1e-9))) {
 			continue; // starting apart, so that the reference's rule is the solver's
 		}
-		double t = bs_toi_pool_circles(d, w, a, sigma, t_end);
+		double t = bs_toi_pool_circles(d, w, a, sigma, t_end, INFINITY);
+		// Looking only as far as some earlier time changes no time found
+		// by then, to the bit.
+		double needed = bs_rng_range(&rng, 0.0, t_end);
+		double near = bs_toi_pool_circles(d, w, a, sigma, t_end, needed);
+		if (!(near == t || (isinf(near) && t > needed))) {
+			CHECK_FAIL("needed by %.17g: %.17g, the whole interval %.17g", needed, near, t);
+		}
 		reference ref = reference_entry(d, w, a, sigma, t_end);
 		// What rounding does to the gap: a few ulps of the sum of the
 		// squares it is made of.
@@ -216,7 +223,7 @@ static void without_acceleration_it_is_the_ideal_root(void) {
 		bs_vec2 d = bs_v2_scale(bs_rng_range(&rng, 0.06, 2.0), random_direction(&rng));
 		bs_vec2 w = bs_v2_scale(bs_rng_range(&rng, 0.0, 5.0), random_direction(&rng));
 		double ideal = bs_toi_circles(d, w, 2.0 * radius);
-		double pool = bs_toi_pool_circles(d, w, bs_v2(0.0, 0.0), 2.0 * radius, INFINITY);
+		double pool = bs_toi_pool_circles(d, w, bs_v2(0.0, 0.0), 2.0 * radius, INFINITY, INFINITY);
 		CHECK_SAME_BITS(pool, ideal);
 	}
 }
