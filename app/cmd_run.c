@@ -205,6 +205,9 @@ static void print_summary(const run_options* options, const bs_world* world, con
 			balls[i] = bs_world_ball_state(world, i, bs_world_time(world));
 		}
 		bs_summary_print_pocketed(balls, count, start, &end);
+		if (bs_world_physics(world) == BS_PHYSICS_POOL) {
+			bs_summary_print_resting(balls, count);
+		}
 		free(balls);
 	}
 	printf("  balls on table  %d of %d\n", end.balls_on_table, bs_world_ball_count(world));

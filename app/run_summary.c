@@ -59,3 +59,16 @@ void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_t
 			all, bs_summary_relative_change(start->kinetic_energy + start->pocketed_energy, all));
 	}
 }
+
+void bs_summary_print_resting(const bs_ball_state* balls, int count) {
+	bool first = true;
+	for (int i = 0; i < count; ++i) {
+		const bs_ball_state* ball = &balls[i];
+		if (ball->pocketed) {
+			continue;
+		}
+		printf("  %-15s ball %d at (%.6f, %.6f) m, %s\n", first ? "where they end" : "", ball->id, ball->pos.x,
+			ball->pos.y, bs_motion_state_name(ball->motion));
+		first = false;
+	}
+}

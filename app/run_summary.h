@@ -25,4 +25,9 @@ void bs_summary_print_totals(const bs_totals* start, const bs_totals* end);
 /// of the energy on the table and in the pockets since `start`.
 void bs_summary_print_pocketed(const bs_ball_state* balls, int count, const bs_totals* start, const bs_totals* end);
 
+/// Prints where each ball on the table ends, with its state of motion, one
+/// line a ball in the given order: "  where they end  ball 3 at (x, y) m,
+/// stationary".
+void bs_summary_print_resting(const bs_ball_state* balls, int count);
+
 #endif

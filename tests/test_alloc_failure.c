@@ -90,11 +90,12 @@ typedef struct defs {
 	bs_world_def ordered; ///< a walled gas stored in spatial order
 	bs_ball_def saved_balls[BS_RACK_MAX_BALLS];
 	bs_world_def saved;   ///< the break saved after a few events: anchors
+	bs_scene pool;        ///< the 9-ball break under pool physics: the balls' spin array
 } defs;
 
-static char* rack_scene_text(void) {
+static char* read_source_file(const char* name) {
 	char path[1024];
-	source_path("scenes/9ball_break.json", path, sizeof path);
+	source_path(name, path, sizeof path);
 	char* text = read_file(path, NULL);
 	if (!text) {
 		CHECK_FAIL("cannot read %s", path);
@@ -109,7 +110,7 @@ static bool make_defs(defs* d) {
 	d->small_balls[2] = ball_at(2, 1.6, 0.7, -0.3, 0.0);
 	d->small = world_def_with(d->small_balls, 3);
 
-	char* text = rack_scene_text();
+	char* text = read_source_file("scenes/9ball_break_ideal.json");
 	if (!text) {
 		return false;
 	}
@@ -122,6 +123,17 @@ static bool make_defs(defs* d) {
 	}
 
 	if (!make_periodic_gas(GAS_BALLS, 0.3, d->gas_balls, &d->gas)) {
+		return false;
+	}
+
+	text = read_source_file("scenes/9ball_break.json");
+	if (!text) {
+		return false;
+	}
+	loaded = bs_scene_load_text(text, "9ball_break.json", &d->pool, error, sizeof error);
+	free(text);
+	if (!loaded) {
+		CHECK_FAIL("the 9-ball break under pool physics does not load: %s", error);
 		return false;
 	}
 
@@ -159,6 +171,7 @@ static bool make_defs(defs* d) {
 static void free_defs(defs* d) {
 	if (d) {
 		bs_scene_free(&d->rack);
+		bs_scene_free(&d->pool);
 		free(d);
 	}
 }
@@ -295,6 +308,7 @@ static void world_creation(void) {
 		{"create: periodic gas of 600", &d->gas, true, BS_QUEUE_CALENDAR, BS_ORDER_AS_GIVEN},
 		{"create: walled gas of 200, spatial order", &d->ordered, true, BS_QUEUE_HEAP, BS_ORDER_SPATIAL},
 		{"create: the break saved after 40 events", &d->saved, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
+		{"create: 9-ball break, pool physics", &d->pool.def, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
 		bs_world* world = bs_world_create(cases[c].def);
@@ -320,6 +334,7 @@ static void def_check(void) {
 	sweep("check: 9-ball rack, pocketed 9 ft", check_def, &d->rack.def);
 	sweep("check: periodic gas of 600", check_def, &d->gas);
 	sweep("check: the break saved after 40 events", check_def, &d->saved);
+	sweep("check: 9-ball break, pool physics", check_def, &d->pool.def);
 }
 
 static void validation_and_dump(void) {
@@ -344,7 +359,7 @@ static void validation_and_dump(void) {
 }
 
 static void scene_loading(void) {
-	char* rack_text = rack_scene_text();
+	char* rack_text = read_source_file("scenes/9ball_break_ideal.json");
 	if (!rack_text) {
 		return;
 	}
@@ -458,7 +473,7 @@ static void same_as_the_program(void) {
 	}
 	char command[2048];
 	char scene_path[1024];
-	source_path("scenes/9ball_break.json", scene_path, sizeof scene_path);
+	source_path("scenes/9ball_break_ideal.json", scene_path, sizeof scene_path);
 	snprintf(command, sizeof command,
 		"'%s' run '%s' --events 150 --out break.json && "
 		"'%s' gen gas --n 600 --phi 0.3 --periodic --seed 2 --out gas.json && "

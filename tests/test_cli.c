@@ -192,7 +192,7 @@ static void a_run_without_a_limit_stops_at_the_default(void) {
 	snprintf(args, sizeof args, "run '%s/scenes/demo.json' --until 2", source_root());
 	CHECK_EQ_INT(run(args), 0);
 	CHECK(!strstr(out_text, "default limit"));
-	snprintf(args, sizeof args, "run '%s/scenes/9ball_break.json'", source_root());
+	snprintf(args, sizeof args, "run '%s/scenes/9ball_break_ideal.json'", source_root());
 	CHECK_EQ_INT(run(args), 0);
 	CHECK_CONTAINS(out_text, "balls on table  0 of 10");
 	CHECK(!strstr(out_text, "default limit"));

@@ -15,7 +15,7 @@ trap 'rm -rf "$WORK"' EXIT
 # copy whose ball-ball restitution is 0.9, whether the scene names the
 # "ideal" preset or spells the restitutions out. Runs stop at 0.5 s, before
 # the first ball is pocketed, so the elastic break keeps its energy.
-BREAK=$ROOT/scenes/9ball_break.json
+BREAK=$ROOT/scenes/9ball_break_ideal.json
 [ -f "$BREAK" ] || BREAK=$ROOT/tests/data/rack_break.json
 sed -e 's/"restitution"[[:space:]]*:[[:space:]]*"ideal"/"restitution": {"ball": 0.9, "cushion": 1.0}/' \
 	-e 's/"ball"[[:space:]]*:[[:space:]]*[0-9.eE+-]*/"ball": 0.9/' "$BREAK" >"$WORK/break_e09.json"

@@ -32,7 +32,7 @@ trap 'umount "$FULL" 2>/dev/null; rm -rf "$WORK"' EXIT
 # begin, check, end and contains.
 . "$(dirname "$0")/check.sh"
 
-BREAK=$ROOT/scenes/9ball_break.json
+BREAK=$ROOT/scenes/9ball_break_ideal.json
 "$B" run "$BREAK" --trace "$WORK/trace.csv" >/dev/null
 # plot and compare --plot want a .png or .svg name: links to /dev/full.
 ln -s /dev/full "$WORK/full.png"

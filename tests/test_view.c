@@ -353,7 +353,7 @@ static void test_new_shot_from_current_state(void) {
 // J re-racks with the next jitter seed: the same balls, placed differently.
 static void test_rerack_moves_the_rack(void) {
 	char scene[1024];
-	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	source_path("scenes/9ball_break_ideal.json", scene, sizeof scene);
 	char* original = state_after_keys(scene, -1.0, "");
 	char* reracked = state_after_keys(scene, -1.0, "j");
 	CHECK(reracked != NULL);
