@@ -1,7 +1,8 @@
 // breakshot bench: times the engine and prints what it measured: a random gas
 // of equal discs (periodic box unless --walled) for N = 10^3 ... 10^6 at area
-// fractions 0.3 and 0.5, and the frictionless 9-ball break. --n and --phi run
-// one case; --break runs the 9-ball break alone. The arguments:
+// fractions 0.3 and 0.5, the 9-ball break under pool physics, and 16 pool
+// balls rolling in a closed box. --n and --phi run one case; --break runs
+// the last two alone. The arguments:
 // bs_bench_command below.
 // A benchmark, not a test: it prints figures and never fails on them.
 #include <inttypes.h>
@@ -51,11 +52,13 @@ const bs_command bs_bench_command = {
 	.synopsis = "[--n N] [--phi PHI] [--events E] [--seed S] [--walled]\n"
 				"  [--queue heap|calendar]\n"
 				"--break",
-	.summary = "time the engine on gases of equal discs and on the 9-ball break",
+	.summary = "time the engine on gases of equal discs, on the 9-ball break and on pool balls in a box",
 	.details =
 		"Without --n or --phi: gases of 10^3, 10^4, 10^5 and 10^6 discs at area fractions 0.3 and 0.5, then the "
-		"9-ball break (" BREAK_SCENE ", so run it from the source tree). --n and --phi time one gas (N " DEFAULT_N_TEXT
-		" and PHI " DEFAULT_PHI_TEXT " unless given); --break times the break alone. Each gas is timed over E events "
+		"9-ball break (" BREAK_SCENE ", so run it from the source tree) in CPU time a break, and 16 pool balls "
+		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events. --n "
+		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
+		"the break and the box alone. Each gas is timed over E events "
 		"(default " EVENTS_PER_DISC_TEXT " per disc, from " MIN_EVENTS_TEXT " to " MAX_EVENTS_TEXT
 		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
 		"(default: the calendar queue from " CALENDAR_MIN_BALLS_TEXT " balls, the binary heap below). A benchmark, "
@@ -111,8 +114,9 @@ static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool peri
 	return 0;
 }
 
-// The 9-ball break, run whole (until every ball is pocketed) again and
-// again: timed stepping alone, and with making the world each time.
+// The 9-ball break, run whole (until every ball is at rest or pocketed)
+// again and again: the CPU time of stepping alone, and with making the
+// world each time.
 static int bench_break(const char* scene_path) {
 	bs_scene scene;
 	char error[512];
@@ -123,23 +127,102 @@ static int bench_break(const char* scene_path) {
 	int64_t events = 0;
 	int breaks = 0;
 	double stepping = 0.0;
-	double wall0 = bs_cli_wall_seconds();
-	double wall = 0.0;
-	while (wall < 1.0 || breaks < 100) {
+	double cpu0 = bs_cli_cpu_seconds();
+	double cpu = 0.0;
+	while (cpu < 1.0 || breaks < 100) {
 		bs_world* world = bs_world_create(&scene.def);
-		double step0 = bs_cli_wall_seconds();
+		double step0 = bs_cli_cpu_seconds();
 		while (bs_world_step(world)) {
 			++events;
 		}
-		stepping += bs_cli_wall_seconds() - step0;
+		stepping += bs_cli_cpu_seconds() - step0;
 		bs_world_destroy(world);
 		++breaks;
-		wall = bs_cli_wall_seconds() - wall0;
+		cpu = bs_cli_cpu_seconds() - cpu0;
 	}
+	bs_physics physics = scene.def.physics;
 	bs_scene_free(&scene);
-	printf("9-ball break (%s): %d breaks of %.0f events: %.1f us per 1000 events stepping, %.1f us with the world "
-		   "made each time\n",
-		scene_path, breaks, (double)events / breaks, 1e9 * stepping / (double)events, 1e9 * wall / (double)events);
+	printf("9-ball break (%s, %s physics): %d breaks of %.0f events: %.1f us of CPU a break stepping, %.1f us with "
+		   "the world made each time; %.1f us per 1000 events stepping\n",
+		scene_path, physics == BS_PHYSICS_POOL ? "pool" : "ideal", breaks, (double)events / breaks,
+		1e6 * stepping / breaks, 1e6 * cpu / breaks, 1e9 * stepping / (double)events);
+	return 0;
+}
+
+// Balls in a closed box that roll and collide for ever: 16 pool balls on a
+// plain 2.54 x 1.27 m table, each struck again (a fresh random velocity and
+// spin) whenever it comes to rest, timed per 1000 events.
+#define BOX_BALLS 16
+#define BOX_EVENTS 2000000
+
+static bs_vec2 box_velocity(uint64_t* state) {
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	double angle = (double)(*state >> 11) * 0x1.0p-53 * 2.0 * BS_PI;
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	double speed = 0.5 + 3.5 * (double)(*state >> 11) * 0x1.0p-53;
+	return bs_v2(speed * cos(angle), speed * sin(angle));
+}
+
+// Simulated time after which the box starts again from its grid, so that
+// its times stay far below BS_MAX_TIME.
+#define BOX_EPOCH 1000.0
+
+// The box's balls on a 4 x 4 grid, at rest at time 0.
+static void box_grid(bs_ball_def* balls, bs_world_def* def) {
+	for (int i = 0; i < BOX_BALLS; ++i) {
+		balls[i] = bs_default_ball_def();
+		balls[i].id = i;
+		balls[i].pos = bs_v2(0.3 + 0.6 * (i % 4), 0.2 + 0.29 * (i / 4));
+	}
+	def->time = 0.0;
+	def->ball_count = BOX_BALLS;
+}
+
+static int bench_box(void) {
+	bs_ball_def balls[BOX_BALLS];
+	uint64_t state = 1;
+	bs_world_def def = bs_default_pool_world_def();
+	def.balls = balls;
+	box_grid(balls, &def);
+	int64_t events = 0;
+	int64_t restarts = 0;
+	double stepping = 0.0;
+	while (events < BOX_EVENTS) {
+		if (def.time > BOX_EPOCH) {
+			box_grid(balls, &def);
+		}
+		for (int i = 0; i < def.ball_count; ++i) {
+			if (balls[i].vel.x == 0.0 && balls[i].vel.y == 0.0) {
+				balls[i].vel = box_velocity(&state);
+				balls[i].omega = bs_v3(0.0, 0.0, 0.0);
+				balls[i].anchor.set = false;
+				restarts += 1;
+			}
+		}
+		bs_world* world = bs_world_create(&def);
+		if (!world) {
+			return bs_cli_fail("bench: out of memory for %d balls", BOX_BALLS);
+		}
+		double step0 = bs_cli_cpu_seconds();
+		// Step until some ball stops, then strike the balls at rest again.
+		for (;;) {
+			if (!bs_world_step(world)) {
+				break;
+			}
+			++events;
+			int kind = bs_world_last_event(world).kind;
+			if (kind == BS_EVENT_ROLL_STOP || kind == BS_EVENT_SPIN_STOP) {
+				break;
+			}
+		}
+		stepping += bs_cli_cpu_seconds() - step0;
+		def.time = bs_world_time(world);
+		def.ball_count = bs_world_export_balls(world, balls);
+		bs_world_destroy(world);
+	}
+	printf("16 balls rolling in a closed box (pool physics, struck again when they stop): %" PRId64
+		   " events, %" PRId64 " strikes: %.1f us per 1000 events of CPU\n",
+		events, restarts, 1e9 * stepping / (double)events);
 	return 0;
 }
 
@@ -191,7 +274,8 @@ static int bench_main(int argc, char** argv) {
 		++i;
 	}
 	if (only_break) {
-		return bench_break(BREAK_SCENE);
+		int status = bench_break(BREAK_SCENE);
+		return status != 0 ? status : bench_box();
 	}
 	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
@@ -215,5 +299,6 @@ static int bench_main(int argc, char** argv) {
 			}
 		}
 	}
-	return bench_break(BREAK_SCENE);
+	int status = bench_break(BREAK_SCENE);
+	return status != 0 ? status : bench_box();
 }
