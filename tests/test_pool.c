@@ -327,6 +327,125 @@ static void refuses_anchors_that_do_not_fit(void) {
 	bs_world_destroy(world);
 }
 
+// Runs a pool world to rest within `limit` events, checking the energy at
+// every event and that every ball ends on the table at rest (validation, on
+// in the test builds, checks overlap and escape at every event). Returns
+// the events taken.
+static int64_t ends_at_rest(const bs_world_def* def, int64_t limit, const char* what) {
+	bs_def_report report;
+	if (!bs_world_def_check(def, &report)) {
+		CHECK_FAIL("%s: %s", what, report.message);
+		return -1;
+	}
+	bs_world* world = bs_world_create(def);
+	int64_t events = run_to_rest(world, limit);
+	if (events >= limit) {
+		bs_event e = bs_world_last_event(world);
+		CHECK_FAIL("%s: still going after %lld events (%s %d-%d at %.17g)", what, (long long)events,
+			bs_event_kind_name(e.kind), e.a, e.b, e.time);
+	}
+	for (int i = 0; i < bs_world_ball_count(world); ++i) {
+		bs_ball_state ball = bs_world_ball_state(world, i, bs_world_time(world));
+		if (ball.motion != BS_MOTION_STATIONARY && ball.motion != BS_MOTION_POCKETED) {
+			CHECK_FAIL("%s: ball %d ends %s", what, ball.id, bs_motion_state_name(ball.motion));
+		}
+	}
+	bs_world_destroy(world);
+	return events;
+}
+
+// Friction that presses a ball back into what it just left would, with a
+// restitution below 1, make it bounce ever faster without end. A cue ball
+// at rest with topspin, touching the object ball in front of it, drives
+// into it again and again; the resting contact ends the series.
+static void follow_into_a_touching_ball_ends(void) {
+	for (int k = 0; k < 40; ++k) {
+		double spin = 5.0 + 10.0 * k;
+		bs_ball_def balls[2] = {ball_at(0, 1.0, 0.6, 0.0, 0.0), ball_at(1, 1.0 + 2.0 * radius, 0.6, 0.0, 0.0)};
+		balls[0].omega = bs_v3(0.0, spin, 0.0); // topspin towards +x
+		bs_world_def def = pool_def_with(balls, 2, 2.54, 1.27);
+		int64_t events = ends_at_rest(&def, 1000, "follow into a touching ball");
+		CHECK(events > 0 && events < 200);
+	}
+}
+
+// A ball against a cushion whose spin drives it into the rail.
+static void spin_into_a_rail_ends(void) {
+	for (int k = 0; k < 40; ++k) {
+		// Spin about +x rolls a ball towards -y, into the rail at y = 0.
+		bs_ball_def ball = ball_at(0, 1.0, radius, 0.3 * (k % 5) - 0.6, 0.0);
+		ball.omega = bs_v3(5.0 + 8.0 * k, 0.0, 0.0);
+		bs_world_def def = pool_def_with(&ball, 1, 2.54, 1.27);
+		int64_t events = ends_at_rest(&def, 1000, "spin into a rail");
+		CHECK(events > 0 && events < 200);
+	}
+}
+
+// A cut at 45 degrees where a ball pair and a change of state come
+// together: the cue ball arrives just as its slide ends, slowly, at many
+// speeds and spins. Every run ends in a bounded number of events (a
+// simulator that guesses roots from a closed-form quartic loops here).
+static void cut_at_45_degrees_with_a_change_of_state_ends(void) {
+	int runs = 0;
+	for (int s = 0; s < 30; ++s) {
+		for (int w = 0; w < 10; ++w) {
+			double speed = 0.02 + 0.05 * s;
+			double along = sqrt(0.5);
+			double gap = 2.0 * radius + 1e-4 * s;
+			bs_ball_def balls[2] = {ball_at(0, 1.0, 0.6, speed * along, speed * along),
+				ball_at(1, 1.0 + gap * along + 2.0 * radius * along * 0.0, 0.6 + gap * along, 0.0, 0.0)};
+			// Shift the object ball half a ball across the line: a 30-degree cut
+			// of a 45-degree path.
+			balls[1].pos = bs_v2_add(balls[1].pos, bs_v2(radius * along, -radius * along));
+			balls[0].omega = bs_v3(-(speed * along) / radius * (0.2 * w - 1.0), (speed * along) / radius * (0.2 * w - 1.0), 3.0 * w);
+			bs_world_def def = pool_def_with(balls, 2, 2.54, 1.27);
+			int64_t events = ends_at_rest(&def, 1000, "cut at 45 degrees");
+			CHECK(events > 0 && events < 100);
+			runs += 1;
+		}
+	}
+	CHECK_EQ_INT(runs, 300);
+}
+
+// An elevated cue with right english curves the ball to the right of its
+// first direction (massé), and squirt pushes it off to the left at first:
+// both from the physics, with no code of their own.
+static void masse_curves_the_way_the_spin_says(void) {
+	const char* text = "{\"table\": {\"size\": [2.54, 1.27], \"pockets\": false}, \"physics\": \"pool\","
+					   " \"balls\": [ {\"id\": 0, \"pos\": [0.5, 0.635]} ],"
+					   " \"cue\": {\"stick_speed\": 2.0, \"angle_deg\": 0, \"tip\": [0.4, 0.0], \"elevation_deg\": 60}}";
+	bs_scene scene;
+	CHECK_SCENE_LOADS(text, "masse.json", &scene);
+	bs_vec2 start = scene.balls[0].vel;
+	CHECK(start.y > 0.0); // squirt: left of the aim (+x), away from right english
+	bs_world* world = bs_world_create(&scene.def);
+	CHECK(bs_world_step(world));
+	bs_event e = bs_world_last_event(world);
+	CHECK_EQ_INT(e.kind, BS_EVENT_SLIDE_ROLL);
+	bs_vec2 rolling = bs_world_ball_state(world, 0, e.time).vel;
+	// Turned clockwise seen from above: to the shooter's right.
+	CHECK(bs_v2_cross(start, rolling) < 0.0);
+	double turn = atan2(bs_v2_cross(start, rolling), bs_v2_dot(start, rolling)) * 180.0 / BS_PI;
+	CHECK(turn < -5.0);
+	if (!(turn < -5.0)) {
+		CHECK_FAIL("the masse turned the path by %.3g degrees", turn);
+	}
+	bs_world_destroy(world);
+	bs_scene_free(&scene);
+	// A level cue with the same english goes straight, but for squirt.
+	const char* level = "{\"table\": {\"size\": [2.54, 1.27], \"pockets\": false}, \"physics\": \"pool\","
+						" \"balls\": [ {\"id\": 0, \"pos\": [0.5, 0.635]} ],"
+						" \"cue\": {\"stick_speed\": 2.0, \"angle_deg\": 0, \"tip\": [0.4, 0.0]}}";
+	CHECK_SCENE_LOADS(level, "level.json", &scene);
+	world = bs_world_create(&scene.def);
+	start = scene.balls[0].vel;
+	CHECK(bs_world_step(world));
+	rolling = bs_world_ball_state(world, 0, bs_world_last_event(world).time).vel;
+	CHECK_NEAR(bs_v2_cross(start, rolling) / (bs_v2_len(start) * bs_v2_len(rolling)), 0.0, 1e-12);
+	bs_world_destroy(world);
+	bs_scene_free(&scene);
+}
+
 int main(void) {
 	RUN(stun_ball_slides_rolls_and_stops);
 	RUN(draw_shot_comes_back);
@@ -336,5 +455,9 @@ int main(void) {
 	RUN(same_events_twice);
 	RUN(refuses_what_pool_physics_cannot_simulate);
 	RUN(refuses_anchors_that_do_not_fit);
+	RUN(follow_into_a_touching_ball_ends);
+	RUN(spin_into_a_rail_ends);
+	RUN(cut_at_45_degrees_with_a_change_of_state_ends);
+	RUN(masse_curves_the_way_the_spin_says);
 	return check_summary();
 }
