@@ -199,6 +199,50 @@ static int take_balls(recipe* r, bs_world_def* def, bs_ball_def* balls) {
 	return count;
 }
 
+/// A spin or an angular velocity: x, y, z as statements (see take_vec2).
+static bs_vec3 take_vec3(recipe* r, double typical) {
+	double x = take_number(r, typical) - 0.5 * typical;
+	double y = take_number(r, typical) - 0.5 * typical;
+	double z = take_number(r, typical) - 0.5 * typical;
+	return bs_v3(x, y, z);
+}
+
+/// Pool physics, read after the balls (so that inputs written before it
+/// existed keep their meaning, ideal): the choice, the coefficients, and
+/// each ball's spin and its anchor's motion.
+static void take_pool(recipe* r, bs_world_def* def, bs_ball_def* balls) {
+	uint8_t how = take_byte(r);
+	if (how < 96) {
+		return;
+	}
+	def->physics = how < 250 ? BS_PHYSICS_POOL : (bs_physics)take_int(r);
+	if (how & 1) {
+		def->pool.sliding_friction = take_number(r, 0.4);
+		def->pool.rolling_friction = take_number(r, 0.02);
+		def->pool.spinning_friction = take_number(r, 1.0);
+		def->pool.gravity = take_number(r, 20.0);
+		def->pool.cushion_friction = take_number(r, 0.4);
+		def->pool.cushion_height = take_number(r, 1.0);
+	}
+	if (how & 2) {
+		def->pool.ball_model = (how & 4) ? (bs_ball_model)take_int(r) : (bs_ball_model)(take_byte(r) % 2);
+		def->pool.cushion_model = (how & 4) ? (bs_cushion_model)take_int(r) : (bs_cushion_model)(take_byte(r) % 2);
+	}
+	for (int i = 0; i < def->ball_count && i < FUZZ_MAX_BALLS; ++i) {
+		uint8_t spin = take_byte(r);
+		if (spin < 128) {
+			continue;
+		}
+		balls[i].omega = take_vec3(r, 400.0);
+		bs_ball_anchor* anchor = &balls[i].anchor;
+		if (anchor->set) {
+			anchor->vel = (spin & 1) ? take_vec2(r, 4.0, 4.0, -2.0) : balls[i].vel;
+			anchor->omega = (spin & 2) ? take_vec3(r, 400.0) : balls[i].omega;
+			anchor->motion = (spin & 4) ? (bs_motion_state)take_int(r) : (bs_motion_state)(take_byte(r) % 5);
+		}
+	}
+}
+
 static bs_world_def take_def(recipe* r, bs_ball_def* balls) {
 	bs_world_def def = bs_default_world_def();
 	def.table = take_table(r);
@@ -229,6 +273,7 @@ static bs_world_def take_def(recipe* r, bs_ball_def* balls) {
 	}
 	def.balls = balls;
 	def.ball_count = take_balls(r, &def, balls);
+	take_pool(r, &def, balls);
 	if (numbers & 64) {
 		def.ball_count = take_int(r); // a count that disagrees with the array
 		if (def.ball_count > FUZZ_MAX_BALLS || def.ball_count < 0) {
