@@ -61,6 +61,37 @@ static void test_read_good_trace(void) {
 }
 
 // Empty lines at the end, as an editor or `echo >>` leaves them, are not rows.
+// A pool physics trace: two more columns, the kinetic energy's parts, and
+// the changes of state among the kinds.
+static void test_read_pool_trace(void) {
+	const char* text = BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS "\n"
+					   "0,0,start,-1,-1,0,2.5,1,0,2,0.5\n"
+					   "1,0.1,slide_roll,0,-1,0,2.25,0.9,0,1.8,0.45\n"
+					   "2,0.5,ball,0,1,0.2,2,0.9,0,1.6,0.4\n"
+					   "3,4,roll_stop,0,-1,0,0,0,0,0,0\n";
+	bs_trace_data trace;
+	char error[256] = "";
+	bool ok = read_text(text, &trace, error, sizeof error);
+	CHECK(ok);
+	if (!ok) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	CHECK(trace.energy_parts);
+	CHECK_EQ_INT(trace.count, 4);
+	CHECK_EQ_INT(trace.event_rows, 3);
+	CHECK_EQ_STR(trace.rows[1].kind, "slide_roll");
+	CHECK_EQ_DBL(trace.rows[1].translational_energy, 1.8);
+	CHECK_EQ_DBL(trace.rows[1].rotational_energy, 0.45);
+	bs_trace_free(&trace);
+	// Nine columns under the pool header, or eleven under the other, are
+	// refused; so is a kind that does not exist.
+	check_read_error(BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS "\n0,0,start,-1,-1,0,2.5,1,0\n",
+		"t.csv:2: expected 11 columns, found 9");
+	check_read_error(HEADER "0,0,start,-1,-1,0,2.5,1,0,2,0.5\n", "t.csv:2: expected 9 columns, found 11");
+	check_read_error(HEADER "0,0,slide_spin,0,-1,0,2.5,1,0\n", "unknown kind 'slide_spin'");
+}
+
 static void test_read_accepts_trailing_empty_lines(void) {
 	const char* endings[] = {"\n\n", "\n\n\n", "\r\n\r\n", "\n\r\n\n"};
 	for (size_t k = 0; k < sizeof endings / sizeof endings[0]; ++k) {
@@ -395,6 +426,7 @@ int main(void) {
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	RUN(test_read_good_trace);
+	RUN(test_read_pool_trace);
 	RUN(test_read_accepts_trailing_empty_lines);
 	RUN(test_read_errors_name_the_line);
 	RUN(test_difference_is_stepwise);
