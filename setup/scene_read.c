@@ -323,16 +323,15 @@ static bool read_pool(loader* in, const json_t* value, bs_pool_def* dest) {
 	if (!expect_object(in, value, "pool", keys)) {
 		return false;
 	}
-	if (!read_coefficient(in, value, "sliding_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->sliding_friction) ||
-		!read_coefficient(in, value, "rolling_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->rolling_friction) ||
+	if (!read_coefficient(in, value, "sliding_friction", BS_POOL_MIN_FRICTION, BS_POOL_MAX_FRICTION,
+			&dest->sliding_friction) ||
+		!read_coefficient(in, value, "rolling_friction", BS_POOL_MIN_FRICTION, BS_POOL_MAX_FRICTION,
+			&dest->rolling_friction) ||
 		!read_coefficient(in, value, "spinning_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->spinning_friction) ||
 		!read_coefficient(in, value, "cushion_friction", 0.0, BS_POOL_MAX_FRICTION, &dest->cushion_friction) ||
-		!read_coefficient(in, value, "gravity", 0.0, BS_POOL_MAX_GRAVITY, &dest->gravity) ||
+		!read_coefficient(in, value, "gravity", BS_POOL_MIN_GRAVITY, BS_POOL_MAX_GRAVITY, &dest->gravity) ||
 		!read_coefficient(in, value, "cushion_height", 0.0, 1.0, &dest->cushion_height)) {
 		return false;
-	}
-	if (!(dest->gravity > 0.0)) {
-		return fail(in, "pool.gravity", "must be positive");
 	}
 	if (!(dest->cushion_height > 0.5 && dest->cushion_height < 1.0)) {
 		return fail(in, "pool.cushion_height",
@@ -420,7 +419,7 @@ static bool read_restitution(loader* in, const json_t* value, bs_world_def* def)
 }
 
 // The exact saved state written by bs_scene_dump_world (see scenes/README.md).
-static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ball_anchor* dest) {
+static bool read_anchor(loader* in, const json_t* value, const char* path, bs_physics physics, bs_ball_anchor* dest) {
 	static const char* const keys[] = {
 		"time", "pos", "last", "last_collision_time", "arrival_speed", "vel", "omega", "motion", NULL};
 	static const char* const last_keys[] = {"ball", "cushion", "jaw", NULL};
@@ -456,16 +455,20 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ba
 		return false;
 	}
 	const json_t* vel = json_object_get(value, "vel");
+	const json_t* omega = json_object_get(value, "omega");
+	const json_t* motion = json_object_get(value, "motion");
+	if (physics != BS_PHYSICS_POOL && (vel || omega || motion)) {
+		child_path(where, sizeof where, path, vel ? "vel" : omega ? "omega" : "motion");
+		return fail(in, where, "applies to pool physics only: under ideal physics a ball's velocity is its own");
+	}
 	child_path(where, sizeof where, path, "vel");
 	if (vel && !read_vec2(in, vel, where, &dest->vel)) {
 		return false;
 	}
-	const json_t* omega = json_object_get(value, "omega");
 	child_path(where, sizeof where, path, "omega");
 	if (omega && !read_vec3(in, omega, where, &dest->omega)) {
 		return false;
 	}
-	const json_t* motion = json_object_get(value, "motion");
 	child_path(where, sizeof where, path, "motion");
 	int choice;
 	if (motion) {
@@ -496,7 +499,7 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ba
 	return true;
 }
 
-static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* dest) {
+static bool read_ball(loader* in, const json_t* value, int index, bs_physics physics, bs_ball_def* dest) {
 	static const char* const keys[] = {"id", "pos", "vel", "omega", "radius", "mass", "anchor", NULL};
 	char path[64], where[96];
 	snprintf(path, sizeof path, "balls[%d]", index);
@@ -542,7 +545,7 @@ static bool read_ball(loader* in, const json_t* value, int index, bs_ball_def* d
 	}
 	const json_t* anchor = json_object_get(value, "anchor");
 	child_path(where, sizeof where, path, "anchor");
-	if (anchor && !read_anchor(in, anchor, where, &dest->anchor)) {
+	if (anchor && !read_anchor(in, anchor, where, physics, &dest->anchor)) {
 		return false;
 	}
 	return true;
@@ -561,7 +564,7 @@ static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 		return fail(in, "balls", "out of memory for %zu balls", count);
 	}
 	for (size_t i = 0; i < count; ++i) {
-		if (!read_ball(in, json_array_get(value, i), (int)i, &dest->balls[i])) {
+		if (!read_ball(in, json_array_get(value, i), (int)i, dest->def.physics, &dest->balls[i])) {
 			return false;
 		}
 	}

@@ -9,6 +9,9 @@
 
 double bs_quadratic_first_entry(double c0, double c1, double c2, double t_end) {
 	double t = INFINITY;
+	if (!(t_end >= 0.0)) {
+		return INFINITY;
+	}
 	if (c0 <= 0.0) {
 		if (c1 < 0.0 || (c1 == 0.0 && c2 < 0.0)) {
 			return 0.0; // touching and closing: now
@@ -16,12 +19,13 @@ double bs_quadratic_first_entry(double c0, double c1, double c2, double t_end) {
 		if (!(c2 < 0.0)) {
 			return INFINITY; // opening for ever
 		}
-		// Opening now, closing from the peak at -c1 / (2 c2). A peak still
-		// in contact (within rounding) turns to closing there; a higher one
-		// comes back down through the larger root, q / c2 with
-		// q = -(c1 + sqrt(disc)) / 2 (c1 >= 0: nothing cancels).
+		// Opening now, closing from the peak at -c1 / (2 c2), whose height
+		// is -disc / (4 c2). A peak still in contact (within rounding: disc
+		// <= 0) turns to closing there; a higher one comes back down through
+		// the larger root, q / c2 with q = -(c1 + sqrt(disc)) / 2 (c1 >= 0:
+		// nothing cancels).
 		double discriminant = c1 * c1 - 4.0 * c2 * c0;
-		if (c0 - c1 * c1 / (4.0 * c2) <= 0.0) {
+		if (!(discriminant > 0.0)) {
 			t = -c1 / (2.0 * c2);
 		} else {
 			t = -0.5 * (c1 + sqrt(discriminant)) / c2;
@@ -139,13 +143,4 @@ double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double
 		return INFINITY;
 	}
 	return bs_poly_first_entry(c, 4, t_end);
-}
-
-double bs_toi_pool_enter_circle(
-	bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end, double t_needed) {
-	bs_vec2 d = bs_v2_sub(centre, p);
-	if (bs_v2_dot(d, d) <= capture * capture) {
-		return 0.0;
-	}
-	return bs_toi_pool_circles(d, bs_v2_scale(-1.0, v), bs_v2_scale(-1.0, acc), capture, t_end, t_needed);
 }

@@ -12,13 +12,24 @@
 #ifndef BREAKSHOT_COLLIDE_POOL_H
 #define BREAKSHOT_COLLIDE_POOL_H
 
+#include <breakshot/pool.h>
 #include <breakshot/table.h>
 #include <breakshot/vec2.h>
+
+/// Whether a contact whose two sides part along its normal at `parting`
+/// (m/s; negative: closing) is a resting contact, one the engine resolved
+/// so that nothing moves into it (BS_POOL_RESTING_SPEED) and skips until one
+/// side has another event. Any other contact the engine resolves parts at
+/// least the resting speed. Prediction, resolution and the def check all
+/// ask this one question.
+static inline bool bs_pool_contact_is_resting(double parting) {
+	return parting < 0.5 * BS_POOL_RESTING_SPEED;
+}
 
 /// The earliest t in [0, t_end] (s) at which c0 + c1 t + c2 t^2 enters
 /// <= 0 while decreasing (as bs_poly_first_entry), or INFINITY. Closed
 /// form, with the cancellation-free root: the entry from above of an
-/// upward parabola is 2 c0 / (-c1 + sqrt(c1^2 - 4 c0 c2)), as today's
+/// upward parabola is 2 c0 / (-c1 + sqrt(c1^2 - 4 c0 c2)), as in
 /// bs_toi_circles.
 double bs_quadratic_first_entry(double c0, double c1, double c2, double t_end);
 
@@ -41,12 +52,5 @@ double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segme
 /// t_needed may be reported as INFINITY: the caller has an event by then
 /// already. A time returned is always the same bits, whatever t_needed.
 double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed);
-
-/// Time (s, in [0, t_end]) until a centre at `p` (m) moving at `v` (m/s) with
-/// acceleration `acc` (m/s^2) is within `capture` (m) of `centre`: 0 when it
-/// already is, INFINITY when it is not by t_end (or, as
-/// bs_toi_pool_circles, by t_needed).
-double bs_toi_pool_enter_circle(
-	bs_vec2 p, bs_vec2 v, bs_vec2 acc, bs_vec2 centre, double capture, double t_end, double t_needed);
 
 #endif

@@ -40,8 +40,8 @@ static inline bs_cloth bs_cloth_of_pool(const bs_pool_def* pool) {
 	return cloth;
 }
 
-/// What the motion of a ball needs besides its state: its velocity (m/s)
-/// and angular velocity (rad/s) at one instant, and its radius (m).
+/// What the motion of a ball needs besides its state and its radius (passed
+/// apart): its velocity (m/s) and angular velocity (rad/s) at one instant.
 typedef struct bs_spin_state {
 	bs_vec2 vel;   ///< m/s
 	bs_vec3 omega; ///< rad/s

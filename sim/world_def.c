@@ -191,9 +191,9 @@ static int energy_could_overspeed(const bs_world_def* def) {
 
 // A fresh ball (no anchor) carries only the rounding of its own speed. (A
 // pool ball anchored in the past moved faster then: it slows down.)
-static double rounding_speed(const bs_ball_def* ball) {
+static double rounding_speed(const bs_world_def* def, const bs_ball_def* ball) {
 	double speed = bs_rounding_speed(ball->vel, ball->anchor.set ? ball->anchor.arrival_speed : 0.0);
-	double then = ball->anchor.set ? bs_v2_len(ball->anchor.vel) : 0.0;
+	double then = ball->anchor.set && def->physics == BS_PHYSICS_POOL ? bs_v2_len(ball->anchor.vel) : 0.0;
 	return then > speed ? then : speed;
 }
 
@@ -255,12 +255,19 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def*
 		acc = bs_motion_acceleration(ball->anchor.motion, anchor_spin(&ball->anchor), ball->radius, &cloth);
 	}
 	bs_vec2 start = start_position(def, ball);
-	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, rounding_speed(ball));
+	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, rounding_speed(def, ball));
 	for (int s = 0; s < def->table.cushion_count; ++s) {
 		bs_segment seg = def->table.cushions[s];
 		double t = pool ? bs_toi_pool_segment(ball->anchor.pos, ball->anchor.vel, acc, ball->radius, seg,
 							  bs_segment_normal(seg), flight)
 						: bs_toi_segment(ball->anchor.pos, ball->vel, ball->radius, seg);
+		// A straight path that met the line by the start is past it now; a
+		// curved one may have come back out, yet the world would take the
+		// contact, left behind, as one now. Only the rounding of the start
+		// time separates a contact due at the start from one passed.
+		if (pool && t < flight - 16.0 * DBL_EPSILON * (fabs(def->time) + fabs(ball->anchor.time))) {
+			return true;
+		}
 		if (t < flight) {
 			double depth = ball->radius - bs_v2_dot(bs_v2_sub(start, seg.a), bs_segment_normal(seg));
 			if (depth > slack) {
@@ -335,20 +342,28 @@ static bs_vec2 anchor_velocity(const bs_world_def* def, const bs_ball_def* ball)
 // unit vector from the ball), with `other` (a ball, or NULL for a cushion or
 // jaw) moving at `w` (m/s) relative to the ball, is a resting contact that
 // friction presses together. The engine skips a resting contact until one
-// side has another event (BS_POOL_RESTING_SPEED), so it must leave nothing
-// moving into it: neither velocity (checked apart) nor acceleration.
+// side has another event (bs_pool_contact_is_resting), so it must leave
+// nothing moving into it: neither velocity (checked apart) nor
+// acceleration, unless the ball rolls away from it, which rolling
+// resistance slows but never turns back.
 static bool pool_contact_pressed(
 	const bs_world_def* def, const bs_ball_def* ball, const bs_ball_def* other, bs_vec2 towards, bs_vec2 w) {
-	if (def->physics != BS_PHYSICS_POOL || bs_v2_dot(w, towards) >= 0.5 * BS_POOL_RESTING_SPEED) {
+	if (def->physics != BS_PHYSICS_POOL || !bs_pool_contact_is_resting(bs_v2_dot(w, towards))) {
+		return false;
+	}
+	if (!other && ball->anchor.motion == BS_MOTION_ROLLING && bs_v2_dot(ball->anchor.vel, towards) < 0.0) {
 		return false;
 	}
 	bs_cloth cloth = bs_cloth_of_pool(&def->pool);
 	bs_vec2 acc = bs_motion_acceleration(ball->anchor.motion, anchor_spin(&ball->anchor), ball->radius, &cloth);
+	double scale = bs_v2_len(acc);
 	if (other) {
-		acc = bs_v2_sub(acc,
-			bs_motion_acceleration(other->anchor.motion, anchor_spin(&other->anchor), other->radius, &cloth));
+		bs_vec2 other_acc =
+			bs_motion_acceleration(other->anchor.motion, anchor_spin(&other->anchor), other->radius, &cloth);
+		acc = bs_v2_sub(acc, other_acc);
+		scale += bs_v2_len(other_acc);
 	}
-	return moves_into(acc, towards, cloth.sliding_friction * cloth.gravity);
+	return moves_into(acc, towards, scale);
 }
 
 // Why ball i's saved anchor cannot be continued, or NULL when it can. It
@@ -414,7 +429,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		// Each centre carries the rounding of its own flight, at its own
 		// speed, however slowly the two move apart.
 		double speeds = bs_v2_len(anchor_velocity(def, ball)) + bs_v2_len(anchor_velocity(def, other));
-		double arrivals = rounding_speed(ball) + rounding_speed(other);
+		double arrivals = rounding_speed(def, ball) + rounding_speed(def, other);
 		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(&def->table, sigma, anchor->time, arrivals))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
@@ -437,7 +452,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		bs_vec2 vel = anchor_velocity(def, ball);
 		double speed = bs_v2_len(vel);
 		if (!(bs_obstacle_gap(&def->table, anchor->last_kind, anchor->last_target, anchor->pos, ball->radius) <=
-				bs_found_contact_slack(&def->table, ball->radius, anchor->time, rounding_speed(ball)))) {
+				bs_found_contact_slack(&def->table, ball->radius, anchor->time, rounding_speed(def, ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
@@ -469,7 +484,7 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	int n = def->ball_count;
 	double max_speed = 0.0;
 	for (int i = 0; i < n; ++i) {
-		double speed = rounding_speed(&def->balls[i]);
+		double speed = rounding_speed(def, &def->balls[i]);
 		max_speed = speed > max_speed ? speed : max_speed;
 	}
 	bs_vec2* pos = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *pos);
@@ -500,15 +515,20 @@ static bool pool_def_check(const bs_world_def* def, bs_def_report* dest) {
 		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
 			"pool physics needs a walled table: friction on a periodic one has no table to stand for");
 	}
-	if (!in_range(pool->sliding_friction, 0.0, BS_POOL_MAX_FRICTION) ||
-		!in_range(pool->rolling_friction, 0.0, BS_POOL_MAX_FRICTION) ||
-		!in_range(pool->spinning_friction, 0.0, BS_POOL_MAX_FRICTION) ||
-		!in_range(pool->cushion_friction, 0.0, BS_POOL_MAX_FRICTION)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "pool friction coefficients must be in [0, %g]",
+	if (!in_range(pool->sliding_friction, BS_POOL_MIN_FRICTION, BS_POOL_MAX_FRICTION) ||
+		!in_range(pool->rolling_friction, BS_POOL_MIN_FRICTION, BS_POOL_MAX_FRICTION)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"the sliding and rolling friction must be in [%g, %g]: every slide and roll must end", BS_POOL_MIN_FRICTION,
 			BS_POOL_MAX_FRICTION);
 	}
-	if (!(pool->gravity > 0.0 && pool->gravity <= BS_POOL_MAX_GRAVITY)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "gravity must be in (0, %g] m/s^2", BS_POOL_MAX_GRAVITY);
+	if (!in_range(pool->spinning_friction, 0.0, BS_POOL_MAX_FRICTION) ||
+		!in_range(pool->cushion_friction, 0.0, BS_POOL_MAX_FRICTION)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the spinning and cushion friction must be in [0, %g]",
+			BS_POOL_MAX_FRICTION);
+	}
+	if (!in_range(pool->gravity, BS_POOL_MIN_GRAVITY, BS_POOL_MAX_GRAVITY)) {
+		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "gravity must be in [%g, %g] m/s^2", BS_POOL_MIN_GRAVITY,
+			BS_POOL_MAX_GRAVITY);
 	}
 	if (!(pool->cushion_height > 0.5 && pool->cushion_height < 1.0)) {
 		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
@@ -659,7 +679,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		// cushion's line.
 		double tolerance = ball->anchor.set ? BS_CONTACT_TOLERANCE : BS_TOUCH_TOLERANCE;
 		if (!bs_ball_inside_table(table, start_position(def, ball), ball->radius, tolerance,
-				bs_contact_slack(table, def->time, rounding_speed(ball)))) {
+				bs_contact_slack(table, def->time, rounding_speed(def, ball)))) {
 			bs_free(order);
 			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "

@@ -6,6 +6,7 @@
 // pure function of the balls' stored states, so that a prediction made
 // again later, or in a world restored from a saved state, gives the same
 // bits.
+#include <float.h>
 #include <math.h>
 
 #include "collide_pool.h"
@@ -19,16 +20,6 @@ static double moving_until(const bs_world* world, int index) {
 	return spin->motion >= BS_MOTION_ROLLING ? spin->until : INFINITY;
 }
 
-// Whether a contact whose two sides part along `towards` (a unit vector
-// from the ball towards the other side) at `parting` (m/s) is a resting
-// contact: one the engine resolved so that nothing moves into it, and skips
-// until one side has another event (BS_POOL_RESTING_SPEED). Any other last
-// contact parts clearly faster and is examined again like any contact:
-// friction may bring the ball back to it.
-static bool is_resting(double parting) {
-	return parting < 0.5 * BS_POOL_RESTING_SPEED;
-}
-
 // The time (s, absolute) at which a contact solved from `since` by `solve`
 // happens, not before `now`: a contact the two sides were closing into at
 // `now`, or one still ahead; INFINITY when there is none before `until`, or
@@ -40,14 +31,18 @@ typedef double (*pair_solver)(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, dou
 
 static double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
 	double needed, pair_solver solve) {
-	double t = solve(d, w, a, sigma, until - since, needed - since);
+	// How far the solver must look, widened by the rounding of the
+	// subtraction: a contact exactly at `needed` may still win its tie.
+	double ahead = needed - since;
+	ahead += 4.0 * DBL_EPSILON * (fabs(needed) + fabs(since));
+	double t = solve(d, w, a, sigma, until - since, ahead);
 	if (!(t < INFINITY) || since + t >= now) {
 		return since + t;
 	}
 	double ago = now - since;
 	bs_vec2 d_now = bs_motion_position(d, w, a, ago);
 	bs_vec2 w_now = bs_motion_velocity(w, a, ago);
-	double later = solve(d_now, w_now, a, sigma, until - now, needed - now);
+	double later = solve(d_now, w_now, a, sigma, until - now, needed - now + 4.0 * DBL_EPSILON * (fabs(needed) + fabs(now)));
 	return later < INFINITY ? bs_not_before(now + later, now) : INFINITY;
 }
 
@@ -78,7 +73,7 @@ static double pair_time(const bs_world* world, int i, int j, double now, double 
 	double since = a->time > b->time ? a->time : b->time;
 	bs_vec2 d = bs_v2_sub(bs_world_position_at(world, j, since), bs_world_position_at(world, i, since));
 	bs_vec2 w = bs_v2_sub(bs_world_velocity_at(world, j, since), bs_world_velocity_at(world, i, since));
-	if (just_resolved(a, i, b, j) && is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
+	if (just_resolved(a, i, b, j) && bs_pool_contact_is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
 		return INFINITY;
 	}
 	bs_vec2 acc = bs_v2_sub(world->spin[j].acc, world->spin[i].acc);
@@ -141,7 +136,7 @@ static void consider_cushion(const bs_world* world, bs_candidate* best, int inde
 	if (box_clear_of_line(spin, world->table.cushions[s], n)) {
 		return;
 	}
-	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s && is_resting(bs_v2_dot(ball->vel, n))) {
+	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s && bs_pool_contact_is_resting(bs_v2_dot(ball->vel, n))) {
 		return;
 	}
 	double t = bs_toi_pool_segment(ball->pos, ball->vel, spin->acc, ball->radius, world->table.cushions[s], n,
@@ -155,7 +150,7 @@ static void consider_jaw(const bs_world* world, bs_candidate* best, int index, i
 	const bs_ball* ball = &world->balls[index];
 	bs_vec2 d = bs_v2_sub(world->table.jaws[k], ball->pos);
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
-	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k && is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
+	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k && bs_pool_contact_is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
 		return;
 	}
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "ball_contact.h"
+#include "collide_pool.h"
 #include "cushion_contact.h"
 #include "world_resolve.h"
 
@@ -60,6 +61,9 @@ static bool rested_just_now(const bs_world* world, int index) {
 	bs_vec2 closing;
 	switch (ball->last_kind) {
 	case BS_EVENT_BALL: {
+		if (world->balls[ball->last_target].pocketed) {
+			return false; // a partner gone into a pocket holds nothing
+		}
 		towards = bs_v2_normalize(bs_v2_sub(bs_world_position_at(world, ball->last_target, world->time), ball->pos));
 		closing = bs_v2_sub(ball->vel, bs_world_velocity_at(world, ball->last_target, world->time));
 		break;
@@ -75,7 +79,7 @@ static bool rested_just_now(const bs_world* world, int index) {
 	default:
 		return false;
 	}
-	return -bs_v2_dot(closing, towards) < 0.5 * BS_POOL_RESTING_SPEED;
+	return bs_pool_contact_is_resting(-bs_v2_dot(closing, towards));
 }
 
 // A ball caught between two resting contacts at one instant (pressed by a

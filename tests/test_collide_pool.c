@@ -309,6 +309,8 @@ static void quadratic_entries(void) {
 	CHECK(isinf(bs_quadratic_first_entry(3.0, -4.0, 1.0, 0.5)));
 	// Linear.
 	CHECK_NEAR(bs_quadratic_first_entry(2.0, -1.0, 0.0, 10.0), 2.0, 0.0);
+	// An empty interval holds nothing, not even a contact now.
+	CHECK(isinf(bs_quadratic_first_entry(0.0, -1.0, 0.0, -1.0)));
 }
 
 int main(void) {

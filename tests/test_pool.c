@@ -9,6 +9,7 @@
 #include <breakshot/world.h>
 
 #include "check.h"
+#include "motion.h"
 #include "rng.h"
 #include "world_helpers.h"
 
@@ -266,7 +267,17 @@ static void refuses_what_pool_physics_cannot_simulate(void) {
 	def.pool.sliding_friction = -0.1;
 	CHECK(!bs_world_def_check(&def, &report));
 	CHECK_EQ_INT(report.problem, BS_DEF_BAD_NUMBER);
+	// Friction or gravity that never ends a slide or a roll: refused, as the
+	// ball would never stop to be predicted again.
 	def.pool.sliding_friction = 0.2;
+	def.pool.rolling_friction = 0.0;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_CONTAINS(report.message, "every slide and roll must end");
+	def.pool.rolling_friction = 0.01;
+	def.pool.gravity = 1e-310;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_CONTAINS(report.message, "gravity must be in");
+	def.pool.gravity = 9.81;
 	def.pool.cushion_height = 0.4;
 	CHECK(!bs_world_def_check(&def, &report));
 	CHECK_CONTAINS(report.message, "cushion height");
@@ -292,6 +303,108 @@ static void refuses_what_pool_physics_cannot_simulate(void) {
 	ball.omega = bs_v3(0.0, 0.0, 1e6);
 	CHECK(!bs_world_def_check(&def, &report));
 	CHECK_CONTAINS(report.message, "surface speed");
+}
+
+// Runs `def` to rest, saving the state after every event and checking that
+// the check accepts it and that it continues to the same events, bit for
+// bit.
+static void every_state_reloads(const bs_world_def* def, const char* what) {
+	bs_world* full = bs_world_create(def);
+	enum { MOST = 400 };
+	bs_event events[MOST];
+	int n = 0;
+	while (n < MOST && bs_world_step(full)) {
+		events[n++] = bs_world_last_event(full);
+	}
+	bs_world* run = bs_world_create(def);
+	for (int k = 0; k <= n; ++k) {
+		bs_ball_def saved[16];
+		bs_world_def again = *def;
+		again.time = bs_world_time(run);
+		again.balls = saved;
+		again.ball_count = bs_world_export_balls(run, saved);
+		bs_def_report report;
+		if (!bs_world_def_check(&again, &report)) {
+			CHECK_FAIL("%s: the state after %d events is refused: %s", what, k, report.message);
+			break;
+		}
+		bs_world* resumed = bs_world_create(&again);
+		for (int j = k; j < n; ++j) {
+			if (!bs_world_step(resumed) || !same_event(bs_world_last_event(resumed), events[j])) {
+				CHECK_FAIL("%s: resumed after %d events, event %d differs", what, k, j);
+				break;
+			}
+		}
+		bs_world_destroy(resumed);
+		if (k < n) {
+			CHECK(bs_world_step(run));
+		}
+	}
+	bs_world_destroy(run);
+	bs_world_destroy(full);
+}
+
+// States where a resting contact leaves a ball rolling away, or two balls
+// rolling on together, or a ball pressed between a ball and a rail: each
+// saved after every event reloads and continues to the bit.
+static void resting_contacts_reload(void) {
+	// Draw, slowly into the rail at y = 0: the resting contact leaves the
+	// ball rolling away from it, which rolling resistance never turns back.
+	// With these spins some leave rolling away slower than half the
+	// resting speed, so that the rail stays skipped.
+	for (int k = 0; k < 13; ++k) {
+		bs_ball_def ball = ball_at(0, 1.0, radius + 1e-9, 0.0, -1e-3);
+		ball.omega = bs_v3(-0.03 * k, 0.0, 0.0);
+		bs_world_def def = pool_def_with(&ball, 1, 2.54, 1.27);
+		every_state_reloads(&def, "draw into a rail");
+	}
+	bs_ball_def balls[3] = {ball_at(0, 1.0, 0.6, 0.0, 0.0), ball_at(1, 1.0 + 2.0 * radius, 0.6, 0.0, 0.0),
+		ball_at(2, 2.54 - radius, 0.6, 0.0, 0.0)};
+	balls[0].omega = bs_v3(0.0, 60.0, 0.0);
+	bs_world_def def = pool_def_with(balls, 2, 2.54, 1.27);
+	every_state_reloads(&def, "follow into a touching ball");
+	// Ball 1 rests against the rail at x = 2.54 and ball 0 drives it there.
+	balls[1].pos = bs_v2(2.54 - 3.0 * radius, 0.6);
+	balls[0].pos = bs_v2(2.54 - 5.0 * radius - 1e-6, 0.6);
+	balls[0].vel = bs_v2(0.01, 0.0);
+	balls[0].omega = bs_v3(0.0, 40.0, 0.0);
+	def = pool_def_with(balls, 2, 2.54, 1.27);
+	every_state_reloads(&def, "a ball pressed into a rail");
+}
+
+// A curved path can cross a cushion's line and come back out before the
+// start: the world would take that contact, left behind, as one now. The
+// check refuses such an anchor, which a straight path cannot make.
+static void refuses_a_curved_path_through_a_cushion(void) {
+	bs_cloth cloth = {0.2, 0.01, 10.0 / 9.0 * 2.0 / 5.0, 9.81};
+	bs_spin_state spin = {bs_v2(0.0, -0.05), bs_v3(-20.0, 0.0, 0.0)}; // backspin drives it back up
+	CHECK_EQ_INT(bs_motion_classify(spin.vel, spin.omega, radius), BS_MOTION_SLIDING);
+	bs_vec2 acc = bs_motion_acceleration(BS_MOTION_SLIDING, spin, radius, &cloth);
+	CHECK(acc.y > 0.0);
+	double start = 0.06;
+	CHECK(bs_motion_duration(BS_MOTION_SLIDING, spin, radius, &cloth) > start);
+	bs_vec2 anchor_pos = bs_v2(1.0, radius + 5e-4);
+	bs_ball_def ball = bs_default_ball_def();
+	ball.pos = bs_motion_position(anchor_pos, spin.vel, acc, start);
+	bs_spin_state now = bs_motion_advance(BS_MOTION_SLIDING, spin, acc, radius, &cloth, start);
+	ball.vel = now.vel;
+	ball.omega = now.omega;
+	CHECK(ball.pos.y > radius); // back out of the rail by the start
+	ball.anchor.set = true;
+	ball.anchor.time = 0.0;
+	ball.anchor.pos = anchor_pos;
+	ball.anchor.vel = spin.vel;
+	ball.anchor.omega = spin.omega;
+	ball.anchor.motion = BS_MOTION_SLIDING;
+	bs_world_def def = pool_def_with(&ball, 1, 2.54, 1.27);
+	def.time = start;
+	bs_def_report report;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_CONTAINS(report.message, "passes through a cushion");
+	// Anchored at the start of a path that stays clear, the same ball is fine.
+	ball.anchor.pos = bs_v2(1.0, radius + 5e-3);
+	ball.pos = bs_motion_position(ball.anchor.pos, spin.vel, acc, start);
+	CHECK_DEF_OK(&def);
 }
 
 // Saved anchors whose motion does not fit, or has run out, are refused:
@@ -508,6 +621,8 @@ int main(void) {
 	RUN(same_events_twice);
 	RUN(refuses_what_pool_physics_cannot_simulate);
 	RUN(refuses_anchors_that_do_not_fit);
+	RUN(resting_contacts_reload);
+	RUN(refuses_a_curved_path_through_a_cushion);
 	RUN(follow_into_a_touching_ball_ends);
 	RUN(spin_into_a_rail_ends);
 	RUN(cut_at_45_degrees_with_a_change_of_state_ends);

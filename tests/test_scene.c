@@ -80,7 +80,12 @@ static const bad_case bad_cases[] = {
 	{"{" TABLE ", \"physics\": \"snooker\", \"balls\": []}", "physics: unknown choice \"snooker\""},
 	{"{" TABLE ", \"pool\": {\"gravity\": 9.8}, \"balls\": []}", "pool: the coefficients of pool physics need"},
 	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"rolling_friction\": -1}, \"balls\": []}",
-		"pool.rolling_friction: must be in [0, 10]"},
+		"pool.rolling_friction: must be in [0.0001, 10]"},
+	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"gravity\": 0}, \"balls\": []}",
+		"pool.gravity: must be in [0.01, 1000]"},
+	{"{" TABLE ", \"time\": 1, \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"vel\": [1, 0],"
+			  " \"anchor\": {\"time\": 1, \"pos\": [1, 1], \"motion\": \"rolling\"}} ]}",
+		"balls[0].anchor.motion: applies to pool physics only"},
 	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"cushion_height\": 0.3}, \"balls\": []}",
 		"pool.cushion_height: must be in (0.5, 1)"},
 	{"{" TABLE ", \"physics\": \"pool\", \"pool\": {\"ball_model\": \"sticky\"}, \"balls\": []}",

@@ -89,8 +89,15 @@ BS_API bs_pool_def bs_default_pool_def(void);
 /// Largest friction coefficient accepted (sliding, rolling, spinning and
 /// cushion): far beyond any cloth or rubber.
 #define BS_POOL_MAX_FRICTION 10.0
+/// Smallest sliding and rolling friction accepted: every slide and roll
+/// must end, at a finite time, for the events to be found (the spinning and
+/// cushion frictions may be 0).
+#define BS_POOL_MIN_FRICTION 1e-4
 /// Largest gravity accepted (m/s^2).
 #define BS_POOL_MAX_GRAVITY 1000.0
+/// Smallest gravity accepted (m/s^2): with BS_POOL_MIN_FRICTION, the slowest
+/// deceleration is 1e-6 m/s^2, and the longest roll at BS_MAX_SPEED 10^10 s.
+#define BS_POOL_MIN_GRAVITY 1e-2
 /// Resting contacts (m/s): a collision that would leave its pair parting
 /// along the normal slower than this is resolved as a resting contact
 /// instead. Friction can press a ball back into what it just left (a

@@ -113,9 +113,9 @@ typedef struct bs_ball_anchor {
 	/// event's time at that speed, which a collision that stopped the ball no
 	/// longer shows: the checks of place and contact allow for it.
 	double arrival_speed;
-	// Pool physics only: the ball's motion at `time`, from which it moves
-	// until the start without an event. (Under ideal physics the velocity
-	// never changes between events and is bs_ball_def.vel.)
+	// Pool physics only (ignored under ideal physics, where the velocity
+	// never changes between events and is bs_ball_def.vel): the ball's
+	// motion at `time`, from which it moves until the start without an event.
 	bs_vec2 vel;            ///< velocity at `time` (m/s)
 	bs_vec3 omega;          ///< angular velocity at `time` (rad/s)
 	bs_motion_state motion; ///< its state of motion from `time` on
