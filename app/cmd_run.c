@@ -47,7 +47,7 @@ const bs_command bs_run_command = {
 		"events.\n\n"
 		"--trace writes the totals after every event as CSV, or with --sample DT every DT seconds; --out writes "
 		"the state reached as a scene (the event method only). --method frames runs the frame-stepped baseline "
-		"and needs --dt DT, the frame length in seconds.\n\n"
+		"of frictionless discs (ideal physics only) and needs --dt DT, the frame length in seconds.\n\n"
 		"--validate checks after every event that no two balls overlap (beyond " BS_STRINGIFY(BS_CONTACT_TOLERANCE)
 		" of their radius sum), every ball is on the table or pocketed, the collision happened at contact, time never goes back and the energy "
 		"(on the table and carried into the pockets) never rises; at the first violation it stops with exit "
@@ -328,6 +328,12 @@ static int run_main(int argc, char** argv) {
 	if (options.has_until && options.until > BS_MAX_TIME) {
 		bs_scene_free(&scene);
 		return bs_cli_fail("--until %.17g is beyond the time limit of %g s (BS_MAX_TIME)", options.until, BS_MAX_TIME);
+	}
+	if (options.use_frames && scene.def.physics != BS_PHYSICS_IDEAL) {
+		bs_scene_free(&scene);
+		return bs_cli_fail("run: --method frames steps frictionless discs; %s uses pool physics, which only the "
+						   "event method simulates",
+			options.scene_path);
 	}
 	// Every output is opened before any work, so an unwritable path is bad
 	// input refused at once, not found after the simulation.

@@ -66,22 +66,24 @@ static void append_number(text_buffer* out, double x) {
 	append(out, "%s%s", text, has_mark ? "" : ".0");
 }
 
-static void append_vec2(text_buffer* out, bs_vec2 v) {
+// A JSON array of `count` numbers.
+static void append_numbers(text_buffer* out, const double* values, int count) {
 	append(out, "[");
-	append_number(out, v.x);
-	append(out, ", ");
-	append_number(out, v.y);
+	for (int k = 0; k < count; ++k) {
+		append(out, k ? ", " : "");
+		append_number(out, values[k]);
+	}
 	append(out, "]");
 }
 
+static void append_vec2(text_buffer* out, bs_vec2 v) {
+	const double values[2] = {v.x, v.y};
+	append_numbers(out, values, 2);
+}
+
 static void append_vec3(text_buffer* out, bs_vec3 v) {
-	append(out, "[");
-	append_number(out, v.x);
-	append(out, ", ");
-	append_number(out, v.y);
-	append(out, ", ");
-	append_number(out, v.z);
-	append(out, "]");
+	const double values[3] = {v.x, v.y, v.z};
+	append_numbers(out, values, 3);
 }
 
 // The arrival speed is written only where it exceeds the ball's speed: the

@@ -97,11 +97,7 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 	if (e < 1.0) {
 		stop_resting_pair(world, bi, bj, n);
 	}
-	record->a = bi->id;
-	record->b = bj->id;
-	record->impulse = fabs(impulse);
-	record->normal = n;
-	record->point = bs_v2_mad(bi->pos, bi->radius, n);
+	bs_world_record_pair(record, bi, bj, impulse, n);
 }
 
 static void resolve_obstacle(bs_world* world, int index, bs_vec2 n, bs_vec2 point, bs_event* record) {
@@ -128,16 +124,16 @@ static void drop_into_pocket(bs_world* world, int index, int pocket, bs_event* r
 }
 
 void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event* record) {
-	if (world->spin) {
-		bs_world_resolve_pool(world, index, kind, target, record);
-		return;
-	}
 	double now = world->time;
 	bs_ball* ball = &world->balls[index];
 	record->kind = (bs_event_kind)kind;
 	record->time = now;
 	record->a = ball->id;
 	record->b = target;
+	if (world->spin) {
+		bs_world_resolve_pool(world, index, kind, target, record);
+		return;
+	}
 
 	switch (kind) {
 	case BS_EVENT_BALL:

@@ -149,11 +149,7 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 	}
 	begin_as_found(world, i, a_after);
 	begin_as_found(world, j, b_after);
-	record->a = bi->id;
-	record->b = bj->id;
-	record->impulse = fabs(impulse);
-	record->normal = n;
-	record->point = bs_v2_mad(bi->pos, bi->radius, n);
+	bs_world_record_pair(record, bi, bj, impulse, n);
 }
 
 // A ball against a cushion or jaw whose unit normal `n` points from it
@@ -229,12 +225,7 @@ static void change_state(bs_world* world, int index, int kind, bs_event* record)
 
 void bs_world_resolve_pool(bs_world* world, int index, int kind, int target, bs_event* record) {
 	double now = world->time;
-	bs_ball* ball = &world->balls[index];
-	record->kind = (bs_event_kind)kind;
-	record->time = now;
-	record->a = ball->id;
-	record->b = target;
-
+	const bs_ball* ball = &world->balls[index];
 	switch (kind) {
 	case BS_EVENT_BALL:
 		resolve_ball_pair(world, index, target, record);

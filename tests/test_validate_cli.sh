@@ -84,5 +84,12 @@ check "leaves no output" status_is 2 "$B" run "$ROOT/scenes/demo.json" --validat
 check "no file" test ! -e "$WORK/never.json"
 end
 
+begin frames_are_for_frictionless_discs
+check "a pool scene refused" fails_with 2 "--method frames steps frictionless discs" \
+	"$B" run "$ROOT/scenes/9ball_break.json" --method frames --dt 0.001
+check "an ideal one runs" status_is 0 "$B" run "$ROOT/scenes/9ball_break_ideal.json" --method frames --dt 0.01 \
+	--events 10
+end
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
