@@ -468,6 +468,48 @@ static int64_t ends_at_rest(const bs_world_def* def, int64_t limit, const char* 
 	return events;
 }
 
+// Balls at rest make no events: two touching, a ball against a cushion,
+// a frozen rack, even with spin in place (which only ends its spin).
+static void balls_at_rest_stay_put(void) {
+	bs_ball_def balls[3] = {ball_at(0, 1.0, 0.6, 0.0, 0.0), ball_at(1, 1.0 + 2.0 * radius, 0.6, 0.0, 0.0),
+		ball_at(2, 2.54 - radius, 0.3, 0.0, 0.0)};
+	bs_world_def def = pool_def_with(balls, 3, 2.54, 1.27);
+	bs_world* world = bs_world_create(&def);
+	CHECK(!bs_world_step(world));
+	bs_world_destroy(world);
+	balls[2].omega = bs_v3(0.0, 0.0, 30.0);
+	world = bs_world_create(&def);
+	CHECK(bs_world_step(world));
+	CHECK_EQ_INT(bs_world_last_event(world).kind, BS_EVENT_SPIN_STOP);
+	CHECK(!bs_world_step(world));
+	for (int i = 0; i < 3; ++i) {
+		bs_ball_state ball = bs_world_ball_state(world, i, bs_world_time(world));
+		CHECK_EQ_DBL(ball.pos.x, balls[i].pos.x);
+		CHECK_EQ_DBL(ball.pos.y, balls[i].pos.y);
+	}
+	bs_world_destroy(world);
+	bs_table table;
+	bs_ball_def rack_balls[BS_RACK_MAX_BALLS];
+	CHECK(bs_table_preset("9ft", true, &table));
+	bs_rack_def rack = bs_default_rack_def();
+	rack.gap = 0.0;
+	rack.jitter = 0.0;
+	def = bs_default_pool_world_def();
+	def.table = table;
+	def.balls = rack_balls;
+	def.ball_count = bs_rack_build(&rack, &table, rack_balls);
+	world = bs_world_create(&def);
+	CHECK(!bs_world_step(world));
+	bs_world_destroy(world);
+	// Struck, the frozen rack breaks in finitely many events.
+	for (int i = 0; i < def.ball_count; ++i) {
+		if (rack_balls[i].id == 0) {
+			rack_balls[i].vel = bs_v2(9.0, 0.0);
+		}
+	}
+	CHECK(ends_at_rest(&def, 10000, "a frozen rack") > 20);
+}
+
 // Friction that presses a ball back into what it just left would, with a
 // restitution below 1, make it bounce ever faster without end. A cue ball
 // at rest with topspin, touching the object ball in front of it, drives
@@ -623,6 +665,7 @@ int main(void) {
 	RUN(refuses_anchors_that_do_not_fit);
 	RUN(resting_contacts_reload);
 	RUN(refuses_a_curved_path_through_a_cushion);
+	RUN(balls_at_rest_stay_put);
 	RUN(follow_into_a_touching_ball_ends);
 	RUN(spin_into_a_rail_ends);
 	RUN(cut_at_45_degrees_with_a_change_of_state_ends);
