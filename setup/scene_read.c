@@ -11,6 +11,7 @@
 
 #include "alloc.h"
 #include "cue_strike.h"
+#include "scene_names.h"
 
 // ---------------------------------------------------------------------------
 // Error reporting: the first problem wins, as one line.
@@ -278,16 +279,12 @@ static bool read_table(loader* in, const json_t* value, bs_table* dest) {
 	return true;
 }
 
-static const char* const physics_names[] = {"ideal", "pool", NULL};
-static const char* const motion_names[] = {"stationary", "spinning", "rolling", "sliding", NULL};
-static const char* const ball_model_names[] = {"ideal", "frictional", NULL};
-static const char* const cushion_model_names[] = {"ideal", "han2005", NULL};
 
 // "physics": "ideal" or "pool". Pool physics brings its own default
 // restitutions, which "restitution" may then override.
 static bool read_physics(loader* in, const json_t* value, bs_world_def* def) {
 	int choice;
-	if (!read_choice(in, value, "physics", physics_names, &choice)) {
+	if (!read_choice(in, value, "physics", bs_scene_physics_names, &choice)) {
 		return false;
 	}
 	def->physics = (bs_physics)choice;
@@ -341,14 +338,14 @@ static bool read_pool(loader* in, const json_t* value, bs_pool_def* dest) {
 	const json_t* ball_model = json_object_get(value, "ball_model");
 	int choice;
 	if (ball_model) {
-		if (!read_choice(in, ball_model, "pool.ball_model", ball_model_names, &choice)) {
+		if (!read_choice(in, ball_model, "pool.ball_model", bs_scene_ball_model_names, &choice)) {
 			return false;
 		}
 		dest->ball_model = (bs_ball_model)choice;
 	}
 	const json_t* cushion_model = json_object_get(value, "cushion_model");
 	if (cushion_model) {
-		if (!read_choice(in, cushion_model, "pool.cushion_model", cushion_model_names, &choice)) {
+		if (!read_choice(in, cushion_model, "pool.cushion_model", bs_scene_cushion_model_names, &choice)) {
 			return false;
 		}
 		dest->cushion_model = (bs_cushion_model)choice;
@@ -472,6 +469,10 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ph
 	child_path(where, sizeof where, path, "motion");
 	int choice;
 	if (motion) {
+		// The four states on the cloth, by bs_motion_state_name.
+		const char* const motion_names[] = {bs_motion_state_name(BS_MOTION_STATIONARY),
+			bs_motion_state_name(BS_MOTION_SPINNING), bs_motion_state_name(BS_MOTION_ROLLING),
+			bs_motion_state_name(BS_MOTION_SLIDING), NULL};
 		if (!read_choice(in, motion, where, motion_names, &choice)) {
 			return false;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "scene_names.h"
 
 typedef struct text_buffer {
 	char* data;
@@ -117,29 +118,27 @@ static void append_anchor(
 	append(out, "}");
 }
 
-static const char* ball_model_name(bs_ball_model model) {
-	return model == BS_BALL_MODEL_FRICTIONAL ? "frictional" : "ideal";
-}
-
-static const char* cushion_model_name(bs_cushion_model model) {
-	return model == BS_CUSHION_MODEL_HAN_2005 ? "han2005" : "ideal";
+// names[value], or "invalid" for a value outside the `count` names (a def
+// dumped unchecked).
+static const char* name_of(const char* const* names, int count, int value) {
+	return value >= 0 && value < count ? names[value] : "invalid";
 }
 
 static void append_pool(text_buffer* out, const bs_pool_def* pool) {
-	append(out, "  \"physics\": \"pool\",\n  \"pool\": {\"sliding_friction\": ");
-	append_number(out, pool->sliding_friction);
-	append(out, ", \"rolling_friction\": ");
-	append_number(out, pool->rolling_friction);
-	append(out, ", \"spinning_friction\": ");
-	append_number(out, pool->spinning_friction);
-	append(out, ", \"gravity\": ");
-	append_number(out, pool->gravity);
-	append(out, ",\n    \"cushion_friction\": ");
-	append_number(out, pool->cushion_friction);
-	append(out, ", \"cushion_height\": ");
-	append_number(out, pool->cushion_height);
-	append(out, ", \"ball_model\": \"%s\", \"cushion_model\": \"%s\"},\n", ball_model_name(pool->ball_model),
-		cushion_model_name(pool->cushion_model));
+	const struct {
+		const char* name;
+		double value;
+	} coefficients[] = {{"sliding_friction", pool->sliding_friction}, {"rolling_friction", pool->rolling_friction},
+		{"spinning_friction", pool->spinning_friction}, {"gravity", pool->gravity},
+		{"cushion_friction", pool->cushion_friction}, {"cushion_height", pool->cushion_height}};
+	append(out, "  \"physics\": \"%s\",\n  \"pool\": {", bs_scene_physics_names[BS_PHYSICS_POOL]);
+	for (size_t k = 0; k < sizeof coefficients / sizeof coefficients[0]; ++k) {
+		append(out, "%s\"%s\": ", k == 0 ? "" : k == 4 ? ",\n    " : ", ", coefficients[k].name);
+		append_number(out, coefficients[k].value);
+	}
+	append(out, ", \"ball_model\": \"%s\", \"cushion_model\": \"%s\"},\n",
+		name_of(bs_scene_ball_model_names, 2, (int)pool->ball_model),
+		name_of(bs_scene_cushion_model_names, 2, (int)pool->cushion_model));
 }
 
 char* bs_scene_dump_def(const bs_world_def* def) {

@@ -146,6 +146,26 @@ void bs_world_begin_motion(bs_world* world, int index, bs_motion_state motion, b
 	sweep_box(world, index);
 }
 
+double bs_world_last_contact_parting(const bs_world* world, int index) {
+	const bs_ball* ball = &world->balls[index];
+	switch (ball->last_kind) {
+	case BS_EVENT_BALL: {
+		int other = ball->last_target;
+		if (world->balls[other].pocketed) {
+			return INFINITY; // a partner gone into a pocket holds nothing
+		}
+		bs_vec2 towards = bs_v2_normalize(bs_v2_sub(bs_world_position_at(world, other, ball->time), ball->pos));
+		return bs_v2_dot(bs_v2_sub(bs_world_velocity_at(world, other, ball->time), ball->vel), towards);
+	}
+	case BS_EVENT_CUSHION:
+		return bs_v2_dot(ball->vel, world->cushion_normals[ball->last_target]);
+	case BS_EVENT_JAW:
+		return -bs_v2_dot(ball->vel, bs_v2_normalize(bs_v2_sub(world->table.jaws[ball->last_target], ball->pos)));
+	default:
+		return INFINITY;
+	}
+}
+
 bs_spin_state bs_world_spin_at(const bs_world* world, int index, double time) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* own = &world->spin[index];

@@ -161,6 +161,17 @@ static inline bs_vec2 bs_world_velocity_at(const bs_world* world, int index, dou
 	return bs_motion_velocity(ball->vel, world->spin[index].acc, time - ball->time);
 }
 
+/// Whether balls a and b (at storage indices a_index and b_index) were
+/// resolved against each other by their last events: both name the other
+/// as their last contact. Under ideal physics such a pair separates by
+/// construction and is not examined again until one has another event;
+/// under pool physics only while their contact rests
+/// (bs_world_last_contact_parting).
+static inline bool bs_balls_just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
+	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
+		b->last_target == a_index;
+}
+
 /// The storage index of the ball at `def_index` in the def.
 static inline int bs_world_storage_index(const bs_world* world, int def_index) {
 	return world->storage_of_def ? world->storage_of_def[def_index] : def_index;
@@ -179,6 +190,14 @@ void bs_world_begin_motion(bs_world* world, int index, bs_motion_state motion, b
 /// Pool physics: ball `index`'s velocity and spin at `time` (s), in its
 /// present state.
 bs_spin_state bs_world_spin_at(const bs_world* world, int index, double time);
+
+/// Pool physics: how fast (m/s) ball `index` and its last contact part
+/// along their normal at the ball's own time (negative: closing), read from
+/// the stored states alone; INFINITY when its last event was no contact
+/// with a ball, cushion or jaw, or its partner has since been pocketed.
+/// Prediction skips a contact that rests (bs_pool_contact_is_resting), and
+/// resolution asks whether a ball met one at this instant.
+double bs_world_last_contact_parting(const bs_world* world, int index);
 
 /// The storage index of the ball with this id, or -1. O(log N).
 int bs_world_storage_of_id(const bs_world* world, int id);

@@ -12,15 +12,12 @@
 #include "collide.h"
 #include "prefetch.h"
 
-// True when balls i and j were resolved against each other by their last
-// event: they separate (or at least stop approaching) by construction and,
-// moving in straight lines, cannot meet again until one of them has another
-// event (on a periodic table: not as the same images; see predict_pair).
-// Skipping them keeps rounding from re-detecting the same contact.
-static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
-	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
-		b->last_target == a_index;
-}
+// A pair resolved against each other by their last events
+// (bs_balls_just_resolved) separates, or at least stops approaching, by
+// construction and, moving in straight lines, cannot meet again until one
+// of them has another event (on a periodic table: not as the same images;
+// see predict_pair). Skipping it keeps rounding from re-detecting the same
+// contact.
 
 // The balls a prediction examines, gathered before it starts with their
 // cache lines asked for, so that the memory reads overlap each other (and
@@ -139,7 +136,7 @@ static inline void consider_pair_in_motion(
 	if (j == index || other->pocketed) {
 		return;
 	}
-	double t = predict_pair(world, ball, other, m, now, just_resolved(ball, index, other, j));
+	double t = predict_pair(world, ball, other, m, now, bs_balls_just_resolved(ball, index, other, j));
 	if (t < INFINITY) {
 		int lo = ball->id < other->id ? ball->id : other->id;
 		int hi = ball->id < other->id ? other->id : ball->id;
@@ -407,7 +404,7 @@ bs_meeting bs_world_next_meeting(const bs_world* world) {
 			// chosen: the same d and w, so the same root for each image.
 			pair_motion m = motion_of_pair(table, a, b, 0.0);
 			double t = bs_toi_periodic(m.d, m.w, a->radius + b->radius, table->width, table->height,
-				world->time - m.since, BS_MAX_TIME - m.since, just_resolved(a, i, b, j));
+				world->time - m.since, BS_MAX_TIME - m.since, bs_balls_just_resolved(a, i, b, j));
 			if (isnan(t)) {
 				return (bs_meeting){NAN, i, j};
 			}

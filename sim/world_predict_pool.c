@@ -29,20 +29,23 @@ static double moving_until(const bs_world* world, int index) {
 // contact behind it) met nothing, and the search goes on from `now`.
 typedef double (*pair_solver)(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed);
 
+// How far ahead of `from` (s) a solver must look to find what happens by
+// `needed` (s, absolute), widened by the rounding of the subtraction: a
+// contact exactly at `needed` may still win its tie.
+static double ahead_of(double needed, double from) {
+	return needed - from + 4.0 * DBL_EPSILON * (fabs(needed) + fabs(from));
+}
+
 static double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
 	double needed, pair_solver solve) {
-	// How far the solver must look, widened by the rounding of the
-	// subtraction: a contact exactly at `needed` may still win its tie.
-	double ahead = needed - since;
-	ahead += 4.0 * DBL_EPSILON * (fabs(needed) + fabs(since));
-	double t = solve(d, w, a, sigma, until - since, ahead);
+	double t = solve(d, w, a, sigma, until - since, ahead_of(needed, since));
 	if (!(t < INFINITY) || since + t >= now) {
 		return since + t;
 	}
 	double ago = now - since;
 	bs_vec2 d_now = bs_motion_position(d, w, a, ago);
 	bs_vec2 w_now = bs_motion_velocity(w, a, ago);
-	double later = solve(d_now, w_now, a, sigma, until - now, needed - now + 4.0 * DBL_EPSILON * (fabs(needed) + fabs(now)));
+	double later = solve(d_now, w_now, a, sigma, until - now, ahead_of(needed, now));
 	return later < INFINITY ? bs_not_before(now + later, now) : INFINITY;
 }
 
@@ -52,30 +55,23 @@ static bool boxes_apart(const bs_ball_spin* a, const bs_ball_spin* b) {
 		(b->box_hi.y < a->box_lo.y);
 }
 
-// Balls i and j resolved against each other by their last events (as under
-// ideal physics, world_predict.c).
-static bool just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
-	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
-		b->last_target == a_index;
-}
-
 // The absolute time at which balls i and j meet before either's motion
 // changes, or INFINITY (or possibly INFINITY when not by `needed`).
-static double pair_time(const bs_world* world, int i, int j, double now, double needed) {
+// `rests`: ball i's last contact rests (bs_world_last_contact_parting), so
+// that a pair resolved against each other is not examined again.
+static double pair_time(const bs_world* world, int i, int j, bool rests, double now, double needed) {
 	const bs_ball* a = &world->balls[i];
 	const bs_ball* b = &world->balls[j];
 	double until_i = moving_until(world, i);
 	double until_j = moving_until(world, j);
 	double until = until_i < until_j ? until_i : until_j;
-	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j])) {
-		return INFINITY; // neither moves, or their paths are apart
+	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j]) ||
+		(rests && bs_balls_just_resolved(a, i, b, j))) {
+		return INFINITY; // neither moves, their paths are apart, or they rest together
 	}
 	double since = a->time > b->time ? a->time : b->time;
 	bs_vec2 d = bs_v2_sub(bs_world_position_at(world, j, since), bs_world_position_at(world, i, since));
 	bs_vec2 w = bs_v2_sub(bs_world_velocity_at(world, j, since), bs_world_velocity_at(world, i, since));
-	if (just_resolved(a, i, b, j) && bs_pool_contact_is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
-		return INFINITY;
-	}
 	bs_vec2 acc = bs_v2_sub(world->spin[j].acc, world->spin[i].acc);
 	return contact_from(d, w, acc, a->radius + b->radius, since, until, now, needed, bs_toi_pool_circles);
 }
@@ -129,14 +125,19 @@ static bool box_clear_of_circle(const bs_ball_spin* spin, bs_vec2 centre, double
 	return dx * dx + dy * dy > slack * slack;
 }
 
-static void consider_cushion(const bs_world* world, bs_candidate* best, int index, int s, double until, double now) {
+// Whether the obstacle (`kind` and index `target`) is ball `index`'s last
+// contact and that contact rests: skipped until the ball's next event.
+static bool rests_against(const bs_world* world, int index, bool rests, int kind, int target) {
+	const bs_ball* ball = &world->balls[index];
+	return rests && ball->last_kind == kind && ball->last_target == target;
+}
+
+static void consider_cushion(
+	const bs_world* world, bs_candidate* best, int index, bool rests, int s, double until, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* spin = &world->spin[index];
 	bs_vec2 n = world->cushion_normals[s];
-	if (box_clear_of_line(spin, world->table.cushions[s], n)) {
-		return;
-	}
-	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s && bs_pool_contact_is_resting(bs_v2_dot(ball->vel, n))) {
+	if (box_clear_of_line(spin, world->table.cushions[s], n) || rests_against(world, index, rests, BS_EVENT_CUSHION, s)) {
 		return;
 	}
 	double t = bs_toi_pool_segment(ball->pos, ball->vel, spin->acc, ball->radius, world->table.cushions[s], n,
@@ -146,13 +147,14 @@ static void consider_cushion(const bs_world* world, bs_candidate* best, int inde
 	}
 }
 
-static void consider_jaw(const bs_world* world, bs_candidate* best, int index, int k, double until, double now) {
+static void consider_jaw(
+	const bs_world* world, bs_candidate* best, int index, bool rests, int k, double until, double now) {
+	if (rests_against(world, index, rests, BS_EVENT_JAW, k)) {
+		return;
+	}
 	const bs_ball* ball = &world->balls[index];
 	bs_vec2 d = bs_v2_sub(world->table.jaws[k], ball->pos);
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
-	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k && bs_pool_contact_is_resting(bs_v2_dot(w, bs_v2_normalize(d)))) {
-		return;
-	}
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
 	double t = contact_from(d, w, a, ball->radius, ball->time, until, now, best->key.time, bs_toi_pool_circles);
 	if (t < INFINITY) {
@@ -163,7 +165,8 @@ static void consider_jaw(const bs_world* world, bs_candidate* best, int index, i
 // The pockets' facings, jaws and capture circles. A pocket can only come
 // first if the ball's path, up to the earliest event found so far, passes
 // within reach of it; skipping the others changes nothing but the work.
-static void consider_pockets(const bs_world* world, bs_candidate* best, int index, double until, double now) {
+static void consider_pockets(
+	const bs_world* world, bs_candidate* best, int index, bool rests, double until, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_vec2 acc = world->spin[index].acc;
 	const bs_table* table = &world->table;
@@ -178,10 +181,10 @@ static void consider_pockets(const bs_world* world, bs_candidate* best, int inde
 			continue;
 		}
 		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
-			consider_cushion(world, best, index, s, until, now);
+			consider_cushion(world, best, index, rests, s, until, now);
 		}
 		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
-			consider_jaw(world, best, index, j, until, now);
+			consider_jaw(world, best, index, rests, j, until, now);
 		}
 		bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
 		double t = contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, acc), pocket->radius, ball->time,
@@ -204,11 +207,12 @@ void bs_world_predict_pool(bs_world* world, int index) {
 	if (spin->ending != BS_EVENT_NONE) {
 		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, ball->id, -1, index, 0);
 	}
+	bool rests = bs_pool_contact_is_resting(bs_world_last_contact_parting(world, index));
 	for (int j = 0; j < world->ball_count; ++j) {
 		if (j == index || world->balls[j].pocketed) {
 			continue;
 		}
-		double t = pair_time(world, index, j, now, best.key.time);
+		double t = pair_time(world, index, j, rests, now, best.key.time);
 		if (t < INFINITY) {
 			const bs_ball* other = &world->balls[j];
 			int lo = ball->id < other->id ? ball->id : other->id;
@@ -219,9 +223,9 @@ void bs_world_predict_pool(bs_world* world, int index) {
 	double until = moving_until(world, index);
 	if (until < INFINITY) {
 		for (int s = 0; s < world->table.nose_count; ++s) {
-			consider_cushion(world, &best, index, s, until, now);
+			consider_cushion(world, &best, index, rests, s, until, now);
 		}
-		consider_pockets(world, &best, index, until, now);
+		consider_pockets(world, &best, index, rests, until, now);
 	}
 	best.payload.spare_index = -1;
 	best.payload.spare_stamp = 0;

@@ -48,38 +48,12 @@ static bs_spin_state rolled_at_once(bs_spin_state spin, double radius) {
 }
 
 // Whether ball `index` already met a resting contact at this instant: its
-// last event is a contact at the world's time that left the two sides
-// parting slower than half the resting speed (as prediction tells a resting
-// contact). Read from the stored state before the ball is moved, so that a
-// world restored from a saved state tells the same.
+// last event is a contact at the world's time that rests (as prediction
+// tells one). Read from the stored state before the ball is moved, so that
+// a world restored from a saved state tells the same.
 static bool rested_just_now(const bs_world* world, int index) {
-	const bs_ball* ball = &world->balls[index];
-	if (ball->time != world->time) {
-		return false;
-	}
-	bs_vec2 towards;
-	bs_vec2 closing;
-	switch (ball->last_kind) {
-	case BS_EVENT_BALL: {
-		if (world->balls[ball->last_target].pocketed) {
-			return false; // a partner gone into a pocket holds nothing
-		}
-		towards = bs_v2_normalize(bs_v2_sub(bs_world_position_at(world, ball->last_target, world->time), ball->pos));
-		closing = bs_v2_sub(ball->vel, bs_world_velocity_at(world, ball->last_target, world->time));
-		break;
-	}
-	case BS_EVENT_CUSHION:
-		towards = bs_v2_scale(-1.0, world->cushion_normals[ball->last_target]);
-		closing = ball->vel;
-		break;
-	case BS_EVENT_JAW:
-		towards = bs_v2_normalize(bs_v2_sub(world->table.jaws[ball->last_target], ball->pos));
-		closing = ball->vel;
-		break;
-	default:
-		return false;
-	}
-	return bs_pool_contact_is_resting(-bs_v2_dot(closing, towards));
+	return world->balls[index].time == world->time &&
+		bs_pool_contact_is_resting(bs_world_last_contact_parting(world, index));
 }
 
 // A ball caught between two resting contacts at one instant (pressed by a
@@ -152,13 +126,23 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 	bs_world_record_pair(record, bi, bj, impulse, n);
 }
 
-// A ball against a cushion or jaw whose unit normal `n` points from it
-// towards the ball.
-static void resolve_obstacle(bs_world* world, int index, bs_vec2 n, bs_vec2 point, bs_event* record) {
+// A ball against cushion `target` (`kind` BS_EVENT_CUSHION) or jaw point
+// `target` (BS_EVENT_JAW), at the place the ball is moved to: the normal
+// points from the obstacle towards the ball.
+static void resolve_obstacle(bs_world* world, int index, int kind, int target, bs_event* record) {
 	const bs_ball* ball = &world->balls[index];
 	double mass = world->cold[index].mass;
 	bool wedged = rested_just_now(world, index);
 	bs_spin_state before = move_to(world, index, world->time);
+	bs_vec2 n;
+	bs_vec2 point;
+	if (kind == BS_EVENT_CUSHION) {
+		n = world->cushion_normals[target];
+		point = bs_v2_mad(ball->pos, -ball->radius, n);
+	} else {
+		point = world->table.jaws[target];
+		n = bs_v2_normalize(bs_v2_sub(ball->pos, point));
+	}
 	bs_spin_state after = before;
 	bs_cushion_contact contact = bs_resolve_cushion_contact(&after.vel, &after.omega, mass, ball->radius, n,
 		cushion_params(world, ball->radius));
@@ -225,27 +209,17 @@ static void change_state(bs_world* world, int index, int kind, bs_event* record)
 
 void bs_world_resolve_pool(bs_world* world, int index, int kind, int target, bs_event* record) {
 	double now = world->time;
-	const bs_ball* ball = &world->balls[index];
 	switch (kind) {
 	case BS_EVENT_BALL:
 		resolve_ball_pair(world, index, target, record);
 		bs_world_mark(world, index, BS_EVENT_BALL, target, now);
 		bs_world_mark(world, target, BS_EVENT_BALL, index, now);
 		break;
-	case BS_EVENT_CUSHION: {
-		bs_vec2 n = world->cushion_normals[target];
-		bs_vec2 centre = bs_world_position_at(world, index, now);
-		resolve_obstacle(world, index, n, bs_v2_mad(centre, -ball->radius, n), record);
+	case BS_EVENT_CUSHION:
+	case BS_EVENT_JAW:
+		resolve_obstacle(world, index, kind, target, record);
 		bs_world_mark(world, index, kind, target, now);
 		break;
-	}
-	case BS_EVENT_JAW: {
-		bs_vec2 q = world->table.jaws[target];
-		bs_vec2 centre = bs_world_position_at(world, index, now);
-		resolve_obstacle(world, index, bs_v2_normalize(bs_v2_sub(centre, q)), q, record);
-		bs_world_mark(world, index, kind, target, now);
-		break;
-	}
 	case BS_EVENT_POCKET:
 		drop_into_pocket(world, index, target, record);
 		bs_world_mark(world, index, kind, target, now);

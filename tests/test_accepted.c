@@ -916,10 +916,7 @@ static void states_left_touching_by_a_tie_reload(void) {
 	}
 	CHECK_EQ_INT((int)bs_world_event_count(world), 10);
 	bs_ball_def saved[3];
-	bs_world_def resumed = def;
-	resumed.time = bs_world_time(world);
-	resumed.balls = saved;
-	resumed.ball_count = bs_world_export_balls(world, saved);
+	bs_world_def resumed = saved_def(&def, world, saved);
 	bs_vec2 d = bs_v2_sub(saved[2].pos, saved[1].pos);
 	double closer = (saved[1].radius + saved[2].radius - bs_v2_len(d)) / (saved[1].radius + saved[2].radius);
 	CHECK(closer > BS_TOUCH_TOLERANCE); // the case is still the one found
@@ -955,10 +952,7 @@ static void runs_valid_and_reloads(const bs_world_def* def, int events, const ch
 		}
 	}
 	bs_ball_def saved[2];
-	bs_world_def resumed = *def;
-	resumed.time = bs_world_time(world);
-	resumed.balls = saved;
-	resumed.ball_count = bs_world_export_balls(world, saved);
+	bs_world_def resumed = saved_def(def, world, saved);
 	bs_def_report report;
 	if (!bs_world_def_check(&resumed, &report)) {
 		CHECK_FAIL("%s: the save is refused: %s", what, report.message);

@@ -35,6 +35,16 @@ static inline bs_world* world_with(const bs_ball_def* balls, int count) {
 	return bs_world_create(&def);
 }
 
+/// `def` with the state `world` (made from it) has reached: its time, and
+/// the balls exported into `balls` (room for every ball), anchors set.
+static inline bs_world_def saved_def(const bs_world_def* def, const bs_world* world, bs_ball_def* balls) {
+	bs_world_def saved = *def;
+	saved.time = bs_world_time(world);
+	saved.balls = balls;
+	saved.ball_count = bs_world_export_balls(world, balls);
+	return saved;
+}
+
 /// Whether `ball` overlaps none of balls[0, count) on `table` (by the nearest
 /// images on a periodic table): the test of placing balls by rejection.
 static inline bool spot_is_free(const bs_table* table, const bs_ball_def* balls, int count, const bs_ball_def* ball) {
