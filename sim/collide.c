@@ -3,6 +3,8 @@
 #include <float.h>
 #include <math.h>
 
+#include "double_double.h"
+
 double bs_toi_circles_slow(bs_vec2 w, double a, double b, double c) {
 	double speed = sqrt(a);
 	if (!(a >= DBL_MIN)) {
@@ -56,6 +58,11 @@ double bs_resolve_obstacle(bs_vec2* v, double m, bs_vec2 n, double e) {
 	*v = bs_v2_mad(*v, -(1.0 + e) * normal_speed, n);
 	return fabs((1.0 + e) * m * normal_speed);
 }
+
+// Far images that miss, within the search's widened reach, after which the
+// periodic search takes the path to be passing image after image at the
+// edge of contact.
+#define BS_PERIODIC_EDGE_MISSES 64
 
 // The smallest k >= 0 with (a + k s) mod m <= w, for 0 <= a < m, 0 <= s < m
 // and 0 <= w < m, or INFINITY: the first time a rotation of the circle of
@@ -235,6 +242,116 @@ static double rest_of_row(const periodic_path* path, double i, double j, double 
 	return periodic_image_meets(path, periodic_image(path, above, j));
 }
 
+// first_rotation_hit in double-double arithmetic (bs_dd): the smallest
+// k >= 0 with (a + k s) mod m <= w. Its rounding, about 2^-106 of the
+// distances involved, stays far below any edge of contact however many
+// wraps ahead, where the double version's grows with them.
+static double first_rotation_hit_dd(bs_dd m, bs_dd s, bs_dd a, bs_dd w, int depth) {
+	if (bs_dd_less_equal(a, w)) {
+		return 0.0;
+	}
+	if (!(s.hi > 0.0) || depth > 200) {
+		return INFINITY;
+	}
+	double k1 = bs_dd_ceil_whole(bs_dd_div(bs_dd_sub(m, a), s));
+	bs_dd p1 = bs_dd_sub(bs_dd_add(a, bs_dd_mul_d(s, k1)), m);
+	if (bs_dd_less(p1, bs_dd_of(0.0))) {
+		p1 = bs_dd_of(0.0);
+	} else if (bs_dd_less_equal(s, p1)) {
+		k1 += 1.0;
+		p1 = bs_dd_sub(p1, s);
+	}
+	if (bs_dd_less_equal(p1, w)) {
+		return k1;
+	}
+	bs_dd r = bs_dd_mod(m, s);
+	bs_dd y1 = bs_dd_add(bs_dd_sub(w, p1), s);
+	if (bs_dd_less_equal(s, y1)) {
+		y1 = bs_dd_sub(y1, s);
+	}
+	double n = first_rotation_hit_dd(s, r, y1, w, depth + 1);
+	if (n == INFINITY) {
+		return INFINITY;
+	}
+	return bs_dd_ceil_whole(bs_dd_div(bs_dd_sub(bs_dd_mul_d(m, n + 1.0), a), s));
+}
+
+// periodic_offset in double-double: the offset (m) along q at which the
+// path passes column i's images, to about 2^-106 of the distances involved.
+static bs_dd periodic_offset_dd(const periodic_path* path, bs_dd slope, double i) {
+	bs_dd along = bs_dd_sub(bs_dd_two_product(i, path->length[path->p]), bs_dd_of(path->dp));
+	return bs_dd_add(bs_dd_of(path->dv[path->q]), bs_dd_mul(slope, along));
+}
+
+// How far (m, along q) prediction's rounding may move an image's pass at
+// columns up to `column` from where exact arithmetic puts it: the image's
+// coordinates, d less whole box sides, each round within eps of the
+// distances, and the far cross product (bs_toi_far_cross) within eps of its
+// terms; 4 eps of the distances, with the path's slope, bounds both.
+static double prediction_rounding(const periodic_path* path, double column) {
+	return 4.0 * DBL_EPSILON * (1.0 + fabs(path->slope)) * (fabs(column) * path->length[path->p] + path->widening_base);
+}
+
+// After BS_PERIODIC_EDGE_MISSES far images that missed, the path is passing
+// image after image at the edge of contact, within what rounding decides:
+// along a direction within rounding of a ratio of the box's sides other
+// than an axis's, consecutive candidates lie in different rows, no row's
+// order holds, and whether each image meets is rounding's choice, image
+// after image, for as many wraps as the drift takes to cross the edge.
+//
+// Such grazes are taken as misses. From column `i` on, the search looks for
+// the first image the path passes deeper inside contact than prediction's
+// rounding reaches there (prediction_rounding), which prediction therefore
+// meets, and solves it as prediction does. The offsets and the rotation
+// that finds them are computed in double-double arithmetic, so that the
+// rotation's own rounding does not widen the band of grazes. The columns
+// ahead are taken in spans that double, each with the rounding at its far
+// end, so a graze passed over lies within twice prediction's rounding at its
+// own column: about 16 eps of the distance travelled along a diagonal, a
+// few times what rounding moves the balls' positions by at that time. O(log^2)
+// steps however many wraps ahead.
+// NAN where prediction's rounding reaches the contact's reach: balls so
+// small, so far ahead, that rounding decides every image.
+static double first_meeting_inside_contact(const periodic_path* path, double i, double last) {
+	int p = path->p;
+	int q = path->q;
+	double wv[2] = {path->w.x, path->w.y};
+	bs_dd lq = bs_dd_of(path->length[q]);
+	bs_dd slope = bs_dd_div(bs_dd_of(wv[q]), bs_dd_of(path->wp));
+	bs_dd step = bs_dd_mod(bs_dd_mul_d(slope, path->length[p]), lq);
+	// The contact's reach along q, sigma |w| / wp, less its own rounding.
+	double contact = path->sigma * bs_v2_len(path->w) / path->wp;
+	contact -= 4.0 * DBL_EPSILON * contact;
+	int tries = 0;
+	while (i <= last) {
+		double span_end = fmax(2.0 * fabs(i), i + 1.0);
+		span_end = span_end < last ? span_end : last;
+		double reach = contact - prediction_rounding(path, span_end);
+		if (!(reach > 0.0)) {
+			return NAN;
+		}
+		bs_dd offset = bs_dd_mod(bs_dd_add(periodic_offset_dd(path, slope, i), bs_dd_of(reach)), lq);
+		double k = first_rotation_hit_dd(lq, step, offset, bs_dd_of(2.0 * reach), 0);
+		if (!(i + k <= span_end)) {
+			i = span_end + 1.0;
+			continue;
+		}
+		i += k;
+		double j = bs_dd_floor(bs_dd_add(bs_dd_div(periodic_offset_dd(path, slope, i), lq), bs_dd_of(0.5))).hi;
+		double t = periodic_image_meets(path, periodic_image(path, i, j));
+		if (t < INFINITY) {
+			return t;
+		}
+		// Prediction turned away an image inside its own rounding's reach,
+		// which the bound above says it cannot: the search cannot tell.
+		if (++tries >= BS_PERIODIC_EDGE_MISSES) {
+			return NAN;
+		}
+		i += 1.0;
+	}
+	return INFINITY;
+}
+
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after, double horizon,
 	bool skip_touched) {
 	if (w.x == 0.0 && w.y == 0.0) {
@@ -284,12 +401,13 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	// rounding of contact and misses can exhaust the search: a direction at
 	// an exact ratio of the box's sides revisiting one, or one within
 	// rounding of a ratio other than an axis's drifting through the edge of
-	// contact, where rounding decides which image meets first. After 64 far
-	// images that miss it says it cannot tell (NAN), and the caller takes
-	// the crossings instead.
+	// contact, where rounding decides which image meets first. After
+	// BS_PERIODIC_EDGE_MISSES far images that miss, such grazes are taken as
+	// misses and the search goes on for the first image the path passes
+	// surely inside contact (first_meeting_inside_contact).
 	bool solved_from_closest_approach = bs_v2_dot(w, w) >= BS_TOI_SLOW_SPEED2;
 	double i = first;
-	for (int misses = 0; misses < 64;) {
+	for (int misses = 0; misses < BS_PERIODIC_EDGE_MISSES;) {
 		double offset = fmod(periodic_offset(&path, i) + reach, path.length[q]);
 		offset = offset < 0.0 ? offset + path.length[q] : offset;
 		offset = offset >= path.length[q] ? 0.0 : offset;
@@ -327,5 +445,5 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 			return INFINITY;
 		}
 	}
-	return NAN;
+	return first_meeting_inside_contact(&path, i, last);
 }

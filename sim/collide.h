@@ -151,17 +151,22 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 
 /// bs_toi_image on a periodic table of `width` x `height` (m): the time (s)
 /// until the two circles first touch as any images of each other, within
-/// `horizon` (s), INFINITY when there is none, or NAN when the search cannot
-/// tell (a path passing image after image within rounding of contact: at an
-/// exact ratio of the sides, or drifting within rounding of a ratio other
-/// than an axis's, where rounding decides). The images are found by their position on the
-/// relative path, not by stepping through the boxes it crosses, so the cost
-/// does not grow with the number of wraps. `skip_touched`: the pair was just
+/// `horizon` (s), or INFINITY when there is none. The images are found by
+/// their position on the relative path, not by stepping through the boxes
+/// it crosses, so the cost does not grow with the number of wraps. Where
+/// the path passes image after image within rounding of contact (drifting
+/// through the edge of contact near a ratio of the sides other than an
+/// axis's, where rounding decides), such grazes are misses after 64 of
+/// them: within twice prediction's rounding of the image's pass (about 8 eps
+/// (1 + |slope|) of the distance travelled), the first image met past them
+/// is. NAN only where that rounding reaches the whole contact, and the
+/// search cannot tell. `skip_touched`: the pair was just
 /// resolved as the images nearest at `d`, which never meet again (as in
 /// prediction). Each image is solved with bs_toi_circles on d minus a whole
 /// number of box sides, so the time is exactly the one prediction finds for
-/// that image (bs_toi_image, with the box's diagonal squared), and the first
-/// image that prediction would meet is the one found. A contact
+/// that image (bs_toi_image, with the box's diagonal squared), and, but for
+/// such grazes, the first image that prediction would meet is the one
+/// found. A contact
 /// the pair has passed by `after` (s, the present on d's clock) is no
 /// meeting (bs_toi_circles_passed, as in prediction).
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,

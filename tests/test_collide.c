@@ -1,4 +1,5 @@
 // Unit tests: exact times of impact and impulse responses.
+#include <float.h>
 #include <math.h>
 
 #include "check.h"
@@ -230,6 +231,59 @@ static double periodic_meeting_column_by_column(bs_vec2 d, bs_vec2 w, double sig
 	return INFINITY;
 }
 
+// The meetings of a periodic pair's images, column by column, each by
+// prediction's own arithmetic, against a time `found` that the search gave.
+typedef struct periodic_meetings {
+	double first;            // the earliest meeting (s), or INFINITY
+	bool found_is_a_meeting; // `found` is one of the meetings
+	// Of the images met before `found`, the deepest inside contact, as a
+	// fraction of what prediction's rounding may move an image's pass at its
+	// column: 4 eps (1 + |slope|) (|column| length[p] + |dp| + |dq| +
+	// length[q] + sigma) along q. Exact distances, in long double.
+	double deepest_before;
+} periodic_meetings;
+
+static periodic_meetings periodic_meetings_before(
+	bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon, double found) {
+	periodic_meetings result = {INFINITY, false, 0.0};
+	double dv[2] = {d.x, d.y};
+	double wv[2] = {w.x, w.y};
+	double length[2] = {width, height};
+	int p = fabs(w.x) * height >= fabs(w.y) * width ? 0 : 1;
+	int q = 1 - p;
+	double forwards = wv[p] > 0.0 ? 1.0 : -1.0;
+	double dp = forwards * dv[p];
+	double slope = wv[q] / (forwards * wv[p]);
+	double last = floor((dp + forwards * wv[p] * horizon) / length[p]) + 1.0;
+	double far_distance2 = width * width + height * height;
+	long double speed = sqrtl((long double)w.x * w.x + (long double)w.y * w.y);
+	for (double i = -1.0; i <= last; i += 1.0) {
+		double row = floor((dv[q] + slope * (i * length[p] - dp)) / length[q] + 0.5);
+		for (double j = row - 1.0; j <= row + 1.0; j += 1.0) {
+			double image[2];
+			image[p] = dv[p] - forwards * i * length[p];
+			image[q] = dv[q] - j * length[q];
+			double t = bs_toi_image(bs_v2(image[0], image[1]), w, sigma, far_distance2);
+			if (!(t <= horizon)) {
+				continue;
+			}
+			result.first = t < result.first ? t : result.first;
+			result.found_is_a_meeting |= t == found;
+			if (t < found) {
+				long double exact[2];
+				exact[p] = (long double)dv[p] - (long double)forwards * i * length[p];
+				exact[q] = (long double)dv[q] - (long double)j * length[q];
+				long double closest = fabsl(exact[0] * w.y - exact[1] * w.x) / speed;
+				long double depth_along_q = (sigma - closest) * speed / fabsl((long double)wv[p]);
+				double rounding = 4.0 * DBL_EPSILON * (1.0 + fabs(slope)) *
+					(fabs(i) * length[p] + fabs(dp) + fabs(dv[q]) + length[q] + sigma);
+				result.deepest_before = fmax(result.deepest_before, (double)(depth_along_q / rounding));
+			}
+		}
+	}
+	return result;
+}
+
 static void periodic_search_agrees_with_every_column(void) {
 	// bs_toi_periodic skips from image to image by the rotation of the path
 	// across the box; the cell crossings meet every image in turn. They must
@@ -293,29 +347,52 @@ static void periodic_search_agrees_with_every_column(void) {
 
 	// Along a diagonal, drifting off it through the edge of contact: the
 	// images in turn lie in different rows, and rounding decides which one
-	// first meets. The search may say it cannot tell (NAN), but never
-	// answers otherwise than the columns.
-	int undecided = 0;
-	for (int trial = 0; trial < 60; ++trial) {
+	// first meets. After 64 such grazes the search takes them as misses and
+	// answers with the first image the path passes deeper inside contact
+	// than prediction's rounding reaches, taken at the far end of spans of
+	// columns that double: every image the columns meet before its answer
+	// is a graze within twice that rounding at its column, and its answer is
+	// one of the columns' meetings.
+	// The second half drift into contact a few times faster than
+	// prediction's rounding grows, from outside it: rounding decides for
+	// hundreds of columns, then the path is surely inside.
+	int decided_otherwise = 0;
+	int met_after_grazes = 0;
+	double worst_graze = 0.0;
+	for (int trial = 0; trial < 120; ++trial) {
 		double side = bs_rng_range(&rng, 0.5, 1.5);
 		double sigma = bs_rng_range(&rng, 0.02, 0.07);
 		double speed = bs_rng_range(&rng, 1.0, 100.0);
 		double drift = pow(10.0, bs_rng_range(&rng, -16.0, -10.0)) * (trial % 2 ? -1.0 : 1.0);
-		bs_vec2 w = bs_v2(speed, speed * (1.0 + drift));
 		double margin = pow(10.0, bs_rng_range(&rng, -15.0, -9.0)) * (trial % 4 < 2 ? -1.0 : 1.0);
+		if (trial >= 60) {
+			drift = bs_rng_range(&rng, 2e-15, 2e-14);
+			margin = pow(10.0, bs_rng_range(&rng, -12.0, -10.0));
+		}
+		bs_vec2 w = bs_v2(speed, speed * (1.0 + drift));
 		bs_vec2 d = bs_v2_scale(0.3 * side, bs_v2(-0.7071067811865476, -0.7071067811865476));
 		d = bs_v2_mad(d, sigma * (1.0 + margin), bs_v2(0.7071067811865476, -0.7071067811865476));
 		double horizon = 1.2e5 * side / speed;
 		double found = bs_toi_periodic(d, w, sigma, side, side, 0.0, horizon, false);
-		double expected = periodic_meeting_column_by_column(d, w, sigma, side, side, horizon, false);
-		undecided += isnan(found);
-		if (!(isnan(found) || found == expected || (isinf(found) && isinf(expected)))) {
-			CHECK_FAIL("diagonal %d: the search says %.17g s, the columns %.17g s; d (%.17g, %.17g), w (%.17g, "
-					   "%.17g), sigma %.17g, side %.17g",
-				trial, found, expected, d.x, d.y, w.x, w.y, sigma, side);
+		periodic_meetings meetings = periodic_meetings_before(d, w, sigma, side, side, horizon, found);
+		if (!(found == meetings.first || (isinf(found) && isinf(meetings.first)))) {
+			decided_otherwise += 1;
+			met_after_grazes += isfinite(found);
+		}
+		worst_graze = fmax(worst_graze, meetings.deepest_before);
+		if (!((isinf(found) || meetings.found_is_a_meeting) && meetings.deepest_before <= 2.0)) {
+			CHECK_FAIL("diagonal %d: the search says %.17g s (a meeting of the columns: %d), the columns first meet at "
+					   "%.17g s; the deepest image met before the search's answer passes %.3g of prediction's rounding "
+					   "inside contact; d (%.17g, %.17g), w (%.17g, %.17g), sigma %.17g, side %.17g",
+				trial, found, meetings.found_is_a_meeting, meetings.first, meetings.deepest_before, d.x, d.y, w.x, w.y,
+				sigma, side);
 		}
 	}
-	printf("  60 paths near a diagonal: %d left to the crossings\n", undecided);
+	printf("  120 paths near a diagonal: %d decided past grazes within rounding (%d meeting after them), the deepest "
+		   "%.2f of the bound\n",
+		decided_otherwise, met_after_grazes, worst_graze);
+	CHECK(decided_otherwise > 0);
+	CHECK(met_after_grazes > 0);
 }
 
 static void toi_segment_linear(void) {
