@@ -708,21 +708,16 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 		int64_t most_crossings = 0;
 		int drifting_met = 0;
 		for (int trial = 0; trial < 40; ++trial) {
-			bs_ball_def pair[2] = {bs_default_ball_def(), bs_default_ball_def()};
-			pair[1].id = 1;
-			double sigma = pair[0].radius + pair[1].radius;
+			double sigma = 2.0 * BS_DEFAULT_RADIUS;
 			double speed = trial < 20 ? 10.0 : 1000.0;
 			double drift = pow(10.0, bs_rng_range(&drift_rng, -16.0, -10.0)) * (trial % 2 ? -1.0 : 1.0);
 			double margin = pow(10.0, bs_rng_range(&drift_rng, -15.0, -9.0)) * (trial % 4 < 2 ? -1.0 : 1.0);
 			const double diagonal = 0.7071067811865476;
-			pair[0].pos = bs_v2(0.5, 0.5);
-			pair[1].pos = bs_v2(0.5 - 0.3 * diagonal + sigma * (1.0 + margin) * diagonal,
-				0.5 - 0.3 * diagonal - sigma * (1.0 + margin) * diagonal);
-			pair[1].vel = bs_v2(speed, speed * (1.0 + drift));
-			bs_world_def drifting = bs_default_world_def();
+			bs_ball_def pair[2] = {ball_at(0, 0.5, 0.5, 0.0, 0.0),
+				ball_at(1, 0.5 - 0.3 * diagonal + sigma * (1.0 + margin) * diagonal,
+					0.5 - 0.3 * diagonal - sigma * (1.0 + margin) * diagonal, speed, speed * (1.0 + drift))};
+			bs_world_def drifting = world_def_with(pair, 2);
 			drifting.table = bs_table_periodic(1.0, 1.0);
-			drifting.balls = pair;
-			drifting.ball_count = 2;
 			CHECK_DEF_OK(&drifting);
 			bs_world* world = bs_world_create(&drifting);
 			bool stepped = bs_world_step(world);

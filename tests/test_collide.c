@@ -195,44 +195,9 @@ static void toi_possible_never_hides_a_contact(void) {
 	CHECK(sifted_out > 50000);
 }
 
-// The first contact of any image of the pair, found column by column, each
-// image by prediction's own arithmetic: what the cell crossings would find.
-static double periodic_meeting_column_by_column(bs_vec2 d, bs_vec2 w, double sigma, double width, double height,
-	double horizon, bool skip_touched) {
-	double dv[2] = {d.x, d.y};
-	double wv[2] = {w.x, w.y};
-	double length[2] = {width, height};
-	int p = fabs(w.x) * height >= fabs(w.y) * width ? 0 : 1;
-	int q = 1 - p;
-	double forwards = wv[p] > 0.0 ? 1.0 : -1.0;
-	double dp = forwards * dv[p];
-	double slope = wv[q] / (forwards * wv[p]);
-	double last = floor((dp + forwards * wv[p] * horizon) / length[p]) + 1.0;
-	bs_vec2 touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
-	double far_distance2 = width * width + height * height;
-	for (double i = -1.0; i <= last; i += 1.0) {
-		double row = floor((dv[q] + slope * (i * length[p] - dp)) / length[q] + 0.5);
-		double earliest = INFINITY;
-		for (double j = row - 1.0; j <= row + 1.0; j += 1.0) {
-			double image[2];
-			image[p] = dv[p] - forwards * i * length[p];
-			image[q] = dv[q] - j * length[q];
-			bs_vec2 offset = bs_v2(image[0], image[1]);
-			if (skip_touched && offset.x == touched.x && offset.y == touched.y) {
-				continue;
-			}
-			double t = bs_toi_image(offset, w, sigma, far_distance2);
-			earliest = t <= horizon && t < earliest ? t : earliest;
-		}
-		if (earliest < INFINITY) {
-			return earliest;
-		}
-	}
-	return INFINITY;
-}
-
-// The meetings of a periodic pair's images, column by column, each by
-// prediction's own arithmetic, against a time `found` that the search gave.
+// The meetings of a periodic pair's images, column by column, each image by
+// prediction's own arithmetic: what the cell crossings would find. Compared
+// with a time `found` that the search gave.
 typedef struct periodic_meetings {
 	double first;            // the earliest meeting (s), or INFINITY
 	bool found_is_a_meeting; // `found` is one of the meetings
@@ -243,8 +208,8 @@ typedef struct periodic_meetings {
 	double deepest_before;
 } periodic_meetings;
 
-static periodic_meetings periodic_meetings_before(
-	bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double horizon, double found) {
+static periodic_meetings periodic_meetings_before(bs_vec2 d, bs_vec2 w, double sigma, double width, double height,
+	double horizon, bool skip_touched, double found) {
 	periodic_meetings result = {INFINITY, false, 0.0};
 	double dv[2] = {d.x, d.y};
 	double wv[2] = {w.x, w.y};
@@ -256,16 +221,28 @@ static periodic_meetings periodic_meetings_before(
 	double slope = wv[q] / (forwards * wv[p]);
 	double last = floor((dp + forwards * wv[p] * horizon) / length[p]) + 1.0;
 	double far_distance2 = width * width + height * height;
+	bs_vec2 touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
 	long double speed = sqrtl((long double)w.x * w.x + (long double)w.y * w.y);
-	for (double i = -1.0; i <= last; i += 1.0) {
+	// Columns are met in turn, each less than a column's passage after the
+	// one before: the column after the first meeting at or past `found` is
+	// the last that can hold one before it.
+	double stop = last;
+	for (double i = -1.0; i <= stop; i += 1.0) {
 		double row = floor((dv[q] + slope * (i * length[p] - dp)) / length[q] + 0.5);
 		for (double j = row - 1.0; j <= row + 1.0; j += 1.0) {
 			double image[2];
 			image[p] = dv[p] - forwards * i * length[p];
 			image[q] = dv[q] - j * length[q];
-			double t = bs_toi_image(bs_v2(image[0], image[1]), w, sigma, far_distance2);
+			bs_vec2 offset = bs_v2(image[0], image[1]);
+			if (skip_touched && offset.x == touched.x && offset.y == touched.y) {
+				continue;
+			}
+			double t = bs_toi_image(offset, w, sigma, far_distance2);
 			if (!(t <= horizon)) {
 				continue;
+			}
+			if (t >= found && stop == last) {
+				stop = i + 1.0;
 			}
 			result.first = t < result.first ? t : result.first;
 			result.found_is_a_meeting |= t == found;
@@ -334,7 +311,7 @@ static void periodic_search_agrees_with_every_column(void) {
 		// At most about 10^5 columns, for the enumeration's sake.
 		double horizon = 1.2e5 * (width < height ? width : height) / speed;
 		double found = bs_toi_periodic(d, w, sigma, width, height, 0.0, horizon, skip_touched);
-		double expected = periodic_meeting_column_by_column(d, w, sigma, width, height, horizon, skip_touched);
+		double expected = periodic_meetings_before(d, w, sigma, width, height, horizon, skip_touched, found).first;
 		met += expected < INFINITY;
 		if (!(found == expected || (isinf(found) && isinf(expected)))) {
 			CHECK_FAIL("trial %d (kind %d): the search says %.17g s, the columns %.17g s; d (%.17g, %.17g), w (%.17g, "
@@ -374,7 +351,7 @@ static void periodic_search_agrees_with_every_column(void) {
 		d = bs_v2_mad(d, sigma * (1.0 + margin), bs_v2(0.7071067811865476, -0.7071067811865476));
 		double horizon = 1.2e5 * side / speed;
 		double found = bs_toi_periodic(d, w, sigma, side, side, 0.0, horizon, false);
-		periodic_meetings meetings = periodic_meetings_before(d, w, sigma, side, side, horizon, found);
+		periodic_meetings meetings = periodic_meetings_before(d, w, sigma, side, side, horizon, false, found);
 		if (!(found == meetings.first || (isinf(found) && isinf(meetings.first)))) {
 			decided_otherwise += 1;
 			met_after_grazes += isfinite(found);
