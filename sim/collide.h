@@ -70,10 +70,6 @@ static inline double bs_toi_circles(bs_vec2 d, bs_vec2 w, double sigma) {
 
 /// The cross product d x w (m^2/s) of a far pair, as bs_toi_circles_far
 /// decides with it: |d x w| / |w| is the distance of closest approach.
-/// Rounded operation by operation, it is a monotone function of either
-/// component of d with the other fixed (rounding to nearest keeps order), so
-/// along a row of periodic images the images that meet form one run of
-/// columns (bs_toi_periodic relies on this).
 static inline double bs_toi_far_cross(bs_vec2 d, bs_vec2 w) {
 	return d.x * w.y - d.y * w.x;
 }
@@ -149,26 +145,38 @@ static inline bool bs_toi_circles_possible(bs_vec2 d, bs_vec2 w, double sigma) {
 	return (q.b < 0.0) & ((q.discriminant >= 0.0) | (q.c <= 0.0) | (q.a < BS_TOI_SLOW_SPEED2));
 }
 
+/// Whether the far image d - (kx width, ky height) (m; kx and ky whole
+/// numbers) of a periodic pair moving at `w` (m/s) passes within `sigma`
+/// (m): decided on the exact image and cross product, in double-double
+/// arithmetic, not on the rounded image, whose rounding grows with the
+/// boxes between them. Prediction and the periodic search decide with it
+/// alike, so that they agree to the bit, and along any line of images it
+/// moves with the image as exact arithmetic does.
+bool bs_toi_far_image_meets(bs_vec2 d, double kx, double ky, double width, double height, bs_vec2 w, double sigma);
+
+/// bs_toi_image for image `image` (m) of a periodic pair, d less kx widths
+/// and ky heights (as bs_periodic_nearest_by computes it): a far image that
+/// approaches meets where bs_toi_far_image_meets says, at the time
+/// bs_toi_circles_far gives (at its closest approach where the rounded
+/// image's gap falls below zero). Near ones as bs_toi_circles.
+double bs_toi_periodic_image(bs_vec2 d, double kx, double ky, double width, double height, bs_vec2 image, bs_vec2 w,
+	double sigma, double far_distance2);
+
 /// bs_toi_image on a periodic table of `width` x `height` (m): the time (s)
 /// until the two circles first touch as any images of each other, within
-/// `horizon` (s), or INFINITY when there is none. The images are found by
-/// their position on the relative path, not by stepping through the boxes
-/// it crosses, so the cost does not grow with the number of wraps. Where
-/// the path passes image after image within rounding of contact (drifting
-/// through the edge of contact near a ratio of the sides other than an
-/// axis's, where rounding decides), such grazes are misses after 64 of
-/// them: within twice prediction's rounding of the image's pass (about 8 eps
-/// (1 + |slope|) of the distance travelled), the first image met past them
-/// is. NAN only where that rounding reaches the whole contact, and the
-/// search cannot tell. `skip_touched`: the pair was just
+/// `horizon` (s), INFINITY when there is none, or NAN when the search cannot
+/// tell (a path within 2^-100 of the distances of the edge of contact,
+/// image after image, where the search's rounding and the exact decision
+/// may differ). The images are found by their position on the relative
+/// path, not by stepping through the boxes it crosses, so the cost does not
+/// grow with the number of wraps. `skip_touched`: the pair was just
 /// resolved as the images nearest at `d`, which never meet again (as in
-/// prediction). Each image is solved with bs_toi_circles on d minus a whole
-/// number of box sides, so the time is exactly the one prediction finds for
-/// that image (bs_toi_image, with the box's diagonal squared), and, but for
-/// such grazes, the first image that prediction would meet is the one
-/// found. A contact
-/// the pair has passed by `after` (s, the present on d's clock) is no
-/// meeting (bs_toi_circles_passed, as in prediction).
+/// prediction). Each image is solved with bs_toi_periodic_image on d minus a
+/// whole number of box sides, so the time is exactly the one prediction
+/// finds for that image (with the box's diagonal squared), and the first
+/// image that prediction would meet is the one found. A contact the pair
+/// has passed by `after` (s, the present on d's clock) is no meeting
+/// (bs_toi_circles_passed, as in prediction).
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
 	double horizon, bool skip_touched);
 

@@ -1,9 +1,10 @@
 // Double-double arithmetic: a number as the unevaluated sum hi + lo of two
-// doubles, about 106 bits. The periodic search uses it where a double's
-// rounding, times the number of wraps ahead, would blur the edge of contact:
-// the offset of a path many thousands of boxes on, and the rotation that
-// finds it. Products are exact through fma(), which rounds once whatever
-// -ffp-contract says.
+// doubles, about 106 bits. A periodic pair's far images use it where a
+// double's rounding, which grows with the boxes between them, would decide
+// whether they meet: the exact decision shared by prediction and the
+// periodic search, the path's offset many thousands of boxes on, and the
+// rotation that finds it. Products are exact through fma(), which rounds
+// once whatever -ffp-contract says.
 #ifndef BREAKSHOT_DOUBLE_DOUBLE_H
 #define BREAKSHOT_DOUBLE_DOUBLE_H
 
@@ -70,6 +71,16 @@ static inline bs_dd bs_dd_div(bs_dd a, bs_dd b) {
 	double q3 = r.hi / b.hi;
 	bs_dd q = bs_dd_quick_sum(q1, q2);
 	return bs_dd_add(q, bs_dd_of(q3));
+}
+
+// The square root of a >= 0: one Newton step from the double root.
+static inline bs_dd bs_dd_sqrt(bs_dd a) {
+	if (!(a.hi > 0.0)) {
+		return bs_dd_of(0.0);
+	}
+	double root = sqrt(a.hi);
+	bs_dd residual = bs_dd_sub(a, bs_dd_two_product(root, root));
+	return bs_dd_quick_sum(root, residual.hi / (2.0 * root));
 }
 
 static inline bool bs_dd_less(bs_dd a, bs_dd b) {

@@ -77,7 +77,14 @@ typedef struct pair_motion {
 	bs_vec2 d;    ///< m
 	bs_vec2 image; ///< m (d itself on a walled table)
 	bs_vec2 w;    ///< m/s
+	double kx;    ///< image is d less kx widths and ky heights (0 on a walled table)
+	double ky;
 } pair_motion;
+
+// The whole number of box sides bs_periodic_nearest_by takes away.
+static inline double periodic_sides(double reference, double length) {
+	return reference > 0.5 * length || reference < -0.5 * length ? floor(reference / length + 0.5) : 0.0;
+}
 
 static inline pair_motion motion_of_pair(const bs_table* table, const bs_ball* a, const bs_ball* b, double at) {
 	pair_motion m;
@@ -85,10 +92,13 @@ static inline pair_motion motion_of_pair(const bs_table* table, const bs_ball* a
 	m.d = bs_v2_sub(bs_ball_position_at(b, m.since), bs_ball_position_at(a, m.since));
 	m.w = bs_v2_sub(b->vel, a->vel);
 	m.image = m.d;
+	m.kx = 0.0;
+	m.ky = 0.0;
 	if (table->periodic) {
 		bs_vec2 then = bs_v2_mad(m.d, at - m.since, m.w);
-		m.image = bs_v2(
-			bs_periodic_nearest_by(m.d.x, then.x, table->width), bs_periodic_nearest_by(m.d.y, then.y, table->height));
+		m.kx = periodic_sides(then.x, table->width);
+		m.ky = periodic_sides(then.y, table->height);
+		m.image = bs_v2(m.d.x - table->width * m.kx, m.d.y - table->height * m.ky);
 	}
 	return m;
 }
@@ -111,7 +121,14 @@ static inline double predict_pair(const bs_world* world, const bs_ball* a, const
 		}
 	}
 	double sigma = a->radius + b->radius;
-	double t = bs_toi_image(m->image, m->w, sigma, world->far_distance2);
+	const bs_table* table = &world->table;
+	// A far image of a periodic pair meets as the periodic search decides
+	// (bs_toi_periodic_image), on the exact image; near ones, as on any
+	// table, without the call.
+	bool periodic_far = table->periodic && bs_toi_is_far(m->image, sigma, world->far_distance2);
+	double t = periodic_far ? bs_toi_periodic_image(m->d, m->kx, m->ky, table->width, table->height, m->image, m->w,
+								  sigma, world->far_distance2)
+							: bs_toi_image(m->image, m->w, sigma, world->far_distance2);
 	if (!(t < INFINITY)) {
 		return INFINITY;
 	}

@@ -734,6 +734,29 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 			bs_world_counters counters = bs_world_get_counters(world);
 			most_crossings = counters.cell_crossings > most_crossings ? counters.cell_crossings : most_crossings;
 			CHECK(!bs_world_reached_time_limit(world));
+			// Saved mid-flight, at any moment before the first event, and
+			// continued: the same first event, to the bit (the search asked
+			// from any moment gives the same answer).
+			bs_event uninterrupted = bs_world_last_event(world);
+			double until = stepped ? uninterrupted.time : 100.0;
+			for (double fraction = 0.125; fraction < 1.0; fraction += 0.25) {
+				bs_world* flying = bs_world_create(&drifting);
+				bs_world_advance(flying, fraction * until, 1);
+				bs_ball_def saved_balls[2];
+				bs_world_def saved = saved_def(&drifting, flying, saved_balls);
+				bs_world* resumed = bs_world_create(&saved);
+				bool resumed_stepped = bs_world_step(resumed);
+				if (resumed_stepped != stepped ||
+					(stepped && !same_event(bs_world_last_event(resumed), uninterrupted))) {
+					char a[128];
+					char b[128];
+					CHECK_FAIL("diagonal %d saved at %.17g s: %s uninterrupted, %s resumed", trial, fraction * until,
+						stepped ? event_text(uninterrupted, a, sizeof a) : "nothing",
+						resumed_stepped ? event_text(bs_world_last_event(resumed), b, sizeof b) : "nothing");
+				}
+				bs_world_destroy(resumed);
+				bs_world_destroy(flying);
+			}
 			bs_world_destroy(world);
 			runs_valid_and_reloads(&drifting, 20, "a path near the diagonal");
 		}

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "collide.h"
+#include "double_double.h"
 #include "rng.h"
 #include <breakshot/world.h>
 
@@ -195,22 +196,10 @@ static void toi_possible_never_hides_a_contact(void) {
 	CHECK(sifted_out > 50000);
 }
 
-// The meetings of a periodic pair's images, column by column, each image by
-// prediction's own arithmetic: what the cell crossings would find. Compared
-// with a time `found` that the search gave.
-typedef struct periodic_meetings {
-	double first;            // the earliest meeting (s), or INFINITY
-	bool found_is_a_meeting; // `found` is one of the meetings
-	// Of the images met before `found`, the deepest inside contact, as a
-	// fraction of what prediction's rounding may move an image's pass at its
-	// column: 4 eps (1 + |slope|) (|column| length[p] + |dp| + |dq| +
-	// length[q] + sigma) along q. Exact distances, in long double.
-	double deepest_before;
-} periodic_meetings;
-
-static periodic_meetings periodic_meetings_before(bs_vec2 d, bs_vec2 w, double sigma, double width, double height,
-	double horizon, bool skip_touched, double found) {
-	periodic_meetings result = {INFINITY, false, 0.0};
+// The first contact of any image of the pair, found column by column, each
+// image by prediction's own arithmetic: what the cell crossings would find.
+static double periodic_meeting_column_by_column(bs_vec2 d, bs_vec2 w, double sigma, double width, double height,
+	double horizon, bool skip_touched) {
 	double dv[2] = {d.x, d.y};
 	double wv[2] = {w.x, w.y};
 	double length[2] = {width, height};
@@ -220,45 +209,27 @@ static periodic_meetings periodic_meetings_before(bs_vec2 d, bs_vec2 w, double s
 	double dp = forwards * dv[p];
 	double slope = wv[q] / (forwards * wv[p]);
 	double last = floor((dp + forwards * wv[p] * horizon) / length[p]) + 1.0;
-	double far_distance2 = width * width + height * height;
 	bs_vec2 touched = bs_v2(bs_periodic_nearest(d.x, width), bs_periodic_nearest(d.y, height));
-	long double speed = sqrtl((long double)w.x * w.x + (long double)w.y * w.y);
-	// Columns are met in turn, each less than a column's passage after the
-	// one before: the column after the first meeting at or past `found` is
-	// the last that can hold one before it.
-	double stop = last;
-	for (double i = -1.0; i <= stop; i += 1.0) {
+	double far_distance2 = width * width + height * height;
+	for (double i = -1.0; i <= last; i += 1.0) {
 		double row = floor((dv[q] + slope * (i * length[p] - dp)) / length[q] + 0.5);
+		double earliest = INFINITY;
 		for (double j = row - 1.0; j <= row + 1.0; j += 1.0) {
-			double image[2];
-			image[p] = dv[p] - forwards * i * length[p];
-			image[q] = dv[q] - j * length[q];
-			bs_vec2 offset = bs_v2(image[0], image[1]);
-			if (skip_touched && offset.x == touched.x && offset.y == touched.y) {
+			double k[2];
+			k[p] = forwards * i;
+			k[q] = j;
+			bs_vec2 image = bs_v2(d.x - width * k[0], d.y - height * k[1]);
+			if (skip_touched && image.x == touched.x && image.y == touched.y) {
 				continue;
 			}
-			double t = bs_toi_image(offset, w, sigma, far_distance2);
-			if (!(t <= horizon)) {
-				continue;
-			}
-			if (t >= found && stop == last) {
-				stop = i + 1.0;
-			}
-			result.first = t < result.first ? t : result.first;
-			result.found_is_a_meeting |= t == found;
-			if (t < found) {
-				long double exact[2];
-				exact[p] = (long double)dv[p] - (long double)forwards * i * length[p];
-				exact[q] = (long double)dv[q] - (long double)j * length[q];
-				long double closest = fabsl(exact[0] * w.y - exact[1] * w.x) / speed;
-				long double depth_along_q = (sigma - closest) * speed / fabsl((long double)wv[p]);
-				double rounding = 4.0 * DBL_EPSILON * (1.0 + fabs(slope)) *
-					(fabs(i) * length[p] + fabs(dp) + fabs(dv[q]) + length[q] + sigma);
-				result.deepest_before = fmax(result.deepest_before, (double)(depth_along_q / rounding));
-			}
+			double t = bs_toi_periodic_image(d, k[0], k[1], width, height, image, w, sigma, far_distance2);
+			earliest = t <= horizon && t < earliest ? t : earliest;
+		}
+		if (earliest < INFINITY) {
+			return earliest;
 		}
 	}
-	return result;
+	return INFINITY;
 }
 
 static void periodic_search_agrees_with_every_column(void) {
@@ -311,7 +282,7 @@ static void periodic_search_agrees_with_every_column(void) {
 		// At most about 10^5 columns, for the enumeration's sake.
 		double horizon = 1.2e5 * (width < height ? width : height) / speed;
 		double found = bs_toi_periodic(d, w, sigma, width, height, 0.0, horizon, skip_touched);
-		double expected = periodic_meetings_before(d, w, sigma, width, height, horizon, skip_touched, found).first;
+		double expected = periodic_meeting_column_by_column(d, w, sigma, width, height, horizon, skip_touched);
 		met += expected < INFINITY;
 		if (!(found == expected || (isinf(found) && isinf(expected)))) {
 			CHECK_FAIL("trial %d (kind %d): the search says %.17g s, the columns %.17g s; d (%.17g, %.17g), w (%.17g, "
@@ -323,19 +294,13 @@ static void periodic_search_agrees_with_every_column(void) {
 	CHECK(met > 150);
 
 	// Along a diagonal, drifting off it through the edge of contact: the
-	// images in turn lie in different rows, and rounding decides which one
-	// first meets. After 64 such grazes the search takes them as misses and
-	// answers with the first image the path passes deeper inside contact
-	// than prediction's rounding reaches, taken at the far end of spans of
-	// columns that double: every image the columns meet before its answer
-	// is a graze within twice that rounding at its column, and its answer is
-	// one of the columns' meetings.
-	// The second half drift into contact a few times faster than
-	// prediction's rounding grows, from outside it: rounding decides for
-	// hundreds of columns, then the path is surely inside.
-	int decided_otherwise = 0;
-	int met_after_grazes = 0;
-	double worst_graze = 0.0;
+	// images in turn lie in different rows, and the double cross product of
+	// the rounded images would let rounding decide which one first meets.
+	// Decided on the exact images (bs_toi_far_image_meets), the search and
+	// the columns agree to the bit here too. The second half drift into
+	// contact from just outside it, slowly: hundreds of columns pass at the
+	// edge before the path is inside.
+	int met_near_diagonal = 0;
 	for (int trial = 0; trial < 120; ++trial) {
 		double side = bs_rng_range(&rng, 0.5, 1.5);
 		double sigma = bs_rng_range(&rng, 0.02, 0.07);
@@ -351,25 +316,104 @@ static void periodic_search_agrees_with_every_column(void) {
 		d = bs_v2_mad(d, sigma * (1.0 + margin), bs_v2(0.7071067811865476, -0.7071067811865476));
 		double horizon = 1.2e5 * side / speed;
 		double found = bs_toi_periodic(d, w, sigma, side, side, 0.0, horizon, false);
-		periodic_meetings meetings = periodic_meetings_before(d, w, sigma, side, side, horizon, false, found);
-		if (!(found == meetings.first || (isinf(found) && isinf(meetings.first)))) {
-			decided_otherwise += 1;
-			met_after_grazes += isfinite(found);
-		}
-		worst_graze = fmax(worst_graze, meetings.deepest_before);
-		if (!((isinf(found) || meetings.found_is_a_meeting) && meetings.deepest_before <= 2.0)) {
-			CHECK_FAIL("diagonal %d: the search says %.17g s (a meeting of the columns: %d), the columns first meet at "
-					   "%.17g s; the deepest image met before the search's answer passes %.3g of prediction's rounding "
-					   "inside contact; d (%.17g, %.17g), w (%.17g, %.17g), sigma %.17g, side %.17g",
-				trial, found, meetings.found_is_a_meeting, meetings.first, meetings.deepest_before, d.x, d.y, w.x, w.y,
-				sigma, side);
+		double expected = periodic_meeting_column_by_column(d, w, sigma, side, side, horizon, false);
+		met_near_diagonal += expected < INFINITY;
+		if (!(found == expected || (isinf(found) && isinf(expected)))) {
+			CHECK_FAIL("diagonal %d: the search says %.17g s, the columns %.17g s; d (%.17g, %.17g), w (%.17g, "
+					   "%.17g), sigma %.17g, side %.17g",
+				trial, found, expected, d.x, d.y, w.x, w.y, sigma, side);
 		}
 	}
-	printf("  120 paths near a diagonal: %d decided past grazes within rounding (%d meeting after them), the deepest "
-		   "%.2f of the bound\n",
-		decided_otherwise, met_after_grazes, worst_graze);
-	CHECK(decided_otherwise > 0);
-	CHECK(met_after_grazes > 0);
+	printf("  120 paths near a diagonal: %d meet an image\n", met_near_diagonal);
+	CHECK(met_near_diagonal > 60);
+}
+
+// A 113-bit reference for double-double arithmetic (GCC's binary128).
+__extension__ typedef __float128 quad;
+
+static quad quad_of(bs_dd x) {
+	return (quad)x.hi + (quad)x.lo;
+}
+
+static double relative_to(quad error, quad scale) {
+	error = error < 0 ? -error : error;
+	scale = scale < 0 ? -scale : scale;
+	return scale > 0 ? (double)(error / scale) : (double)error;
+}
+
+// A double-double of random size and sign, its low part anywhere within
+// half an ulp of its high part.
+static bs_dd random_dd(bs_rng* rng, double low_exponent, double high_exponent) {
+	double hi = pow(2.0, bs_rng_range(rng, low_exponent, high_exponent)) * (bs_rng_range(rng, -1.0, 1.0) < 0 ? -1 : 1);
+	double lo = bs_rng_range(rng, -0.5, 0.5) * (nextafter(fabs(hi), INFINITY) - fabs(hi));
+	return bs_dd_quick_sum(hi, lo);
+}
+
+static void double_double_arithmetic(void) {
+	// The periodic search's exact decisions rest on these: each within
+	// 2^-100 of its inputs' size (the rounding the search allows for), and
+	// floor, ceiling and the whole numbers exact.
+	bs_rng rng = bs_rng_make(31);
+	const double bound = 0x1p-100;
+	double worst[6] = {0};
+	for (int trial = 0; trial < 200000; ++trial) {
+		bs_dd a = random_dd(&rng, -40.0, 40.0);
+		bs_dd b = random_dd(&rng, -40.0, 40.0);
+		quad qa = quad_of(a);
+		quad qb = quad_of(b);
+		quad size = (qa < 0 ? -qa : qa) + (qb < 0 ? -qb : qb);
+		worst[0] = fmax(worst[0], relative_to(quad_of(bs_dd_add(a, b)) - (qa + qb), size));
+		worst[1] = fmax(worst[1], relative_to(quad_of(bs_dd_mul(a, b)) - qa * qb, qa * qb));
+		worst[2] = fmax(worst[2], relative_to(quad_of(bs_dd_div(a, b)) - qa / qb, qa / qb));
+		bs_dd positive = a.hi < 0.0 ? bs_dd_neg(a) : a;
+		quad root = quad_of(bs_dd_sqrt(positive));
+		worst[3] = fmax(worst[3], relative_to(root * root - quad_of(positive), quad_of(positive)));
+		// a mod m for m > 0 and quotients up to 2^45.
+		bs_dd m = random_dd(&rng, -10.0, 10.0);
+		m = m.hi < 0.0 ? bs_dd_neg(m) : m;
+		bs_dd x = bs_dd_mul_d(m, bs_rng_range(&rng, -0x1p45, 0x1p45));
+		x = trial % 3 == 0 ? bs_dd_mul_d(m, floor(bs_rng_range(&rng, -1e6, 1e6))) : x; // exact multiples
+		bs_dd r = bs_dd_mod(x, m);
+		quad qm = quad_of(m);
+		quad qx = quad_of(x);
+		quad quotient = qx / qm;
+		quad whole = (quad)floor((double)quotient);
+		quad exact = qx - whole * qm;
+		exact = exact < 0 ? exact + qm : exact;
+		exact = exact >= qm ? exact - qm : exact;
+		quad qr = quad_of(r);
+		// Near a multiple, 0 and m are the same point of the circle.
+		quad apart = qr - exact;
+		apart = apart > qm / 2 ? apart - qm : apart < -qm / 2 ? apart + qm : apart;
+		worst[4] = fmax(worst[4], relative_to(apart, (qx < 0 ? -qx : qx) + qm));
+		if (!(qr >= 0 && qr < qm)) {
+			CHECK_FAIL("mod: %.17g + %.17g mod %.17g + %.17g = %.17g + %.17g, outside [0, m)", x.hi, x.lo, m.hi, m.lo,
+				r.hi, r.lo);
+		}
+		// floor and the ceiling's whole number: exact, with the low part
+		// either side of a whole high part.
+		bs_dd near_whole = bs_dd_quick_sum(floor(bs_rng_range(&rng, -1e15, 1e15)), bs_rng_range(&rng, -0.4, 0.4));
+		quad qn = quad_of(near_whole);
+		quad expected_floor = (quad)floor((double)qn);
+		expected_floor = expected_floor > qn ? expected_floor - 1 : expected_floor;
+		expected_floor = expected_floor + 1 <= qn ? expected_floor + 1 : expected_floor;
+		quad expected_ceiling = expected_floor == qn ? qn : expected_floor + 1;
+		if (quad_of(bs_dd_floor(near_whole)) != expected_floor || (quad)bs_dd_ceil_whole(near_whole) != expected_ceiling) {
+			CHECK_FAIL("floor or ceiling of %.17g + %.17g: %.17g and %.17g", near_whole.hi, near_whole.lo,
+				bs_dd_floor(near_whole).hi, bs_dd_ceil_whole(near_whole));
+		}
+		quad product = (quad)a.hi * (quad)b.hi;
+		bs_dd two = bs_dd_two_product(a.hi, b.hi);
+		worst[5] = fmax(worst[5], relative_to(quad_of(two) - product, product));
+	}
+	printf("  worst relative errors: add %.2g, mul %.2g, div %.2g, sqrt %.2g, mod %.2g; two_product %.2g\n", worst[0],
+		worst[1], worst[2], worst[3], worst[4], worst[5]);
+	const char* names[6] = {"add", "mul", "div", "sqrt", "mod", "two_product"};
+	for (int k = 0; k < 6; ++k) {
+		if (!(worst[k] <= (k == 5 ? 0.0 : bound))) {
+			CHECK_FAIL("%s: relative error %.3g, over %.3g", names[k], worst[k], k == 5 ? 0.0 : bound);
+		}
+	}
 }
 
 static void toi_segment_linear(void) {
@@ -467,5 +511,6 @@ int main(void) {
 	RUN(response_90_degree_rule);
 	RUN(response_conserves);
 	RUN(response_obstacle);
+	RUN(double_double_arithmetic);
 	return check_summary();
 }
