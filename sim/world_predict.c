@@ -122,13 +122,17 @@ static inline double predict_pair(const bs_world* world, const bs_ball* a, const
 	}
 	double sigma = a->radius + b->radius;
 	const bs_table* table = &world->table;
-	// A far image of a periodic pair meets as the periodic search decides
-	// (bs_toi_periodic_image), on the exact image; near ones, as on any
-	// table, without the call.
-	bool periodic_far = table->periodic && bs_toi_is_far(m->image, sigma, world->far_distance2);
-	double t = periodic_far ? bs_toi_periodic_image(m->d, m->kx, m->ky, table->width, table->height, m->image, m->w,
-								  sigma, world->far_distance2)
-							: bs_toi_image(m->image, m->w, sigma, world->far_distance2);
+	// bs_toi_image, but a far image of a periodic pair meets as the periodic
+	// search decides (bs_toi_periodic_image), on the exact image.
+	double t;
+	if (!bs_toi_is_far(m->image, sigma, world->far_distance2)) {
+		t = bs_toi_circles(m->image, m->w, sigma);
+	} else if (table->periodic) {
+		t = bs_toi_periodic_image(
+			m->d, m->kx, m->ky, table->width, table->height, m->image, m->w, sigma, world->far_distance2);
+	} else {
+		t = bs_toi_circles_far(m->image, m->w, sigma);
+	}
 	if (!(t < INFINITY)) {
 		return INFINITY;
 	}
