@@ -1,6 +1,7 @@
 """Worlds, scenes and whole shots over the C library."""
 
 import ctypes
+import errno
 import json
 import math
 import numbers
@@ -33,14 +34,17 @@ class Scene:
     """A scene file, loaded and checked once, that makes worlds at its start
     again and again (``scenes/README.md`` has the format). Bad input raises
     ValueError with the loader's one-line message (``FILE: balls[3].radius:
-    must be positive``); a missing file raises FileNotFoundError."""
+    must be positive``); a missing file raises FileNotFoundError, a
+    directory IsADirectoryError."""
 
     __slots__ = ("_handle", "name")
 
     def __init__(self, path):
         encoded = _path_bytes(path)
         if not os.path.exists(encoded):
-            raise FileNotFoundError(2, "No such scene file", os.fsdecode(path))
+            raise FileNotFoundError(errno.ENOENT, "No such scene file", os.fsdecode(path))
+        if os.path.isdir(encoded):
+            raise IsADirectoryError(errno.EISDIR, "A directory, not a scene file", os.fsdecode(path))
         self._handle = None
         self.name = os.fsdecode(path)
         error = _error_buffer()
