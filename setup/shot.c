@@ -101,3 +101,10 @@ int bs_shot_run(bs_world* world, bs_event* dest, int capacity) {
 	}
 	return count;
 }
+
+void bs_shot_ball_states(const bs_world* world, double time, bs_ball_state* dest) {
+	int count = bs_world_ball_count(world);
+	for (int i = 0; i < count; ++i) {
+		dest[i] = bs_world_ball_state(world, i, time);
+	}
+}

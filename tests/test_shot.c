@@ -257,6 +257,47 @@ static void scenes_through_a_pointer(void) {
 	bs_scene_destroy(scene);
 }
 
+static bool same_state(bs_ball_state x, bs_ball_state y) {
+	return x.id == y.id && x.pos.x == y.pos.x && x.pos.y == y.pos.y && x.vel.x == y.vel.x && x.vel.y == y.vel.y &&
+		x.omega.x == y.omega.x && x.omega.y == y.omega.y && x.omega.z == y.omega.z && x.motion == y.motion &&
+		x.radius == y.radius && x.mass == y.mass && x.pocketed == y.pocketed && x.pocket == y.pocket &&
+		x.pocket_time == y.pocket_time;
+}
+
+// All the balls at once are each ball read alone, mid-break (moving, some
+// sliding) and at the end of a break that pockets balls.
+static void ball_states_are_each_ball_state(void) {
+	static const char* const texts[] = {
+		BREAK_TEXT ", " BREAK_CUE "}",
+		"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\"}, \"cue\": {\"speed\": 10, \"angle_deg\": "
+		"0}}",
+	};
+	for (int k = 0; k < 2; ++k) {
+		bs_world* world = world_from_text(texts[k]);
+		if (!world) {
+			return;
+		}
+		bs_ball_state states[16];
+		int count = bs_world_ball_count(world);
+		CHECK(count <= 16);
+		int pocketed = 0;
+		for (int round = 0; round < 2; ++round) {
+			bs_world_advance(world, round == 0 ? 0.2 : BS_MAX_TIME, 0);
+			double time = bs_world_time(world) + (round == 0 ? 0.01 : 0.0);
+			bs_shot_ball_states(world, time, states);
+			for (int i = 0; i < count; ++i) {
+				bs_ball_state alone = bs_world_ball_state(world, i, time);
+				if (!same_state(states[i], alone)) {
+					CHECK_FAIL("scene %d, round %d: ball %d's state differs from bs_world_ball_state", k, round, i);
+				}
+				pocketed += round == 1 && alone.pocketed;
+			}
+		}
+		CHECK(k == 0 || pocketed > 0); // the ideal break pockets balls
+		bs_world_destroy(world);
+	}
+}
+
 static void default_cue_def(void) {
 	bs_cue_def cue = bs_default_cue_def();
 	CHECK(!cue.stick && !cue.has_aim && cue.squirt);
@@ -273,6 +314,7 @@ int main(void) {
 	RUN(strike_after_a_break);
 	RUN(strike_refuses_what_a_scene_refuses);
 	RUN(scenes_through_a_pointer);
+	RUN(ball_states_are_each_ball_state);
 	RUN(default_cue_def);
 	return check_summary();
 }

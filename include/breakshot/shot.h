@@ -1,7 +1,7 @@
-// breakshot: a shot in one or two calls, for programs (and bindings from
-// other languages) that would rather hand the library a whole job than step
-// event by event: strike the cue ball of a world, then run the events into
-// an array of the caller's.
+// breakshot: a shot in a few calls, for programs (and bindings from other
+// languages, where every call costs) that would rather hand the library a
+// whole job than step event by event: strike the cue ball of a world, run
+// the events into an array of the caller's, read every ball at once.
 //
 //   bs_world* struck = bs_shot_strike(world, &cue, error, sizeof error);
 //   bs_event events[256];
@@ -38,5 +38,10 @@ BS_API bs_world* bs_shot_strike(const bs_world* world, const bs_cue_def* cue, ch
 /// returns fewer than `capacity` runs the shot to rest, the same events bit
 /// for bit as stepping one at a time.
 BS_API int bs_shot_run(bs_world* world, bs_event* dest, int capacity);
+
+/// Writes every ball's state at `time` (s) into `dest`, which must hold
+/// bs_world_ball_count() entries: dest[i] is bs_world_ball_state(world, i,
+/// time), in def order, pocketed balls included.
+BS_API void bs_shot_ball_states(const bs_world* world, double time, bs_ball_state* dest);
 
 #endif

@@ -265,8 +265,7 @@ class World:
         time = _lib.world_time(handle)
         count = _lib.world_ball_count(handle)
         states = (_lib.CBallState * count)()
-        for i in range(count):
-            states[i] = _lib.world_ball_state(handle, i, time)
+        _lib.shot_ball_states(handle, time, states)
         return _state_of(time, states)
 
     def totals(self):
