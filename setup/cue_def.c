@@ -29,7 +29,7 @@ bool bs_cue_def_check(const bs_cue_def* cue, bs_physics physics, const char** fi
 		snprintf(reason, reason_size,
 			"[%.17g, %.17g] is %.3g of the radius from the centre: the tip miscues beyond %g (side, height as "
 			"fractions of the radius)",
-			cue->tip.x, cue->tip.y, hypot(cue->tip.x, cue->tip.y), BS_CUE_MISCUE_LIMIT);
+			cue->tip.x, cue->tip.y, bs_v2_len(cue->tip), BS_CUE_MISCUE_LIMIT);
 		return false;
 	}
 	if (!(cue->elevation_deg >= 0.0 && cue->elevation_deg < 90.0)) {

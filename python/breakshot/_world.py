@@ -47,11 +47,7 @@ class Scene:
             raise IsADirectoryError(errno.EISDIR, "A directory, not a scene file", os.fsdecode(path))
         self._handle = None
         self.name = os.fsdecode(path)
-        error = _error_buffer()
-        handle = _lib.scene_create(encoded, error, _lib.ERROR_SIZE)
-        if not handle:
-            raise ValueError(_message(error))
-        self._handle = handle
+        self._adopt(lambda error: _lib.scene_create(encoded, error, _lib.ERROR_SIZE))
 
     @classmethod
     def from_text(cls, text, name="scene"):
@@ -64,19 +60,21 @@ class Scene:
         scene = cls.__new__(cls)
         scene._handle = None
         scene.name = name
+        scene._adopt(lambda error: _lib.scene_create_text(encoded, name.encode("utf-8"), error, _lib.ERROR_SIZE))
+        return scene
+
+    def _adopt(self, create):
+        """Holds the scene `create(error buffer)` makes, or raises ValueError
+        with the loader's message."""
         error = _error_buffer()
-        handle = _lib.scene_create_text(encoded, name.encode("utf-8"), error, _lib.ERROR_SIZE)
+        handle = create(error)
         if not handle:
             raise ValueError(_message(error))
-        scene._handle = handle
-        return scene
+        self._handle = handle
 
     def world(self):
         """A new world at the scene's start (with its cue strike, if any)."""
-        handle = _lib.scene_create_world(self._live())
-        if not handle:
-            raise MemoryError("breakshot: out of memory creating the world")
-        return World._wrap(handle)
+        return World._wrap(_create_world(self._live()))
 
     def _live(self):
         if not self._handle:
@@ -101,6 +99,13 @@ class Scene:
 
     def __repr__(self):
         return f"<breakshot.Scene {self.name!r}{'' if self._handle else ' closed'}>"
+
+
+def _create_world(scene_handle):
+    handle = _lib.scene_create_world(scene_handle)
+    if not handle:
+        raise MemoryError("breakshot: out of memory creating the world")
+    return handle
 
 
 def _check_finite(value, path):
@@ -189,10 +194,7 @@ class World:
         _check_finite(scene, "")
         text = json.dumps(scene, default=_plain)
         with Scene.from_text(text, "World") as made:
-            handle = _lib.scene_create_world(made._handle)
-        if not handle:
-            raise MemoryError("breakshot: out of memory creating the world")
-        self._handle = handle
+            self._handle = _create_world(made._handle)
 
     @classmethod
     def _wrap(cls, handle):
