@@ -50,3 +50,14 @@ def test_the_sweep_without_matplotlib_prints_only(tmp_path):
     assert len(travels(lines)) == 19
     assert lines[-1].startswith("no plot: matplotlib is not installed")
     assert not (tmp_path / "sweep.png").exists()
+
+
+def test_the_readme_python_runs(tmp_path):
+    with open(os.path.join(SOURCE_ROOT, "README.md")) as stream:
+        code = re.search(r"```python\n(.*?)```", stream.read(), re.S).group(1)
+    assert len(code.strip().splitlines()) == 5
+    done = run_python(f"import os; os.chdir({SOURCE_ROOT!r})\n" + code)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:3] == ["0.125167 s  ball  (0, 1)", "0.125168 s  ball  (1, 7)", "0.125169 s  ball  (1, 8)"]
+    assert lines[3].startswith("[[1.05858357 0.6781893 ]")
