@@ -152,7 +152,6 @@ world_reached_time_limit = _declare("bs_world_reached_time_limit", ctypes.c_bool
 world_last_event = _declare("bs_world_last_event", CEvent, _world)
 world_event_count = _declare("bs_world_event_count", ctypes.c_int64, _world)
 world_ball_count = _declare("bs_world_ball_count", ctypes.c_int, _world)
-world_find_ball = _declare("bs_world_find_ball", ctypes.c_int, _world, ctypes.c_int)
 world_totals = _declare("bs_world_totals", CTotals, _world)
 world_physics = _declare("bs_world_physics", ctypes.c_int, _world)
 world_validate = _declare("bs_world_validate", ctypes.c_bool, _world, ctypes.c_char_p, ctypes.c_size_t)
