@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "cue_strike.h"
+#include "cue_def.h"
 #include "scene_names.h"
 
 // ---------------------------------------------------------------------------
@@ -628,56 +628,37 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 	const json_t* tip = json_object_get(value, "tip");
 	const json_t* elevation = json_object_get(value, "elevation_deg");
 	const json_t* squirt = json_object_get(value, "squirt");
+	*dest = bs_default_cue_def();
 	if ((speed != NULL) == (stick != NULL)) {
 		return fail(in, "cue", "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
 	}
-	const char* speed_path = speed ? "cue.speed" : "cue.stick_speed";
-	if (!read_number(in, speed ? speed : stick, speed_path, &dest->speed)) {
+	if (!read_number(in, speed ? speed : stick, speed ? "cue.speed" : "cue.stick_speed", &dest->speed)) {
 		return false;
-	}
-	if (dest->speed < 0.0 || dest->speed > BS_MAX_SPEED) {
-		return fail(in, speed_path, "must be in [0, %g] m/s, got %.17g", BS_MAX_SPEED, dest->speed);
 	}
 	dest->stick = stick != NULL;
 	if (!dest->stick && (tip || elevation || squirt)) {
 		return fail(in, tip ? "cue.tip" : elevation ? "cue.elevation_deg" : "cue.squirt",
 			"needs the cue stick's strike: give stick_speed instead of speed");
 	}
-	dest->tip = bs_v2(0.0, 0.0);
-	dest->elevation_deg = 0.0;
-	dest->squirt = true;
-	if (tip && !read_vec2(in, tip, "cue.tip", &dest->tip)) {
+	if ((tip && !read_vec2(in, tip, "cue.tip", &dest->tip)) ||
+		(elevation && !read_number(in, elevation, "cue.elevation_deg", &dest->elevation_deg)) ||
+		(squirt && !read_bool(in, squirt, "cue.squirt", &dest->squirt))) {
 		return false;
-	}
-	if (bs_cue_miscues(dest->tip.x, dest->tip.y)) {
-		return fail(in, "cue.tip",
-			"[%.17g, %.17g] is %.3g of the radius from the centre: the tip miscues beyond %g (side, height as "
-			"fractions of the radius)",
-			dest->tip.x, dest->tip.y, bs_v2_len(dest->tip), BS_CUE_MISCUE_LIMIT);
-	}
-	if (elevation && !read_number(in, elevation, "cue.elevation_deg", &dest->elevation_deg)) {
-		return false;
-	}
-	if (!(dest->elevation_deg >= 0.0 && dest->elevation_deg < 90.0)) {
-		return fail(in, "cue.elevation_deg", "must be in [0, 90) degrees, got %.17g", dest->elevation_deg);
-	}
-	if (squirt && !read_bool(in, squirt, "cue.squirt", &dest->squirt)) {
-		return false;
-	}
-	if (physics == BS_PHYSICS_IDEAL && (dest->tip.x != 0.0 || dest->tip.y != 0.0 || dest->elevation_deg != 0.0)) {
-		return fail(in, tip ? "cue.tip" : "cue.elevation_deg",
-			"english, draw, follow and an elevated cue need \"physics\": \"pool\" (ideal discs do not spin)");
 	}
 	if ((angle != NULL) == (aim != NULL)) {
 		return fail(in, "cue", "give exactly one of angle_deg or aim");
 	}
 	dest->has_aim = aim != NULL;
-	dest->angle_deg = 0.0;
-	dest->aim = bs_v2(0.0, 0.0);
-	if (angle) {
-		return read_number(in, angle, "cue.angle_deg", &dest->angle_deg);
+	if ((angle && !read_number(in, angle, "cue.angle_deg", &dest->angle_deg)) ||
+		(aim && !read_vec2(in, aim, "cue.aim", &dest->aim))) {
+		return false;
 	}
-	return read_vec2(in, aim, "cue.aim", &dest->aim);
+	const char* field = "";
+	char reason[384];
+	if (!bs_cue_def_check(dest, physics, &field, reason, sizeof reason)) {
+		return fail(in, field, "%s", reason);
+	}
+	return true;
 }
 
 // Gives ball 0 the cue's velocity, and under the stick's strike its spin.
@@ -685,33 +666,9 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 // centre.
 static bool strike(bs_scene* scene) {
 	for (int i = 0; i < scene->def.ball_count; ++i) {
-		bs_ball_def* ball = &scene->balls[i];
-		if (ball->id != 0) {
-			continue;
+		if (scene->balls[i].id == 0) {
+			return bs_cue_def_apply(&scene->cue, scene->def.physics, &scene->balls[i]);
 		}
-		bs_vec2 dir;
-		if (scene->cue.has_aim) {
-			dir = bs_v2_normalize(bs_v2_sub(scene->cue.aim, ball->pos));
-			if (dir.x == 0.0 && dir.y == 0.0) {
-				return false;
-			}
-		} else {
-			double angle = scene->cue.angle_deg * BS_PI / 180.0;
-			dir = bs_v2(cos(angle), sin(angle));
-		}
-		if (!scene->cue.stick) {
-			ball->vel = bs_v2_scale(scene->cue.speed, dir);
-			return true;
-		}
-		bs_cue_strike cue = bs_cue_strike_default(scene->cue.speed, atan2(dir.y, dir.x) * (180.0 / BS_PI));
-		cue.side = scene->cue.tip.x;
-		cue.height = scene->cue.tip.y;
-		cue.elevation = scene->cue.elevation_deg;
-		cue.squirt = scene->cue.squirt;
-		bs_cue_launch launch = bs_cue_strike_resolve(&cue, ball->mass, ball->radius);
-		ball->vel = launch.v;
-		ball->omega = scene->def.physics == BS_PHYSICS_POOL ? launch.w : bs_v3(0.0, 0.0, 0.0);
-		return true;
 	}
 	return false;
 }
@@ -887,6 +844,42 @@ bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char
 	json_error_t syntax;
 	json_t* root = json_loads(text, JSON_REJECT_DUPLICATES, &syntax);
 	return load_root(root, &syntax, name, dest, error, error_size);
+}
+
+// A scene in memory of its own, filled by `load` (bs_scene_load or
+// bs_scene_load_text) from `source` and `name`.
+static bs_scene* create_scene(bool from_text, const char* source, const char* name, char* error, size_t error_size) {
+	bs_scene* scene = bs_malloc(sizeof *scene);
+	if (!scene) {
+		snprintf(error, error_size, "%s: out of memory reading the scene", from_text ? name : source);
+		return NULL;
+	}
+	bool ok = from_text ? bs_scene_load_text(source, name, scene, error, error_size)
+						: bs_scene_load(source, scene, error, error_size);
+	if (!ok) {
+		bs_free(scene);
+		return NULL;
+	}
+	return scene;
+}
+
+bs_scene* bs_scene_create(const char* path, char* error, size_t error_size) {
+	return create_scene(false, path, path, error, error_size);
+}
+
+bs_scene* bs_scene_create_text(const char* text, const char* name, char* error, size_t error_size) {
+	return create_scene(true, text, name, error, error_size);
+}
+
+void bs_scene_destroy(bs_scene* scene) {
+	if (scene) {
+		bs_scene_free(scene);
+		bs_free(scene);
+	}
+}
+
+bs_world* bs_scene_create_world(const bs_scene* scene) {
+	return bs_world_create(&scene->def);
 }
 
 void bs_scene_free(bs_scene* scene) {

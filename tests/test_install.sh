@@ -9,6 +9,9 @@
 # Needs BREAKSHOT_BUILD_ROOT (the build directory), BREAKSHOT_SOURCE_ROOT (the
 # source tree) and CC (the compiler, split into words as a command); takes
 # BREAKSHOT_HELLO (the in-tree example; default BUILD/examples/hello),
+# BREAKSHOT_PYTHON (the python3 the package is for; default python3),
+# BREAKSHOT_PYTHON_PRELOAD (the sanitizer runtime a sanitized library needs
+# preloaded into python, or empty),
 # BREAKSHOT_SANITIZE (meson's b_sanitize: a sanitized library needs the same
 # -fsanitize where it is linked) and BREAKSHOT_VIEWER (true when the viewer,
 # and so its shaders, is built; by default read from what meson installs), as
@@ -19,6 +22,8 @@ BUILD=${BREAKSHOT_BUILD_ROOT:?BREAKSHOT_BUILD_ROOT must name the build directory
 ROOT=${BREAKSHOT_SOURCE_ROOT:?BREAKSHOT_SOURCE_ROOT must name the source tree}
 CC=${CC:-cc}
 SANITIZE=${BREAKSHOT_SANITIZE:-none}
+PYTHON=${BREAKSHOT_PYTHON:-python3}
+PYTHON_PRELOAD=${BREAKSHOT_PYTHON_PRELOAD:-}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 meson introspect --installed "$BUILD" >"$WORK/installed.json"
@@ -164,6 +169,35 @@ if [ "$status" -eq 0 ]; then
 	check "runs, exit status $status" [ "$status" -eq 0 ]
 	check "prints what the in-tree example prints" cmp -s "$WORK/hello.expected" "$WORK/hello.static"
 fi
+end
+
+# The Python package: where Debian's python3 looks under the prefix, with
+# the installed library's directory written into it, and importable from
+# the destdir with no hint but the library's directory (ld.so's own search,
+# as the ld.so cache would find it under the real prefix).
+begin the_python_package_imports_from_the_install
+INIT=$(find "$DEST" -path '*/breakshot/__init__.py' | head -n 1)
+check "breakshot/__init__.py is installed" [ -n "$INIT" ]
+SITE=$(dirname "$(dirname "$INIT")")
+check "its directory, ${SITE#"$DEST"}, is on $PYTHON's own path" \
+	"$PYTHON" -c 'import sys; sys.exit(0 if sys.argv[1] in sys.path else 1)' "${SITE#"$DEST"}"
+check "_config.py names the installed library directory" \
+	grep -q "^LIBDIR = \"${LIBDIR#"$DEST"}\"$" "$SITE/breakshot/_config.py"
+env -u BREAKSHOT_LIBRARY PYTHONPATH="$SITE" LD_LIBRARY_PATH="$LIBDIR" LD_PRELOAD="$PYTHON_PRELOAD" \
+	ASAN_OPTIONS=detect_leaks=0 "$PYTHON" -c '
+import sys
+import breakshot
+print(breakshot.__file__)
+print(len(breakshot.simulate(sys.argv[1]).events))
+print(next(line.split()[-1] for line in open("/proc/self/maps") if "libbreakshot.so" in line))' \
+	"$ROOT/scenes/9ball_break.json" >"$WORK/python.out" 2>"$WORK/python.err"
+status=$?
+check "python3 -c 'import breakshot' exits 0, got $status: $(tail -n 2 "$WORK/python.err" | tr '\n' ' ')" \
+	[ "$status" -eq 0 ]
+check "imports the installed package" [ "$(sed -n 1p "$WORK/python.out")" = "$SITE/breakshot/__init__.py" ]
+check "simulates the 9-ball break: 82 events" [ "$(sed -n 2p "$WORK/python.out")" = 82 ]
+check "loads the installed library ($(sed -n 3p "$WORK/python.out"))" \
+	sh -c "sed -n 3p '$WORK/python.out' | grep -q '^$LIBDIR/libbreakshot.so'"
 end
 
 echo "install: $passed passed, $failed failed"

@@ -32,6 +32,10 @@ typedef struct bs_cue_def {
 	bool squirt;          ///< with english, the cue ball squirts away from the side struck (TP A-31)
 } bs_cue_def;
 
+/// A level centre hit at speed 0 along +x (the cue ball's speed, not the
+/// stick's), squirt on: set the speed and what differs.
+BS_API bs_cue_def bs_default_cue_def(void);
+
 /// A loaded scene: a world def whose `balls` point into memory the scene owns.
 typedef struct bs_scene {
 	bs_world_def def;   ///< ready for bs_world_create(); def.balls == balls
@@ -57,6 +61,24 @@ BS_API bool bs_scene_load_text(const char* text, const char* name, bs_scene* des
 
 /// Frees a scene's memory. Accepts a zeroed or already freed scene.
 BS_API void bs_scene_free(bs_scene* scene);
+
+/// bs_scene_load into memory the library allocates, for programs that hold
+/// a scene through a pointer only (bindings from other languages, which
+/// cannot lay out a bs_scene). Returns NULL, writing one message line into
+/// `error`, when the scene is bad or memory runs out. Free with
+/// bs_scene_destroy.
+BS_API bs_scene* bs_scene_create(const char* path, char* error, size_t error_size);
+
+/// bs_scene_load_text into memory the library allocates, as bs_scene_create.
+BS_API bs_scene* bs_scene_create_text(const char* text, const char* name, char* error, size_t error_size);
+
+/// Frees a scene from bs_scene_create or bs_scene_create_text. Accepts NULL.
+BS_API void bs_scene_destroy(bs_scene* scene);
+
+/// bs_world_create(&scene->def): a new world at the scene's start, which
+/// the scene can make again and again. Returns NULL only when memory runs
+/// out.
+BS_API bs_world* bs_scene_create_world(const bs_scene* scene);
 
 /// A world def as scene JSON text (balls with their anchors when set), every
 /// number round-trippable. Returns a malloc'd string, or NULL when memory

@@ -1,0 +1,29 @@
+"""breakshot: exact, event-driven pool and billiards physics, from Python.
+
+A thin layer over the C library libbreakshot (through ctypes): every event
+is computed in C, exactly as the ``breakshot`` program computes it.
+
+    import breakshot
+    shot = breakshot.simulate("scenes/9ball_break.json")
+    for event in shot.events:
+        print(event.time, event.kind, event.ids)
+
+docs/python.md describes the API.
+"""
+
+from ._types import Ball, Event, EventKind, Events, MotionState, State, Totals
+from ._world import Scene, Shot, World, simulate
+
+__all__ = [
+    "Ball",
+    "Event",
+    "EventKind",
+    "Events",
+    "MotionState",
+    "Scene",
+    "Shot",
+    "State",
+    "Totals",
+    "World",
+    "simulate",
+]
