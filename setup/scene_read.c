@@ -680,38 +680,40 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 	return read_vec2(in, aim, "cue.aim", &dest->aim);
 }
 
+bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball) {
+	bs_vec2 dir;
+	if (cue->has_aim) {
+		dir = bs_v2_normalize(bs_v2_sub(cue->aim, ball->pos));
+		if (dir.x == 0.0 && dir.y == 0.0) {
+			return false;
+		}
+	} else {
+		double angle = cue->angle_deg * BS_PI / 180.0;
+		dir = bs_v2(cos(angle), sin(angle));
+	}
+	if (!cue->stick) {
+		ball->vel = bs_v2_scale(cue->speed, dir);
+		return true;
+	}
+	bs_cue_strike strike = bs_cue_strike_default(cue->speed, atan2(dir.y, dir.x) * (180.0 / BS_PI));
+	strike.side = cue->tip.x;
+	strike.height = cue->tip.y;
+	strike.elevation = cue->elevation_deg;
+	strike.squirt = cue->squirt;
+	bs_cue_launch launch = bs_cue_strike_resolve(&strike, ball->mass, ball->radius);
+	ball->vel = launch.v;
+	ball->omega = physics == BS_PHYSICS_POOL ? launch.w : bs_v3(0.0, 0.0, 0.0);
+	return true;
+}
+
 // Gives ball 0 the cue's velocity, and under the stick's strike its spin.
 // Returns false when there is no ball 0 or the aim point is the ball's own
 // centre.
 static bool strike(bs_scene* scene) {
 	for (int i = 0; i < scene->def.ball_count; ++i) {
-		bs_ball_def* ball = &scene->balls[i];
-		if (ball->id != 0) {
-			continue;
+		if (scene->balls[i].id == 0) {
+			return bs_cue_apply(&scene->cue, scene->def.physics, &scene->balls[i]);
 		}
-		bs_vec2 dir;
-		if (scene->cue.has_aim) {
-			dir = bs_v2_normalize(bs_v2_sub(scene->cue.aim, ball->pos));
-			if (dir.x == 0.0 && dir.y == 0.0) {
-				return false;
-			}
-		} else {
-			double angle = scene->cue.angle_deg * BS_PI / 180.0;
-			dir = bs_v2(cos(angle), sin(angle));
-		}
-		if (!scene->cue.stick) {
-			ball->vel = bs_v2_scale(scene->cue.speed, dir);
-			return true;
-		}
-		bs_cue_strike cue = bs_cue_strike_default(scene->cue.speed, atan2(dir.y, dir.x) * (180.0 / BS_PI));
-		cue.side = scene->cue.tip.x;
-		cue.height = scene->cue.tip.y;
-		cue.elevation = scene->cue.elevation_deg;
-		cue.squirt = scene->cue.squirt;
-		bs_cue_launch launch = bs_cue_strike_resolve(&cue, ball->mass, ball->radius);
-		ball->vel = launch.v;
-		ball->omega = scene->def.physics == BS_PHYSICS_POOL ? launch.w : bs_v3(0.0, 0.0, 0.0);
-		return true;
 	}
 	return false;
 }

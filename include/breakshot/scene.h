@@ -32,6 +32,11 @@ typedef struct bs_cue_def {
 	bool squirt;          ///< with english, the cue ball squirts away from the side struck (TP A-31)
 } bs_cue_def;
 
+/// Strikes `ball` with `cue`: sets its velocity, and under the cue stick's
+/// strike with pool physics its spin (ideal physics leaves it none). Returns
+/// false, changing nothing, when the cue aims at the ball's own centre.
+BS_API bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball);
+
 /// A loaded scene: a world def whose `balls` point into memory the scene owns.
 typedef struct bs_scene {
 	bs_world_def def;   ///< ready for bs_world_create(); def.balls == balls
