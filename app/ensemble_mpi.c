@@ -1,0 +1,56 @@
+#include "ensemble_mpi.h"
+
+#include <mpi.h>
+#include <stdlib.h>
+
+bool bs_mpi_built(void) {
+	return true;
+}
+
+// Whether a launcher started this process: Open MPI's mpirun sets
+// OMPI_COMM_WORLD_SIZE, PMIx launchers (srun --mpi=pmix, prterun) PMIX_RANK,
+// and PMI-1/2 ones (srun --mpi=pmi2, MPICH's hydra) PMI_RANK.
+static bool launched(void) {
+	return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+}
+
+bs_mpi bs_mpi_start(void) {
+	bs_mpi mpi = {false, 0, 1};
+	if (!launched()) {
+		return mpi;
+	}
+	// Only the main thread calls MPI; the worker threads simulate.
+	int provided = 0;
+	MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+	mpi.active = true;
+	MPI_Comm_rank(MPI_COMM_WORLD, &mpi.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &mpi.ranks);
+	return mpi;
+}
+
+void bs_mpi_finish(const bs_mpi* mpi) {
+	if (mpi->active) {
+		MPI_Finalize();
+	}
+}
+
+void bs_mpi_abort(const bs_mpi* mpi, int status) {
+	if (mpi->active) {
+		MPI_Abort(MPI_COMM_WORLD, status);
+	}
+	exit(status);
+}
+
+void bs_mpi_broadcast(const bs_mpi* mpi, void* data, size_t size) {
+	if (mpi->active) {
+		MPI_Bcast(data, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD);
+	}
+}
+
+void bs_mpi_send(const bs_mpi* mpi, const void* data, size_t size) {
+	MPI_Ssend(data, (int)size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+}
+
+void bs_mpi_receive(const bs_mpi* mpi, void* data, size_t size, int source) {
+	MPI_Recv(data, (int)size, MPI_BYTE, source, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
