@@ -103,45 +103,76 @@ static void release_local(crew* c, int64_t local) {
 	pthread_mutex_unlock(&c->lock);
 }
 
+// A rank other than 0: sends its blocks in order until they are all sent,
+// one has failed, or rank 0 says stop; then waits for rank 0's last word
+// (end or stop) and says it is done, so that no rank is left waiting.
+static bs_ensemble_status send_blocks(crew* c) {
+	const bs_mpi* mpi = c->job->mpi;
+	bs_ensemble_status status = BS_ENSEMBLE_DONE;
+	bool stopped = false;
+	for (int64_t local = 0; local < c->local_blocks; ++local) {
+		bs_ensemble_block* block = wait_local(c, local);
+		if (bs_mpi_waiting(mpi, 0, BS_MPI_STOP)) {
+			stopped = true;
+			break;
+		}
+		bs_mpi_send(mpi, 0, BS_MPI_BLOCK, block, sizeof *block);
+		bool failed = block->failed;
+		release_local(c, local);
+		if (failed) {
+			status = BS_ENSEMBLE_FAILED;
+			break;
+		}
+	}
+	char word = 0;
+	if (bs_mpi_receive(mpi, 0, BS_MPI_ANY, &word, sizeof word) == BS_MPI_STOP || stopped) {
+		status = status == BS_ENSEMBLE_DONE ? BS_ENSEMBLE_STOPPED : status;
+	}
+	bs_mpi_send(mpi, 0, BS_MPI_DONE, &word, sizeof word);
+	return status;
+}
+
+// Rank 0, at the end: tells every other rank that all is in (`tag` END) or
+// to stop (STOP), and takes what they still send until each is done.
+static void close_ranks(const bs_mpi* mpi, bs_mpi_tag tag, bs_ensemble_block* scratch) {
+	char word = 0;
+	for (int rank = 1; rank < mpi->ranks; ++rank) {
+		bs_mpi_send(mpi, rank, tag, &word, sizeof word);
+	}
+	for (int rank = 1; rank < mpi->ranks; ++rank) {
+		while (bs_mpi_receive(mpi, rank, BS_MPI_ANY, scratch, sizeof *scratch) != BS_MPI_DONE) {
+		}
+	}
+}
+
 // Hands the blocks over in order: rank 0 to the sink (receiving the other
 // ranks' blocks in turn), the other ranks to rank 0.
 static bs_ensemble_status hand_over(crew* c, bs_ensemble_sink sink, void* closure, bs_ensemble_block* received) {
 	const bs_mpi* mpi = c->job->mpi;
 	if (mpi->rank != 0) {
-		for (int64_t local = 0; local < c->local_blocks; ++local) {
-			bs_ensemble_block* block = wait_local(c, local);
-			bs_mpi_send(mpi, block, sizeof *block);
-			bool failed = block->failed;
-			release_local(c, local);
-			if (failed) {
-				return BS_ENSEMBLE_FAILED;
-			}
-		}
-		return BS_ENSEMBLE_DONE;
+		return send_blocks(c);
 	}
+	bs_ensemble_status status = BS_ENSEMBLE_DONE;
 	int64_t blocks = block_count(c->job);
-	for (int64_t global = 0; global < blocks; ++global) {
+	for (int64_t global = 0; global < blocks && status == BS_ENSEMBLE_DONE; ++global) {
 		int owner = (int)(global % mpi->ranks);
 		int64_t local = global / mpi->ranks;
 		bs_ensemble_block* block = received;
 		if (owner == 0) {
 			block = wait_local(c, local);
 		} else {
-			bs_mpi_receive(mpi, received, sizeof *received, owner);
+			bs_mpi_receive(mpi, owner, BS_MPI_BLOCK, received, sizeof *received);
 		}
 		bool more = sink(closure, block);
-		bool failed = block->failed;
+		status = block->failed ? BS_ENSEMBLE_FAILED : !more ? BS_ENSEMBLE_STOPPED : BS_ENSEMBLE_DONE;
 		if (owner == 0) {
 			release_local(c, local);
 		}
-		if (failed) {
-			return BS_ENSEMBLE_FAILED;
-		}
-		if (!more) {
-			return BS_ENSEMBLE_STOPPED;
-		}
 	}
-	return BS_ENSEMBLE_DONE;
+	if (mpi->ranks > 1) {
+		close_ranks(mpi, status == BS_ENSEMBLE_DONE ? BS_MPI_END : BS_MPI_STOP, received);
+	}
+	return status;
 }
 
 bs_ensemble_status bs_ensemble_execute(const bs_ensemble_job* job, bs_ensemble_sink sink, void* closure) {

@@ -54,8 +54,9 @@ typedef enum bs_ensemble_status {
 } bs_ensemble_status;
 
 /// Runs the job. On rank 0 hands each block to `sink`; on the others sends
-/// them to rank 0. After STOPPED or FAILED under MPI the other ranks may
-/// still wait to send: the caller must abort them (bs_mpi_abort).
+/// them to rank 0. When the sink stops or a run fails, rank 0 tells the
+/// other ranks to stop and takes what they were sending, so every rank
+/// returns (their status: STOPPED, or FAILED where the failure was found).
 bs_ensemble_status bs_ensemble_execute(const bs_ensemble_job* job, bs_ensemble_sink sink, void* closure);
 
 /// The CPUs this process may run on (its affinity), at least 1: the

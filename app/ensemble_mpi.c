@@ -34,23 +34,28 @@ void bs_mpi_finish(const bs_mpi* mpi) {
 	}
 }
 
-void bs_mpi_abort(const bs_mpi* mpi, int status) {
-	if (mpi->active) {
-		MPI_Abort(MPI_COMM_WORLD, status);
-	}
-	exit(status);
-}
-
 void bs_mpi_broadcast(const bs_mpi* mpi, void* data, size_t size) {
 	if (mpi->active) {
 		MPI_Bcast(data, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD);
 	}
 }
 
-void bs_mpi_send(const bs_mpi* mpi, const void* data, size_t size) {
-	MPI_Ssend(data, (int)size, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+void bs_mpi_send(const bs_mpi* mpi, int to, bs_mpi_tag tag, const void* data, size_t size) {
+	if (tag == BS_MPI_BLOCK) {
+		MPI_Ssend(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+	} else {
+		MPI_Send(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+	}
 }
 
-void bs_mpi_receive(const bs_mpi* mpi, void* data, size_t size, int source) {
-	MPI_Recv(data, (int)size, MPI_BYTE, source, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+bs_mpi_tag bs_mpi_receive(const bs_mpi* mpi, int from, bs_mpi_tag tag, void* data, size_t size) {
+	MPI_Status status;
+	MPI_Recv(data, (int)size, MPI_BYTE, from, tag == BS_MPI_ANY ? MPI_ANY_TAG : tag, MPI_COMM_WORLD, &status);
+	return (bs_mpi_tag)status.MPI_TAG;
+}
+
+bool bs_mpi_waiting(const bs_mpi* mpi, int from, bs_mpi_tag tag) {
+	int flag = 0;
+	MPI_Iprobe(from, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+	return flag != 0;
 }

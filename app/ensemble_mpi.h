@@ -28,17 +28,28 @@ bs_mpi bs_mpi_start(void);
 /// Ends MPI, when it was started.
 void bs_mpi_finish(const bs_mpi* mpi);
 
-/// Ends every rank at once with this exit status.
-void bs_mpi_abort(const bs_mpi* mpi, int status);
+/// What a message between ranks is.
+typedef enum bs_mpi_tag {
+	BS_MPI_ANY = -1,  ///< (receiving) whatever comes
+	BS_MPI_BLOCK = 1, ///< a block of rows, to rank 0
+	BS_MPI_END = 2,   ///< from rank 0: every row has arrived
+	BS_MPI_STOP = 3,  ///< from rank 0: send no more
+	BS_MPI_DONE = 4,  ///< to rank 0: this rank sends no more
+} bs_mpi_tag;
 
 /// Gives every rank rank 0's `size` bytes at `data`.
 void bs_mpi_broadcast(const bs_mpi* mpi, void* data, size_t size);
 
-/// Sends `size` bytes to rank 0, returning once rank 0 has begun to take
-/// them (so that a fast rank cannot pile its rows up in rank 0's memory).
-void bs_mpi_send(const bs_mpi* mpi, const void* data, size_t size);
+/// Sends `size` bytes to rank `to`. A block returns only once rank 0 has
+/// begun to take it, so that a fast rank cannot pile its rows up in rank
+/// 0's memory; the short messages return at once.
+void bs_mpi_send(const bs_mpi* mpi, int to, bs_mpi_tag tag, const void* data, size_t size);
 
-/// Takes the next `size` bytes that rank `source` sent.
-void bs_mpi_receive(const bs_mpi* mpi, void* data, size_t size, int source);
+/// Takes the next message from rank `from` with this tag (or any), of at
+/// most `size` bytes; returns its tag.
+bs_mpi_tag bs_mpi_receive(const bs_mpi* mpi, int from, bs_mpi_tag tag, void* data, size_t size);
+
+/// Whether a message from rank `from` with this tag is waiting.
+bool bs_mpi_waiting(const bs_mpi* mpi, int from, bs_mpi_tag tag);
 
 #endif

@@ -16,18 +16,18 @@ bs_mpi bs_mpi_start(void) {
 void bs_mpi_finish(const bs_mpi* mpi) {
 }
 
-void bs_mpi_abort(const bs_mpi* mpi, int status) {
-	exit(status);
-}
-
 void bs_mpi_broadcast(const bs_mpi* mpi, void* data, size_t size) {
 }
 
 // One rank never sends nor receives: reaching these is a bug.
-void bs_mpi_send(const bs_mpi* mpi, const void* data, size_t size) {
+void bs_mpi_send(const bs_mpi* mpi, int to, bs_mpi_tag tag, const void* data, size_t size) {
 	abort();
 }
 
-void bs_mpi_receive(const bs_mpi* mpi, void* data, size_t size, int source) {
+bs_mpi_tag bs_mpi_receive(const bs_mpi* mpi, int from, bs_mpi_tag tag, void* data, size_t size) {
+	abort();
+}
+
+bool bs_mpi_waiting(const bs_mpi* mpi, int from, bs_mpi_tag tag) {
 	abort();
 }
