@@ -177,10 +177,14 @@ static int load_scene(const ensemble_options* options, bs_scene* scene) {
 	return status;
 }
 
+/// The outputs besides runs.csv: the summary and four plots.
+#define OUTPUT_COUNT 5
+
 /// The files of an ensemble's directory.
 typedef struct ensemble_paths {
 	char runs[4096], partial[4096], settings[4096], summary[4096];
 	char heat_png[4096], heat_svg[4096], bars_png[4096], bars_svg[4096];
+	const char* outputs[OUTPUT_COUNT]; ///< the outputs besides runs.csv, in the order of the commit
 } ensemble_paths;
 
 static void make_paths(const char* dir, ensemble_paths* p) {
@@ -192,6 +196,8 @@ static void make_paths(const char* dir, ensemble_paths* p) {
 	snprintf(p->heat_svg, sizeof p->heat_svg, "%s/cue_rest.svg", dir);
 	snprintf(p->bars_png, sizeof p->bars_png, "%s/pocketed.png", dir);
 	snprintf(p->bars_svg, sizeof p->bars_svg, "%s/pocketed.svg", dir);
+	const char* outputs[OUTPUT_COUNT] = {p->summary, p->heat_png, p->heat_svg, p->bars_png, p->bars_svg};
+	memcpy(p->outputs, outputs, sizeof outputs);
 }
 
 // FNV-1a of the scene file's bytes: a resumed ensemble must break the same
@@ -414,7 +420,7 @@ static int make_dir(const char* dir) {
 // outputs; the rows on disk with --resume. Returns 0 with the first run to
 // simulate in *first_run, or an exit status.
 static int prepare_outputs(const ensemble_options* options, const ensemble_paths* paths, ensemble_state* state,
-	bs_output_file* outputs, int output_count, int64_t* first_run) {
+	bs_output_file* outputs, int64_t* first_run) {
 	int status = make_dir(options->dir);
 	if (status != 0) {
 		return status;
@@ -453,32 +459,25 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 						   "continue it, or remove it",
 			paths->partial);
 	}
-	// Every output before any work, so that an unwritable one is bad input
-	// refused at once (output_file.h).
-	const char* names[] = {paths->summary, paths->heat_png, paths->heat_svg, paths->bars_png, paths->bars_svg};
-	for (int k = 0; k < output_count; ++k) {
-		if (!bs_output_open(&outputs[k], names[k])) {
-			for (int j = 0; j < k; ++j) {
-				bs_output_abort(&outputs[j]);
-			}
+	// Every output is tried before any work, so that an unwritable one is
+	// bad input refused at once (output_file.h), but opened for good only at
+	// the end: a kill that no handler sees (SIGKILL, a lost machine) then
+	// leaves no temporary file beside the checkpoint.
+	for (int k = 0; k < OUTPUT_COUNT; ++k) {
+		if (!bs_output_open(&outputs[k], paths->outputs[k])) {
 			return BS_EXIT_USAGE;
 		}
+		bs_output_abort(&outputs[k]);
 	}
 	if (!partial_exists) {
 		bs_output_file settings_file;
 		bool written = bs_output_open(&settings_file, paths->settings) &&
 					   (bs_output_puts(&settings_file, settings), bs_output_commit(&settings_file));
 		if (!written) {
-			for (int k = 0; k < output_count; ++k) {
-				bs_output_abort(&outputs[k]);
-			}
 			return 1;
 		}
 	}
 	if (!bs_output_open_checkpoint(&state->runs, paths->runs, paths->partial, partial_exists)) {
-		for (int k = 0; k < output_count; ++k) {
-			bs_output_abort(&outputs[k]);
-		}
 		return BS_EXIT_USAGE;
 	}
 	if (!partial_exists) {
@@ -488,25 +487,38 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	return 0;
 }
 
-// Rank 0 after the runs: the summary and the plots, then all in place.
-static int finish_outputs(const ensemble_options* options, const ensemble_paths* paths, ensemble_state* state,
-	const bs_scene* scene, bs_output_file* outputs, int output_count) {
+// Rank 0 after the runs: the summary and the plots, then all in place. A
+// failure here keeps the checkpoint, for --resume.
+static int finish_outputs(const ensemble_paths* paths, ensemble_state* state, const bs_scene* scene,
+	bs_output_file* outputs) {
+	for (int k = 0; k < OUTPUT_COUNT; ++k) {
+		if (!bs_output_open(&outputs[k], paths->outputs[k])) {
+			for (int j = 0; j < k; ++j) {
+				bs_output_abort(&outputs[j]);
+			}
+			bs_output_abort(&state->runs);
+			return 1;
+		}
+	}
 	bs_ensemble_summary_write(&state->summary, state->context, &outputs[0]);
 	bool drawn = bs_ensemble_plot_heat_map(&outputs[1], &state->summary, &scene->def.table) &&
 				 bs_ensemble_plot_heat_map(&outputs[2], &state->summary, &scene->def.table) &&
 				 bs_ensemble_plot_pocketed(&outputs[3], &state->summary, state->context) &&
 				 bs_ensemble_plot_pocketed(&outputs[4], &state->summary, state->context);
 	if (!drawn) {
-		for (int k = 0; k < output_count; ++k) {
+		for (int k = 0; k < OUTPUT_COUNT; ++k) {
 			bs_output_abort(&outputs[k]); // safe on those already aborted
 		}
-		fclose(state->runs.stream);
-		state->runs.stream = NULL;
+		bs_output_abort(&state->runs);
 		return 1;
 	}
 	// The checkpoint last: once it is runs.csv, every other file is in place.
-	bs_output_file* all[] = {&outputs[0], &outputs[1], &outputs[2], &outputs[3], &outputs[4], &state->runs};
-	if (!bs_output_commit_all(all, 6)) {
+	bs_output_file* all[OUTPUT_COUNT + 1];
+	for (int k = 0; k < OUTPUT_COUNT; ++k) {
+		all[k] = &outputs[k];
+	}
+	all[OUTPUT_COUNT] = &state->runs;
+	if (!bs_output_commit_all(all, OUTPUT_COUNT + 1)) {
 		return 1;
 	}
 	unlink(paths->settings);
@@ -603,12 +615,12 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	bs_ensemble_summary_init(&state->summary, scene.def.table.width, scene.def.table.height);
 	ensemble_paths paths;
 	make_paths(options.dir, &paths);
-	bs_output_file outputs[5];
+	bs_output_file outputs[OUTPUT_COUNT];
 	memset(outputs, 0, sizeof outputs);
 	// Rank 0 prepares and tells the others where to start, or to stop.
 	int64_t first_run = 0;
 	if (mpi->rank == 0) {
-		status = prepare_outputs(&options, &paths, state, outputs, 5, &first_run);
+		status = prepare_outputs(&options, &paths, state, outputs, &first_run);
 	}
 	int64_t start[2] = {status, first_run};
 	bs_mpi_broadcast(mpi, start, sizeof start);
@@ -630,17 +642,14 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 		draw_progress(state, true);
 	}
 	if (mpi->rank != 0) {
-		// A failure was sent to rank 0, which ends every rank.
+		// Rank 0 says what went wrong, and gives the exit status.
 		free(state);
 		bs_scene_free(&scene);
-		return outcome == BS_ENSEMBLE_DONE ? 0 : BS_EXIT_USAGE;
+		return 0;
 	}
 	if (outcome != BS_ENSEMBLE_DONE) {
 		if (state->progress) {
 			fputc('\n', stderr);
-		}
-		for (int k = 0; k < 5; ++k) {
-			bs_output_abort(&outputs[k]);
 		}
 		bs_output_abort(&state->runs); // a checkpoint: kept
 		if (outcome == BS_ENSEMBLE_FAILED) {
@@ -658,13 +667,9 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 		}
 		free(state);
 		bs_scene_free(&scene);
-		if (mpi->ranks > 1) {
-			fflush(stdout);
-			bs_mpi_abort(mpi, status);
-		}
 		return status;
 	}
-	status = finish_outputs(&options, &paths, state, &scene, outputs, 5);
+	status = finish_outputs(&paths, state, &scene, outputs);
 	if (status == 0) {
 		print_report(&options, state, mpi, threads, wall);
 	}
