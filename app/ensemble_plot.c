@@ -68,6 +68,9 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	cairo_fill(cr);
 	double cell_w = table->width / BS_HEAT_COLUMNS;
 	double cell_h = table->height / BS_HEAT_ROWS;
+	// Cells side by side, without the pale seams that antialiased edges
+	// would draw between them.
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
 	for (int y = 0; y < BS_HEAT_ROWS; ++y) {
 		for (int x = 0; x < BS_HEAT_COLUMNS; ++x) {
 			int64_t count = summary->heat[y][x];
@@ -83,7 +86,8 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 			cairo_fill(cr);
 		}
 	}
-	// The outline: pockets, cushion noses and facings, jaw points.
+	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+	// The outline: pockets, cushion noses and facings.
 	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
 	for (int k = 0; k < table->pocket_count; ++k) {
 		const bs_pocket* pocket = &table->pockets[k];
@@ -124,9 +128,13 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	}
 	cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
 	bs_plot_set_font(cr, FONT_SIZE, false);
-	// Ticks at 1, the fullest cell and the powers of ten between.
+	// Ticks at 1, the fullest cell and the powers of ten between that
+	// leave room for its label.
 	for (double count = 1.0; count <= (double)fullest; count *= 10.0) {
 		double f = fullest > 1 ? log(count) / log((double)fullest) : 0.0;
+		if (count > 1.0 && (1.0 - f) * bar_height < 18.0) {
+			break;
+		}
 		snprintf(text, sizeof text, "%.0f", count);
 		bs_plot_draw_text(cr, text, bar_left + 24.0, bar_top + bar_height * (1.0 - f), 0.0);
 	}
