@@ -350,8 +350,9 @@ static bool take_block(void* closure, const bs_ensemble_block* block) {
 }
 
 // Reads the rows already in the checkpoint into the summary, cuts off a
-// row that a kill left half written, and returns the rows found (or -1
-// after printing why the file is not this ensemble's).
+// row that a kill left half written, and returns the rows found; -2 when
+// not even the header is whole (the checkpoint is then empty), -1 after
+// printing why the file is not this ensemble's.
 static int64_t resume_rows(ensemble_state* state, const char* partial, const char* header) {
 	FILE* file = fopen(partial, "rb");
 	if (!file) {
@@ -394,14 +395,11 @@ static int64_t resume_rows(ensemble_state* state, const char* partial, const cha
 	if (result < 0) {
 		return -1;
 	}
-	if (line_number == 0) {
-		good = 0; // not even the header: start afresh
-	}
 	if (truncate(partial, good) != 0) {
 		bs_cli_fail("--resume: %s: cannot cut off the row left half written: %s", partial, strerror(errno));
 		return -1;
 	}
-	return line_number == 0 ? -2 : rows;
+	return good == 0 ? -2 : rows; // -2: not even the header was whole: start afresh
 }
 
 // Makes DIR when it is missing.
