@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 #include <stdlib.h>
+#include <time.h>
 
 bool bs_mpi_built(void) {
 	return true;
@@ -40,17 +41,38 @@ void bs_mpi_broadcast(const bs_mpi* mpi, void* data, size_t size) {
 	}
 }
 
-void bs_mpi_send(const bs_mpi* mpi, int to, bs_mpi_tag tag, const void* data, size_t size) {
-	if (tag == BS_MPI_BLOCK) {
-		MPI_Ssend(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD);
-	} else {
-		MPI_Send(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+// Waits for a request by polling it every 100 us. A blocking MPI call
+// spins on its core until the message moves, and here the waiting main
+// thread shares the cores with the simulating threads: a block takes
+// milliseconds to run, so a poll that sleeps costs nothing and leaves the
+// core to them.
+static void wait_for(MPI_Request* request, MPI_Status* status) {
+	const struct timespec pause = {0, 100000};
+	int done = 0;
+	for (;;) {
+		MPI_Test(request, &done, status);
+		if (done) {
+			return;
+		}
+		nanosleep(&pause, NULL);
 	}
 }
 
+void bs_mpi_send(const bs_mpi* mpi, int to, bs_mpi_tag tag, const void* data, size_t size) {
+	MPI_Request request;
+	if (tag == BS_MPI_BLOCK) {
+		MPI_Issend(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD, &request);
+	} else {
+		MPI_Isend(data, (int)size, MPI_BYTE, to, tag, MPI_COMM_WORLD, &request);
+	}
+	wait_for(&request, MPI_STATUS_IGNORE);
+}
+
 bs_mpi_tag bs_mpi_receive(const bs_mpi* mpi, int from, bs_mpi_tag tag, void* data, size_t size) {
+	MPI_Request request;
 	MPI_Status status;
-	MPI_Recv(data, (int)size, MPI_BYTE, from, tag == BS_MPI_ANY ? MPI_ANY_TAG : tag, MPI_COMM_WORLD, &status);
+	MPI_Irecv(data, (int)size, MPI_BYTE, from, tag == BS_MPI_ANY ? MPI_ANY_TAG : tag, MPI_COMM_WORLD, &request);
+	wait_for(&request, &status);
 	return (bs_mpi_tag)status.MPI_TAG;
 }
 
