@@ -4,10 +4,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-bool bs_mpi_built(void) {
-	return true;
-}
-
 // Whether a launcher started this process: Open MPI's mpirun sets
 // OMPI_COMM_WORLD_SIZE, PMIx launchers (srun --mpi=pmix, prterun) PMIX_RANK,
 // and PMI-1/2 ones (srun --mpi=pmi2, MPICH's hydra) PMI_RANK.

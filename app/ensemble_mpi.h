@@ -18,9 +18,6 @@ typedef struct bs_mpi {
 	int ranks;   ///< 1 without MPI
 } bs_mpi;
 
-/// Whether this build has MPI.
-bool bs_mpi_built(void);
-
 /// Starts MPI when a launcher started this process; otherwise (and in a
 /// build without MPI) returns rank 0 of 1.
 bs_mpi bs_mpi_start(void);

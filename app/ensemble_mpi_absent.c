@@ -4,10 +4,6 @@
 
 #include <stdlib.h>
 
-bool bs_mpi_built(void) {
-	return false;
-}
-
 bs_mpi bs_mpi_start(void) {
 	bs_mpi mpi = {false, 0, 1};
 	return mpi;
