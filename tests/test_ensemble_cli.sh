@@ -146,6 +146,19 @@ check "SVG" grep -q "<svg" "$WORK/t1/cue_rest.svg"
 check "SVG bars" grep -q "<svg" "$WORK/t1/pocketed.svg"
 end
 
+begin progress_bar_only_on_a_terminal
+# run_quietly above kept standard error: a file there gets no bar.
+check "no bar in a file" run_quietly "$B" ensemble "$BREAK" --runs 100 --out "$WORK/quiet"
+check "standard error empty" test ! -s "$WORK/quiet.txt"
+if command -v script >/dev/null 2>&1; then
+	# script(1) gives the command a terminal and copies what it shows.
+	script -q -e -c "'$B' ensemble '$BREAK' --runs 100 --out '$WORK/tty'" /dev/null >"$WORK/tty.txt" 2>&1
+	check "finished on a terminal" test -s "$WORK/tty/runs.csv"
+	check "the bar" grep -q "100.0 % 100/100 runs, [0-9]* runs/s, 0:00:00 left" "$WORK/tty.txt"
+	check "the same rows" cmp "$WORK/quiet/runs.csv" "$WORK/tty/runs.csv"
+fi
+end
+
 begin killed_part_way_then_resumed
 # Killed (SIGKILL) after 150 rows and half of the 151st: not on a block's
 # edge, and a row cut short, as a kill during a write leaves it.
