@@ -251,15 +251,8 @@ static int bench_ensemble(const char* scene_path, int64_t runs) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
-	bs_vary_plan plan;
-	memset(&plan, 0, sizeof plan);
-	plan.grid_cells = 1;
-	bs_ensemble_context context;
-	memset(&context, 0, sizeof context);
-	context.maker.scene = &scene;
-	context.maker.plan = &plan;
-	context.seed = 1;
-	bs_ensemble_context_columns(&context);
+	bs_vary_plan plan = bs_vary_plan_default();
+	bs_ensemble_context context = bs_ensemble_context_make(&scene, &plan, 1);
 	bs_mpi one = {false, 0, 1};
 	double rate_one = 0.0;
 	for (int threads = 1; threads <= 2; ++threads) {

@@ -83,7 +83,7 @@ static int parse_options(int argc, char** argv, ensemble_options* dest) {
 	dest->seed = 1;
 	dest->threads = 0;
 	dest->dir = DEFAULT_DIR;
-	dest->plan.grid_cells = 1;
+	dest->plan = bs_vary_plan_default();
 	for (int i = 0; i < argc; ++i) {
 		const char* arg = argv[i];
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -588,17 +588,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	if (status != 0) {
 		return status < 0 ? 0 : status; // every rank saw the same arguments and scene
 	}
-	bs_ensemble_context context;
-	memset(&context, 0, sizeof context);
-	context.maker.scene = &scene;
-	context.maker.plan = &options.plan;
-	for (int i = 0; i < scene.def.ball_count; ++i) {
-		if (scene.balls[i].id == 0) {
-			context.maker.cue_index = i;
-		}
-	}
-	context.seed = options.seed;
-	bs_ensemble_context_columns(&context);
+	bs_ensemble_context context = bs_ensemble_context_make(&scene, &options.plan, options.seed);
 	int threads = options.threads > 0 ? options.threads : bs_ensemble_default_threads();
 
 	ensemble_state* state = calloc(1, sizeof *state); // the heat map is too big for the stack

@@ -8,25 +8,33 @@
 
 #include <breakshot/world.h>
 
-void bs_ensemble_context_columns(bs_ensemble_context* context) {
-	const bs_scene* scene = context->maker.scene;
+bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_vary_plan* plan, uint64_t seed) {
+	bs_ensemble_context context;
+	memset(&context, 0, sizeof context);
+	context.maker.scene = scene;
+	context.maker.plan = plan;
+	context.seed = seed;
 	int count = scene->def.ball_count;
-	context->ball_count = count;
+	context.ball_count = count;
 	for (int i = 0; i < count; ++i) {
+		if (scene->balls[i].id == 0) {
+			context.maker.cue_index = i;
+		}
 		// Insertion sort: a rack is at most 16 balls, a scene here at most 64.
 		int id = scene->balls[i].id;
 		int k = i;
-		for (; k > 0 && context->ids[k - 1] > id; --k) {
-			context->ids[k] = context->ids[k - 1];
+		for (; k > 0 && context.ids[k - 1] > id; --k) {
+			context.ids[k] = context.ids[k - 1];
 		}
-		context->ids[k] = id;
+		context.ids[k] = id;
 	}
-	context->cue_column = -1;
+	context.cue_column = -1;
 	for (int k = 0; k < count; ++k) {
-		if (context->ids[k] == 0) {
-			context->cue_column = k;
+		if (context.ids[k] == 0) {
+			context.cue_column = k;
 		}
 	}
+	return context;
 }
 
 static int column_of(const bs_ensemble_context* context, int id) {

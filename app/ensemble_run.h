@@ -48,9 +48,10 @@ typedef struct bs_ensemble_context {
 	int cue_column; ///< the cue ball's (id 0) column
 } bs_ensemble_context;
 
-/// Fills the columns of `context` from its maker's scene (which must have a
-/// ball with id 0 and at most BS_ENSEMBLE_MAX_BALLS balls).
-void bs_ensemble_context_columns(bs_ensemble_context* context);
+/// The context of an ensemble of `scene` (which must have a ball with id 0
+/// and at most BS_ENSEMBLE_MAX_BALLS balls) varied by `plan`, seeded with
+/// S = `seed`. Both must outlive it.
+bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_vary_plan* plan, uint64_t seed);
 
 /// Simulates run `run` to its end. On failure (a shot that cannot start,
 /// memory running out) writes one message and returns false.

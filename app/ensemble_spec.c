@@ -21,6 +21,13 @@ static const char* const field_names[BS_VARY_FIELD_COUNT] = {
 
 #define DISTRIBUTIONS "uniform:LO:HI, grid:LO:HI:K or normal:MEAN:SD"
 
+bs_vary_plan bs_vary_plan_default(void) {
+	bs_vary_plan plan;
+	memset(&plan, 0, sizeof plan);
+	plan.grid_cells = 1;
+	return plan;
+}
+
 const char* bs_vary_field_name(bs_vary_field field) {
 	return field_names[field];
 }

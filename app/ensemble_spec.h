@@ -59,6 +59,9 @@ typedef struct bs_vary_plan {
 	int64_t grid_cells; ///< the product of the grid fields' steps (1 without any)
 } bs_vary_plan;
 
+/// A plan in which only the rack's seed varies (when the scene has a rack).
+bs_vary_plan bs_vary_plan_default(void);
+
 /// The name of a field as --vary and runs.csv spell it ("cue.speed").
 const char* bs_vary_field_name(bs_vary_field field);
 
