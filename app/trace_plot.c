@@ -1,12 +1,8 @@
 #include "trace_plot.h"
 
-#include <cairo-svg.h>
 #include <cairo.h>
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
