@@ -174,6 +174,10 @@ bool bs_vary_parse(const char* text, bs_vary_plan* plan, char* error, size_t err
 		}
 		return true;
 	}
+	if (name_length == strlen("cue.tip") && strncmp(text, "cue.tip", name_length) == 0) {
+		snprintf(error, error_size, "--vary %s: cue.tip has two parts: vary cue.tip.side and cue.tip.height", text);
+		return false;
+	}
 	snprintf(error, error_size,
 		"--vary %s: unknown field '%.*s' (expected rack.seed, cue.speed, cue.angle_deg, cue.tip.side, "
 		"cue.tip.height, cue.elevation_deg, cue.ball.x or cue.ball.y)",

@@ -52,7 +52,7 @@ while IFS='|' read -r spec message; do
 done <<'EOF'
 --vary cue.speed|--vary 'cue.speed': expected FIELD=DISTRIBUTION
 --vary cue.sped=uniform:1:2|unknown field 'cue.sped'
---vary cue.tip=grid:-0.2:0.2:3|unknown field 'cue.tip'
+--vary cue.tip=grid:-0.2:0.2:3|cue.tip has two parts: vary cue.tip.side and cue.tip.height
 --vary cue.speed=unifrm:1:2|unknown distribution 'unifrm'
 --vary cue.speed=uniform:6|expected uniform:LO:HI, got 1 number after 'uniform'
 --vary cue.speed=uniform:6:x|HI 'x' is not a finite number
