@@ -38,8 +38,8 @@ static int ensemble_main(int argc, char** argv);
 
 const bs_command bs_ensemble_command = {
 	.name = "ensemble",
-	.synopsis = "SCENE --runs N [--seed S] [--vary FIELD=DIST]... [--threads T] [--out DIR]\n"
-				"  [--resume]",
+	.synopsis = "SCENE --runs N [--seed S] [--vary FIELD=DIST]...\n"
+				"  [--threads T] [--out DIR] [--resume]",
 	.summary = "run N variations of a scene's shot on all cores (and across machines under mpirun or srun); "
 			   "write each run's outcome, the pocketing statistics and plots",
 	.details =
