@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "ensemble_engine.h"
 #include <breakshot/gas.h>
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
@@ -37,6 +38,10 @@ static const double gas_fractions[] = {0.3, 0.5};
 /// source tree).
 #define BREAK_SCENE "scenes/9ball_break.json"
 
+/// The breaks of the ensemble timed on 1 and 2 threads, unless --runs says.
+#define DEFAULT_ENSEMBLE_RUNS 20000
+#define DEFAULT_ENSEMBLE_RUNS_TEXT BS_STRINGIFY(DEFAULT_ENSEMBLE_RUNS)
+
 // The defaults, as the help quotes them.
 #define EVENTS_PER_DISC_TEXT BS_STRINGIFY(EVENTS_PER_DISC)
 #define MIN_EVENTS_TEXT BS_STRINGIFY(MIN_EVENTS)
@@ -51,14 +56,18 @@ const bs_command bs_bench_command = {
 	.name = "bench",
 	.synopsis = "[--n N] [--phi PHI] [--events E] [--seed S] [--walled]\n"
 				"  [--queue heap|calendar]\n"
-				"--break",
-	.summary = "time the engine on gases of equal discs, on the 9-ball break and on pool balls in a box",
+				"--break\n"
+				"--ensemble [--runs N]",
+	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in a box and on an "
+			   "ensemble of breaks",
 	.details =
 		"Without --n or --phi: gases of 10^3, 10^4, 10^5 and 10^6 discs at area fractions 0.3 and 0.5, then the "
 		"9-ball break (" BREAK_SCENE ", so run it from the source tree) in CPU time a break, and 16 pool balls "
 		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events. --n "
 		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
-		"the break and the box alone. Each gas is timed over E events "
+		"the break and the box alone. --ensemble times the ensemble of the 9-ball break (breakshot ensemble, the "
+		"rack's jitter seed varying, nothing written) over N runs (default " DEFAULT_ENSEMBLE_RUNS_TEXT
+		") on 1 and then 2 threads, in breaks per wall second and per CPU second; the full run ends with it. Each gas is timed over E events "
 		"(default " EVENTS_PER_DISC_TEXT " per disc, from " MIN_EVENTS_TEXT " to " MAX_EVENTS_TEXT
 		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
 		"(default: the calendar queue from " CALENDAR_MIN_BALLS_TEXT " balls, the binary heap below). A benchmark, "
@@ -226,6 +235,54 @@ static int bench_box(void) {
 	return 0;
 }
 
+static bool count_block(void* closure, const bs_ensemble_block* block) {
+	*(int64_t*)closure += block->count;
+	return !block->failed;
+}
+
+// The ensemble of the 9-ball break (the rack's jitter seed varying, as
+// `breakshot ensemble` does by default) on 1 and then 2 threads, without
+// writing anything: breaks per wall second, and per CPU second of all the
+// threads together.
+static int bench_ensemble(const char* scene_path, int64_t runs) {
+	bs_scene scene;
+	char error[512];
+	if (!bs_scene_load(scene_path, &scene, error, sizeof error)) {
+		fprintf(stderr, "breakshot: %s\n", error);
+		return BS_EXIT_USAGE;
+	}
+	bs_vary_plan plan = bs_vary_plan_default();
+	bs_ensemble_context context = bs_ensemble_context_make(&scene, &plan, 1);
+	bs_mpi one = {false, 0, 1};
+	double rate_one = 0.0;
+	for (int threads = 1; threads <= 2; ++threads) {
+		bs_ensemble_job job = {&context, 0, runs, threads, &one};
+		int64_t done = 0;
+		double wall0 = bs_cli_wall_seconds();
+		double cpu0 = bs_cli_cpu_seconds();
+		bs_ensemble_status status = bs_ensemble_execute(&job, count_block, &done);
+		double wall = bs_cli_wall_seconds() - wall0;
+		double cpu = bs_cli_cpu_seconds() - cpu0;
+		if (status != BS_ENSEMBLE_DONE) {
+			bs_scene_free(&scene);
+			fprintf(stderr, "breakshot: bench: the ensemble stopped after %" PRId64 " runs\n", done);
+			return 1;
+		}
+		double rate = wall > 0.0 ? (double)done / wall : 0.0;
+		rate_one = threads == 1 ? rate : rate_one;
+		printf("ensemble of the 9-ball break (%s, rack seed varying), %d thread%s: %" PRId64
+			   " breaks in %.3f s: %.0f breaks/s (wall), %.0f per CPU second",
+			scene_path, threads, threads == 1 ? "" : "s", done, wall, rate, cpu > 0.0 ? (double)done / cpu : 0.0);
+		if (threads > 1 && rate_one > 0.0) {
+			printf("; %.2fx the speed of 1 thread", rate / rate_one);
+		}
+		printf("\n");
+		fflush(stdout);
+	}
+	bs_scene_free(&scene);
+	return 0;
+}
+
 static int bench_main(int argc, char** argv) {
 	int64_t n = 0;
 	double phi = 0.0;
@@ -233,6 +290,8 @@ static int bench_main(int argc, char** argv) {
 	int64_t seed = 1;
 	bool periodic = true;
 	bool only_break = false;
+	bool only_ensemble = false;
+	int64_t runs = DEFAULT_ENSEMBLE_RUNS;
 	bs_queue_kind queue = BS_QUEUE_AUTO;
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -249,7 +308,13 @@ static int bench_main(int argc, char** argv) {
 			only_break = true;
 			continue;
 		}
-		if (strcmp(argv[i], "--n") == 0) {
+		if (strcmp(argv[i], "--ensemble") == 0) {
+			only_ensemble = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--runs") == 0) {
+			ok = bs_cli_parse_int64(value, "--runs", 1, INT64_MAX, &runs);
+		} else if (strcmp(argv[i], "--n") == 0) {
 			ok = bs_cli_parse_int64(value, "--n", 2, BS_MAX_BALLS, &n);
 		} else if (strcmp(argv[i], "--phi") == 0) {
 			ok = bs_cli_parse_fraction(value, "--phi", &phi);
@@ -277,6 +342,9 @@ static int bench_main(int argc, char** argv) {
 		int status = bench_break(BREAK_SCENE);
 		return status != 0 ? status : bench_box();
 	}
+	if (only_ensemble) {
+		return bench_ensemble(BREAK_SCENE, runs);
+	}
 	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
@@ -300,5 +368,6 @@ static int bench_main(int argc, char** argv) {
 		}
 	}
 	int status = bench_break(BREAK_SCENE);
-	return status != 0 ? status : bench_box();
+	status = status != 0 ? status : bench_box();
+	return status != 0 ? status : bench_ensemble(BREAK_SCENE, runs);
 }

@@ -27,6 +27,7 @@ typedef struct bs_command {
 } bs_command;
 
 extern const bs_command bs_run_command;
+extern const bs_command bs_ensemble_command;
 extern const bs_command bs_view_command;
 extern const bs_command bs_gen_command;
 extern const bs_command bs_bench_command;

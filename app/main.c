@@ -12,6 +12,7 @@
 // The commands, in the order `breakshot help` lists them.
 static const bs_command* const commands[] = {
 	&bs_run_command,
+	&bs_ensemble_command,
 	&bs_view_command,
 	&bs_gen_command,
 	&bs_bench_command,

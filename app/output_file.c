@@ -116,6 +116,7 @@ static void release(bs_output_file* out) {
 	out->stream = NULL;
 	out->direct = false;
 	out->write_error = 0;
+	out->checkpoint = false;
 }
 
 // Opens a device or FIFO for writing as it is: never created (O_CREAT could
@@ -198,6 +199,26 @@ bool bs_output_open(bs_output_file* out, const char* path) {
 	return true;
 }
 
+bool bs_output_open_checkpoint(bs_output_file* out, const char* path, const char* checkpoint, bool append) {
+	bs_output_init();
+	memset(out, 0, sizeof *out);
+	out->path = copy_string(path);
+	out->temp_path = copy_string(checkpoint);
+	if (!out->path || !out->temp_path) {
+		release(out);
+		fprintf(stderr, "breakshot: %s: out of memory\n", checkpoint);
+		return false;
+	}
+	out->stream = fopen(checkpoint, append ? "a" : "w");
+	if (!out->stream) {
+		fprintf(stderr, "breakshot: %s: cannot write: %s\n", checkpoint, strerror(errno));
+		release(out);
+		return false;
+	}
+	out->checkpoint = true;
+	return true;
+}
+
 bool bs_output_write(bs_output_file* out, const void* data, size_t size) {
 	errno = 0;
 	if (size == 0 || fwrite(data, 1, size, out->stream) == size) {
@@ -263,7 +284,7 @@ bool bs_output_commit_all(bs_output_file* const outputs[], int count) {
 			if (i < renamed) {
 				unlink(out->path);
 				fprintf(stderr, "breakshot: %s: removed again: the outputs are written all or none\n", out->path);
-			} else {
+			} else if (!out->checkpoint) {
 				unlink(out->temp_path); // finished (closed) above
 			}
 		}
@@ -287,7 +308,7 @@ void bs_output_abort(bs_output_file* out) {
 	if (out->stream) {
 		fclose(out->stream);
 	}
-	if (out->temp_path) {
+	if (out->temp_path && !out->checkpoint) {
 		sigset_t old;
 		block_cleanup_signals(&old);
 		unlink(out->temp_path);

@@ -30,6 +30,7 @@ typedef struct bs_output_file {
 	char* temp_path; ///< the temporary file being written; NULL when not open or direct
 	bool direct;     ///< written directly to `path`, a device or FIFO (see above)
 	int write_error; ///< errno of the first write bs_output_write saw fail, or 0
+	bool checkpoint; ///< temp_path is a checkpoint (bs_output_open_checkpoint), never removed here
 } bs_output_file;
 
 /// Reads the umask and installs the signal handlers. Call it at the start of
@@ -41,6 +42,14 @@ void bs_output_init(void);
 /// device or FIFO. On failure (the directory is missing or not writable,
 /// `path` is a directory) prints one message naming `path` and returns false.
 bool bs_output_open(bs_output_file* out, const char* path);
+
+/// Opens `checkpoint` to stand for `path` until the commit, as the temporary
+/// file of bs_output_open does, but under a name of its own and kept when
+/// the process dies, when a commit fails or on abort: what was written to it
+/// (and flushed) survives, so that the work can be resumed from it. `append`
+/// continues the file as it is; otherwise it is created empty. The commit
+/// renames it to `path`. On failure prints one message and returns false.
+bool bs_output_open_checkpoint(bs_output_file* out, const char* path, const char* checkpoint, bool append);
 
 /// Writes `size` bytes to out->stream. A write that fails is reported at the
 /// commit, which names its cause from errno when the write went through

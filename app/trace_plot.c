@@ -1,16 +1,13 @@
 #include "trace_plot.h"
 
-#include <cairo-svg.h>
 #include <cairo.h>
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "output_file.h"
+#include "plot_canvas.h"
 #include "trace_compare.h"
 #include <breakshot/vec2.h>
 
@@ -41,37 +38,6 @@ static double panel_y(const panel* p, double v) {
 	return p->top + p->height - (v - p->v0) / (p->v1 - p->v0) * p->height;
 }
 
-bool bs_plot_format_of(const char* path, bs_plot_format* dest) {
-	const char* dot = strrchr(path, '.');
-	if (!dot || strlen(dot) != 4) {
-		return false;
-	}
-	char ext[4];
-	for (int k = 0; k < 3; ++k) {
-		ext[k] = (char)tolower((unsigned char)dot[1 + k]);
-	}
-	ext[3] = '\0';
-	if (strcmp(ext, "png") == 0) {
-		*dest = BS_PLOT_PNG;
-		return true;
-	}
-	if (strcmp(ext, "svg") == 0) {
-		*dest = BS_PLOT_SVG;
-		return true;
-	}
-	return false;
-}
-
-// A "nice" tick step (1, 2 or 5 times a power of ten) giving about `target`
-// ticks over `span`.
-static double tick_step(double span, int target) {
-	double raw = span / target;
-	double power = pow(10.0, floor(log10(raw)));
-	double fraction = raw / power;
-	double nice = fraction < 1.5 ? 1.0 : fraction < 3.5 ? 2.0 : fraction < 7.5 ? 5.0 : 10.0;
-	return nice * power;
-}
-
 // Widens [lo, hi] so a flat or nearly flat curve sits in the middle of a
 // readable range instead of magnifying rounding noise, then pads by 5%.
 static void widen_range(double* lo, double* hi) {
@@ -88,34 +54,13 @@ static void widen_range(double* lo, double* hi) {
 	*hi += 0.05 * span;
 }
 
-static void set_font(cairo_t* cr, double size, bool bold) {
-	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-		bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo_set_font_size(cr, size);
-}
-
-// Draws `text` with its anchor at (x, y): align 0 left, 0.5 centre, 1 right;
-// the text is vertically centred on y.
-static void draw_text(cairo_t* cr, const char* text, double x, double y, double align) {
-	cairo_text_extents_t extents;
-	cairo_text_extents(cr, text, &extents);
-	cairo_move_to(cr, x - align * extents.x_advance - extents.x_bearing * (1.0 - align),
-		y - extents.y_bearing - 0.5 * extents.height);
-	cairo_show_text(cr, text);
-}
-
-static void format_tick(char* dest, size_t size, double value, double step) {
-	// A tick at 0 computed as k step can come out as 1e-17: it is 0.
-	snprintf(dest, size, "%g", fabs(value) < 1e-9 * step ? 0.0 : value);
-}
-
 static void draw_axes(cairo_t* cr, const panel* p, const char* y_title, bool time_title) {
 	cairo_set_source_rgb(cr, 1.0, 1.0, 1.0);
 	cairo_rectangle(cr, p->left, p->top, p->width, p->height);
 	cairo_fill(cr);
-	set_font(cr, FONT_SIZE, false);
+	bs_plot_set_font(cr, FONT_SIZE, false);
 	char label[64];
-	double v_step = tick_step(p->v1 - p->v0, TICK_TARGET);
+	double v_step = bs_plot_tick_step(p->v1 - p->v0, TICK_TARGET);
 	for (double v = ceil(p->v0 / v_step) * v_step; v <= p->v1; v += v_step) {
 		double y = round(panel_y(p, v)) + 0.5;
 		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
@@ -124,10 +69,10 @@ static void draw_axes(cairo_t* cr, const panel* p, const char* y_title, bool tim
 		cairo_line_to(cr, p->left + p->width, y);
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-		format_tick(label, sizeof label, v, v_step);
-		draw_text(cr, label, p->left - 8.0, y, 1.0);
+		bs_plot_format_tick(label, sizeof label, v, v_step);
+		bs_plot_draw_text(cr, label, p->left - 8.0, y, 1.0);
 	}
-	double t_step = tick_step(p->t1 - p->t0, TICK_TARGET + 2);
+	double t_step = bs_plot_tick_step(p->t1 - p->t0, TICK_TARGET + 2);
 	for (double t = ceil(p->t0 / t_step) * t_step; t <= p->t1; t += t_step) {
 		double x = round(panel_x(p, t)) + 0.5;
 		cairo_set_source_rgb(cr, 0.88, 0.88, 0.88);
@@ -135,20 +80,20 @@ static void draw_axes(cairo_t* cr, const panel* p, const char* y_title, bool tim
 		cairo_line_to(cr, x, p->top + p->height);
 		cairo_stroke(cr);
 		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-		format_tick(label, sizeof label, t, t_step);
-		draw_text(cr, label, x, p->top + p->height + 14.0, 0.5);
+		bs_plot_format_tick(label, sizeof label, t, t_step);
+		bs_plot_draw_text(cr, label, x, p->top + p->height + 14.0, 0.5);
 	}
 	cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
 	cairo_set_line_width(cr, 1.0);
 	cairo_rectangle(cr, p->left + 0.5, p->top + 0.5, p->width - 1.0, p->height - 1.0);
 	cairo_stroke(cr);
 	if (time_title) {
-		draw_text(cr, "time (s)", p->left + 0.5 * p->width, p->top + p->height + 36.0, 0.5);
+		bs_plot_draw_text(cr, "time (s)", p->left + 0.5 * p->width, p->top + p->height + 36.0, 0.5);
 	}
 	cairo_save(cr);
 	cairo_translate(cr, p->left - 70.0, p->top + 0.5 * p->height);
 	cairo_rotate(cr, -0.5 * BS_PI);
-	draw_text(cr, y_title, 0.0, 0.0, 0.5);
+	bs_plot_draw_text(cr, y_title, 0.0, 0.0, 0.5);
 	cairo_restore(cr);
 }
 
@@ -239,7 +184,7 @@ typedef struct legend_entry {
 } legend_entry;
 
 static void draw_legend(cairo_t* cr, const panel* p, const legend_entry* entries, int count) {
-	set_font(cr, FONT_SIZE, false);
+	bs_plot_set_font(cr, FONT_SIZE, false);
 	double text_width = 0.0;
 	for (int k = 0; k < count; ++k) {
 		cairo_text_extents_t extents;
@@ -281,7 +226,7 @@ static void draw_legend(cairo_t* cr, const panel* p, const legend_entry* entries
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0.0);
 		cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-		draw_text(cr, entry->label, left + 46.0, y, 0.0);
+		bs_plot_draw_text(cr, entry->label, left + 46.0, y, 0.0);
 	}
 }
 
@@ -315,8 +260,8 @@ static void draw_plot(cairo_t* cr, const bs_plot_trace* traces, int trace_count,
 	value_range(traces, trace_count, momentum_quantities, 3, &momentum.v0, &momentum.v1);
 
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	set_font(cr, TITLE_SIZE, true);
-	draw_text(cr, trace_count > 1 ? "Kinetic energy and momentum: two traces" : "Kinetic energy and momentum",
+	bs_plot_set_font(cr, TITLE_SIZE, true);
+	bs_plot_draw_text(cr, trace_count > 1 ? "Kinetic energy and momentum: two traces" : "Kinetic energy and momentum",
 		left, 0.5 * top, 0.0);
 
 	draw_axes(cr, &energy, "kinetic energy (J)", false);
@@ -338,43 +283,18 @@ static void draw_plot(cairo_t* cr, const bs_plot_trace* traces, int trace_count,
 	draw_legend(cr, &momentum, quantity_entries, 3);
 }
 
-static cairo_status_t write_to_output(void* closure, const unsigned char* data, unsigned int length) {
-	return bs_output_write(closure, data, length) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+// Draws the plot of the traces in `closure` (draw_plot's arguments).
+typedef struct trace_plot {
+	const bs_plot_trace* traces;
+	int trace_count;
+} trace_plot;
+
+static void draw_trace_plot(cairo_t* cr, int width, int height, void* closure) {
+	const trace_plot* plot = closure;
+	draw_plot(cr, plot->traces, plot->trace_count, width, height);
 }
 
 bool bs_plot_write(bs_output_file* out, const bs_plot_trace* traces, int trace_count, int width, int height) {
-	bs_plot_format format;
-	if (!bs_plot_format_of(out->path, &format)) {
-		fprintf(stderr, "breakshot: %s: the plot must be a .png or .svg file\n", out->path);
-		bs_output_abort(out);
-		return false;
-	}
-	cairo_surface_t* surface = NULL;
-	if (format == BS_PLOT_SVG) {
-		surface = cairo_svg_surface_create_for_stream(write_to_output, out, width, height);
-		cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
-	} else {
-		surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	}
-	cairo_t* cr = cairo_create(surface);
-	draw_plot(cr, traces, trace_count, width, height);
-	cairo_status_t status = cairo_status(cr);
-	cairo_destroy(cr);
-	if (status == CAIRO_STATUS_SUCCESS && format == BS_PLOT_PNG) {
-		status = cairo_surface_write_to_png_stream(surface, write_to_output, out);
-	}
-	cairo_surface_finish(surface);
-	if (status == CAIRO_STATUS_SUCCESS) {
-		status = cairo_surface_status(surface);
-	}
-	cairo_surface_destroy(surface);
-	// A write of ours that failed (a full disk) leaves the stream in error:
-	// the commit reports it, with its cause, and removes the temporary file.
-	bool failed_writing = status == CAIRO_STATUS_WRITE_ERROR && out->write_error != 0;
-	if (status != CAIRO_STATUS_SUCCESS && !failed_writing) {
-		fprintf(stderr, "breakshot: %s: cannot draw the plot: %s\n", out->path, cairo_status_to_string(status));
-		bs_output_abort(out);
-		return false;
-	}
-	return bs_output_commit(out);
+	trace_plot plot = {traces, trace_count};
+	return bs_plot_render(out, width, height, draw_trace_plot, &plot) && bs_output_commit(out);
 }

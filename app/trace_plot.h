@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "output_file.h"
+#include "plot_canvas.h"
 #include "trace_read.h"
 
 /// Default image size (pixels; SVG user units are pixels too).
@@ -22,15 +23,6 @@
 
 /// At most this many traces on one plot.
 #define BS_PLOT_MAX_TRACES 2
-
-typedef enum bs_plot_format {
-	BS_PLOT_PNG,
-	BS_PLOT_SVG,
-} bs_plot_format;
-
-/// The format named by the extension of `path` (".png" or ".svg", any case).
-/// Returns false when it is neither.
-bool bs_plot_format_of(const char* path, bs_plot_format* dest);
 
 /// One trace to draw, with the name the legend gives it.
 typedef struct bs_plot_trace {

@@ -661,6 +661,10 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 	return true;
 }
 
+bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball) {
+	return bs_cue_def_apply(cue, physics, ball);
+}
+
 // Gives ball 0 the cue's velocity, and under the stick's strike its spin.
 // Returns false when there is no ball 0 or the aim point is the ball's own
 // centre.

@@ -36,6 +36,12 @@ typedef struct bs_cue_def {
 /// stick's), squirt on: set the speed and what differs.
 BS_API bs_cue_def bs_default_cue_def(void);
 
+/// Strikes `ball` with `cue`: sets its velocity, and under the cue stick's
+/// strike with pool physics its spin (ideal physics leaves it none). Returns
+/// false, changing nothing, when the cue aims at the ball's own centre. The
+/// cue must be one a scene file accepts (its speed, tip and elevation).
+BS_API bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball);
+
 /// A loaded scene: a world def whose `balls` point into memory the scene owns.
 typedef struct bs_scene {
 	bs_world_def def;   ///< ready for bs_world_create(); def.balls == balls

@@ -1,0 +1,208 @@
+#!/bin/sh
+# End-to-end tests of `breakshot ensemble` on the built binary: --vary specs
+# refused with exit 2 and one message naming the part; the same bytes in
+# every output for 1, 2 and 3 threads; summary.csv against figures counted
+# again from runs.csv here, with awk; a run killed part-way (by a test hook
+# after K rows, half a row written, and by SIGTERM) leaving no output but
+# its checkpoint, and --resume giving the same bytes as one uninterrupted
+# ensemble. Needs BREAKSHOT and BREAKSHOT_SOURCE_ROOT (tests/meson.build).
+set -u
+B=${BREAKSHOT:?BREAKSHOT must name the breakshot binary}
+ROOT=${BREAKSHOT_SOURCE_ROOT:?BREAKSHOT_SOURCE_ROOT must name the source tree}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+. "$(dirname "$0")/check.sh"
+
+BREAK=$ROOT/scenes/9ball_break.json
+OUTPUTS="runs.csv summary.csv cue_rest.png cue_rest.svg pocketed.png pocketed.svg"
+# A mix of every kind of variation, so that every path draws.
+VARY="--vary cue.speed=uniform:5:9 --vary cue.tip.height=normal:0:0.15 --vary cue.angle_deg=grid:-1:1:3"
+
+# run_quietly COMMAND...: runs it; its standard error only when it fails.
+run_quietly() {
+	if ! "$@" >/dev/null 2>"$WORK/quiet.txt"; then
+		sed 's/^/    stderr: /' "$WORK/quiet.txt" >&2
+		return 1
+	fi
+}
+
+# same_outputs DIR_A DIR_B: every output the same, byte for byte.
+same_outputs() {
+	for file in $OUTPUTS; do
+		if ! cmp "$1/$file" "$2/$file"; then
+			return 1
+		fi
+	done
+}
+
+# holds_only DIR NAMES: the directory holds exactly these names (sorted).
+holds_only() {
+	actual=$(ls -A "$1" | sort | tr '\n' ' ')
+	if [ "$actual" != "${2:+$2 }" ]; then
+		echo "  $1 holds: '$actual'; expected: '$2'" >&2
+		return 1
+	fi
+}
+
+begin bad_specs_are_refused_naming_the_part
+while IFS='|' read -r spec message; do
+	# shellcheck disable=SC2086
+	check "$spec" fails_with 2 "$message" "$B" ensemble "$BREAK" --runs 10 --out spec-out $spec
+	check "$spec: nothing written" test ! -e "$WORK/spec-out"
+done <<'EOF'
+--vary cue.speed|--vary 'cue.speed': expected FIELD=DISTRIBUTION
+--vary cue.sped=uniform:1:2|unknown field 'cue.sped'
+--vary cue.tip=grid:-0.2:0.2:3|cue.tip has two parts: vary cue.tip.side and cue.tip.height
+--vary cue.speed=unifrm:1:2|unknown distribution 'unifrm'
+--vary cue.speed=uniform:6|expected uniform:LO:HI, got 1 number after 'uniform'
+--vary cue.speed=uniform:6:x|HI 'x' is not a finite number
+--vary cue.speed=normal:nan:1|MEAN 'nan' is not a finite number
+--vary cue.speed=uniform:9:6|LO must be below HI, got 9 and 6
+--vary cue.speed=grid:1:2:1.5|K must be a whole number from 2 to 1000000, got 1.5
+--vary cue.speed=grid:1:2|expected grid:LO:HI:K, got 2 numbers after 'grid'
+--vary cue.speed=normal:7:0|SD must be positive, got 0
+--vary cue.speed=uniform:-1:2|cue.speed: its range [-1, 2] is outside [0, 10000] m/s
+--vary cue.tip.side=uniform:0:0.6|cue.tip.side: its range [0, 0.59999999999999998] is outside [-0.5, 0.5]
+--vary cue.elevation_deg=grid:0:90:4|cue.elevation_deg: its range [0, 90] is outside [0, 90) degrees
+--vary cue.ball.x=uniform:0.1:1|cue.ball.x: its range [0.10000000000000001, 1] is outside the kitchen
+--vary rack.seed=maybe|rack.seed is 'random' or 'fixed', got 'maybe'
+--vary cue.speed=uniform:5:9 --vary cue.speed=grid:5:9:3|cue.speed is varied twice
+--vary rack.seed=fixed|nothing varies from run to run
+--threads 0|--threads: 0 is out of range
+--seed -1|--seed: -1 is out of range
+EOF
+check "a stick's tip on ideal physics" fails_with 2 \
+	"--vary cue.tip.side: needs the cue stick's strike under pool physics" \
+	"$B" ensemble "$ROOT/scenes/9ball_break_ideal.json" --runs 10 --out spec-out --vary cue.tip.side=uniform:-0.1:0.1
+check "no cue" fails_with 2 "--vary cue.speed: the scene has no cue to vary" \
+	"$B" ensemble "$ROOT/scenes/newtons_cradle.json" --runs 10 --out spec-out --vary cue.speed=uniform:1:2
+check "no rack" fails_with 2 "the scene has no rack whose seed could vary; give --vary" \
+	"$B" ensemble "$ROOT/scenes/newtons_cradle.json" --runs 10 --out spec-out
+# A grid point off the table can never be drawn again: the run that meets
+# it stops the ensemble, and nothing is left.
+check "a grid shot off the table" fails_with 2 "breakshot: ensemble: run 0: ball 0 at (0.01, " \
+	"$B" ensemble "$BREAK" --runs 10 --out grid-out --vary cue.ball.x=grid:0.01:0.5:2
+check "nothing left by the failed run" holds_only "$WORK/grid-out" ""
+end
+
+begin same_bytes_for_any_thread_count
+for threads in 1 2 3; do
+	# shellcheck disable=SC2086
+	check "$threads threads" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --threads "$threads" \
+		--out "$WORK/t$threads" $VARY
+done
+check "1 and 2 threads" same_outputs "$WORK/t1" "$WORK/t2"
+check "1 and 3 threads" same_outputs "$WORK/t1" "$WORK/t3"
+check "only the outputs left" holds_only "$WORK/t2" "cue_rest.png cue_rest.svg pocketed.png pocketed.svg runs.csv summary.csv"
+# Another seed gives other runs: the comparison above can fail.
+# shellcheck disable=SC2086
+check "seed 8" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 8 --out "$WORK/s8" $VARY
+check "seed 8 differs" test "$(cmp -s "$WORK/t1/runs.csv" "$WORK/s8/runs.csv"; echo $?)" -eq 1
+end
+
+begin runs_csv_has_one_row_a_run
+runs=$WORK/t1/runs.csv
+check "header" grep -q -x "run,seed,cue.speed,cue.angle_deg,cue.tip.height,events,time,settled,pocketed,ball_0_pocket,ball_1_pocket,ball_2_pocket,ball_3_pocket,ball_4_pocket,ball_5_pocket,ball_6_pocket,ball_7_pocket,ball_8_pocket,ball_9_pocket,cue_x,cue_y,scratch" "$runs"
+# Each row: its index in order, speeds in the range, the angle on its grid
+# cell (run mod 3), counts that agree with the pockets, 22 columns.
+check "rows" awk -F, 'NR > 1 {
+	bad = NF != 22 || $1 != NR - 2 || $3 < 5 || $3 >= 9 || $4 != (($1 % 3) - 1)
+	n = 0; for (c = 11; c <= 19; ++c) n += $c >= 0
+	bad = bad || $9 != n || $22 != ($10 >= 0) || $8 != 1
+	if (bad) { print "  bad row " NR ": " $0 > "/dev/stderr"; failed = 1 }
+} END { exit failed || NR != 301 }' "$runs"
+end
+
+begin summary_matches_the_rows
+# Count again from runs.csv, and compute Wilson's interval here.
+awk -F, -v z=1.959963984540054 '
+	function wilson(k, n,    p, d, c, h, lo, hi) {
+		p = k / n; d = 1 + z * z / n; c = (p + z * z / (2 * n)) / d
+		h = z / d * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+		lo = k == 0 ? 0 : c - h; hi = k == n ? 1 : c + h
+		return sprintf("%d,%d,%.12g,%.12g,%.12g", k, n, p, lo, hi)
+	}
+	NR == 1 { next }
+	{ n += 1; for (b = 1; b <= 9; ++b) ball[b] += $(10 + b) >= 0; count[$9] += 1; scratch += $22; settled += $8 }
+	END {
+		for (b = 1; b <= 9; ++b) print "pocketed," b "," wilson(ball[b], n)
+		for (k = 0; k <= 9; ++k) print "balls_pocketed," k "," wilson(count[k] + 0, n)
+		print "scratch,0," wilson(scratch, n)
+		print "settled,," wilson(settled, n)
+	}' "$WORK/t1/runs.csv" >"$WORK/expected.csv"
+# The summary's figures to 12 digits, as awk computed them.
+awk -F, 'NR > 1 { printf "%s,%s,%d,%d,%.12g,%.12g,%.12g\n", $1, $2, $3, $4, $5, $6, $7 }' \
+	"$WORK/t1/summary.csv" >"$WORK/actual.csv"
+check "summary.csv" cmp "$WORK/expected.csv" "$WORK/actual.csv"
+check "header" grep -q -x "quantity,value,count,runs,probability,ci95_low,ci95_high" "$WORK/t1/summary.csv"
+# Some ball went in, and not all of them: the counts above mean something.
+check "pocketed some" grep -q "^balls_pocketed,1,[1-9]" "$WORK/t1/summary.csv"
+end
+
+begin plots_are_png_and_svg
+check "PNG" sh -c "head -c 8 '$WORK/t1/cue_rest.png' | od -c | grep -q 'P   N   G'"
+check "PNG bars" sh -c "head -c 8 '$WORK/t1/pocketed.png' | od -c | grep -q 'P   N   G'"
+check "SVG" grep -q "<svg" "$WORK/t1/cue_rest.svg"
+check "SVG bars" grep -q "<svg" "$WORK/t1/pocketed.svg"
+end
+
+begin progress_bar_only_on_a_terminal
+# run_quietly above kept standard error: a file there gets no bar.
+check "no bar in a file" run_quietly "$B" ensemble "$BREAK" --runs 100 --out "$WORK/quiet"
+check "standard error empty" test ! -s "$WORK/quiet.txt"
+if command -v script >/dev/null 2>&1; then
+	# script(1) gives the command a terminal and copies what it shows.
+	script -q -e -c "'$B' ensemble '$BREAK' --runs 100 --out '$WORK/tty'" /dev/null >"$WORK/tty.txt" 2>&1
+	check "finished on a terminal" test -s "$WORK/tty/runs.csv"
+	check "the bar" grep -q "100.0 % 100/100 runs, [0-9]* runs/s, 0:00:00 left" "$WORK/tty.txt"
+	check "the same rows" cmp "$WORK/quiet/runs.csv" "$WORK/tty/runs.csv"
+fi
+end
+
+begin killed_part_way_then_resumed
+# Killed (SIGKILL) after 150 rows and half of the 151st: not on a block's
+# edge, and a row cut short, as a kill during a write leaves it.
+(cd "$WORK" && BREAKSHOT_ENSEMBLE_STOP_AFTER=150 "$B" ensemble "$BREAK" --runs 300 --seed 7 --threads 2 \
+	--out k $VARY >/dev/null 2>&1)
+check "killed" test $? -ne 0
+check "only the checkpoint is left" holds_only "$WORK/k" "ensemble.settings runs.csv.partial"
+check "151 whole lines and a half" test "$(wc -l <"$WORK/k/runs.csv.partial")" -eq 151
+check "without --resume it is refused" fails_with 2 "give --resume to continue it" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY
+check "other settings are refused" fails_with 2 "were made with other settings: 'seed 7' there, 'seed 8' here" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 8 --out k $VARY --resume
+check "resumed" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --threads 1 --out "$WORK/k" $VARY --resume
+check "the same bytes" same_outputs "$WORK/t1" "$WORK/k"
+check "only the outputs left" holds_only "$WORK/k" "cue_rest.png cue_rest.svg pocketed.png pocketed.svg runs.csv summary.csv"
+check "nothing to resume" fails_with 2 "nothing to resume" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume
+# Killed right after the header: resumed from no rows at all.
+(cd "$WORK" && BREAKSHOT_ENSEMBLE_STOP_AFTER=1 "$B" ensemble "$BREAK" --runs 300 --seed 7 --out k0 $VARY \
+	>/dev/null 2>&1)
+check "resumed from the first row" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --out "$WORK/k0" $VARY --resume
+check "the same bytes again" same_outputs "$WORK/t1" "$WORK/k0"
+end
+
+begin sigterm_leaves_nothing_half_written
+"$B" ensemble "$BREAK" --runs 100000000 --threads 1 --out "$WORK/term" >/dev/null 2>&1 &
+pid=$!
+# Wait for some rows to reach the checkpoint (at most a minute).
+tries=0
+while [ "$tries" -lt 600 ] && [ "$(cat "$WORK/term/runs.csv.partial" 2>/dev/null | wc -l)" -lt 65 ]; do
+	sleep 0.1
+	tries=$((tries + 1))
+done
+kill -TERM "$pid"
+wait "$pid"
+check "died of SIGTERM" test $? -eq 143
+check "no output, no temporary file" holds_only "$WORK/term" "ensemble.settings runs.csv.partial"
+# Its whole lines are rows in order; a last one cut short is for --resume
+# to drop.
+whole=$(wc -l <"$WORK/term/runs.csv.partial")
+check "rows in the checkpoint" test "$whole" -ge 65
+check "whole rows in the checkpoint" sh -c "head -n $whole '$WORK/term/runs.csv.partial' |
+	awk -F, 'NR > 1 && (NF != 19 || \$1 != NR - 2) { exit 1 }'"
+end
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
