@@ -21,12 +21,12 @@ typedef struct bs_preview_path {
 typedef struct bs_shot_preview {
 	bs_preview_path* paths; ///< one per ball, in def order
 	int path_count;
-	bs_vec2* dots;          ///< centres of the balls at their collisions (m)
+	bs_vec2* dots; ///< centres of the balls at their collisions (m)
 	int dot_count;
 	int dot_capacity;
-	int64_t events;         ///< events simulated
-	double end_time;        ///< s: when the last ball stopped, or where the preview was cut off
-	bool complete;          ///< every ball stopped (or was pocketed) within the limits
+	int64_t events;  ///< events simulated
+	double end_time; ///< s: when the last ball stopped, or where the preview was cut off
+	bool complete;   ///< every ball stopped (or was pocketed) within the limits
 } bs_shot_preview;
 
 /// Events a preview simulates at most.

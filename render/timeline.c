@@ -248,6 +248,12 @@ bool bs_timeline_has_orientations(const bs_timeline* timeline) {
 	return timeline->orientations != NULL;
 }
 
+void bs_timeline_set_start_orientation(bs_timeline* timeline, int index, bs_quat orientation) {
+	if (timeline->orientations && timeline->frame_count == 1 && index >= 0 && index < timeline->ball_count) {
+		timeline->orientations[index] = orientation;
+	}
+}
+
 void bs_timeline_orientations(const bs_timeline* timeline, const bs_quat* cache, double cache_time,
 	int64_t cache_event_count, bs_quat* dest) {
 	const bs_frame* frame = bs_timeline_frame(timeline);
@@ -294,6 +300,7 @@ int bs_timeline_export(const bs_timeline* timeline, bs_ball_def* balls_dest) {
 		def->id = state.id;
 		def->pos = state.pos;
 		def->vel = state.vel;
+		def->omega = state.omega;
 		def->radius = state.radius;
 		def->mass = state.mass;
 	}

@@ -69,6 +69,10 @@ void bs_timeline_states(const bs_timeline* timeline, bs_ball_state* dest);
 /// Whether the balls turn: under pool physics they carry an orientation.
 bool bs_timeline_has_orientations(const bs_timeline* timeline);
 
+/// Turns ball `index` to `orientation` at the start, before any event (a new
+/// shot goes on from the balls as they were turned). Does nothing otherwise.
+void bs_timeline_set_start_orientation(bs_timeline* timeline, int index, bs_quat orientation);
+
 /// Each ball's orientation at the displayed time into `dest` (ball_count
 /// entries), when bs_timeline_has_orientations. `cache` holds the answer
 /// for an earlier time (`cache_time`, `cache_event_count` its frame; pass
