@@ -18,6 +18,10 @@ static bool append_point(bs_preview_path* path, bs_vec2 point) {
 	return true;
 }
 
+static bool full(const bs_shot_preview* preview) {
+	return preview->point_total >= BS_PREVIEW_MAX_POINTS;
+}
+
 static bool append_dot(bs_shot_preview* preview, bs_vec2 point) {
 	if (preview->dot_count == preview->dot_capacity) {
 		int capacity = preview->dot_capacity ? 2 * preview->dot_capacity : 64;
@@ -37,6 +41,7 @@ void bs_shot_preview_clear(bs_shot_preview* preview) {
 		preview->paths[i].count = 0;
 	}
 	preview->dot_count = 0;
+	preview->point_total = 0;
 	preview->events = 0;
 	preview->end_time = 0.0;
 	preview->complete = false;
@@ -87,9 +92,13 @@ static bool sample(const bs_world* world, double until, bs_shot_preview* preview
 			if (ball.pocketed || ball.motion <= BS_MOTION_SPINNING) {
 				continue; // a ball that does not move adds nothing to its path
 			}
+			if (full(preview)) {
+				return true; // cut off here
+			}
 			if (!append_point(&preview->paths[i], ball.pos)) {
 				return false;
 			}
+			preview->point_total += 1;
 		}
 	}
 	return true;
@@ -112,6 +121,7 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 		bs_ball_state ball = bs_world_ball_state(world, i, def->time);
 		preview->paths[i].id = ball.id;
 		ok = append_point(&preview->paths[i], ball.pos);
+		preview->point_total += 1;
 	}
 	double horizon = def->time + BS_PREVIEW_MAX_SECONDS;
 	while (ok) {
@@ -124,7 +134,7 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 			ok = sample(world, horizon, preview, count);
 			break;
 		}
-		if (preview->events >= BS_PREVIEW_MAX_EVENTS) {
+		if (preview->events >= BS_PREVIEW_MAX_EVENTS || full(preview)) {
 			break;
 		}
 		ok = sample(world, next.time, preview, count) && bs_world_step(world);

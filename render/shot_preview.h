@@ -24,6 +24,7 @@ typedef struct bs_shot_preview {
 	bs_vec2* dots; ///< centres of the balls at their collisions (m)
 	int dot_count;
 	int dot_capacity;
+	int point_total; ///< points over all paths
 	int64_t events;  ///< events simulated
 	double end_time; ///< s: when the last ball stopped, or where the preview was cut off
 	bool complete;   ///< every ball stopped (or was pocketed) within the limits
@@ -34,6 +35,9 @@ typedef struct bs_shot_preview {
 /// Simulated seconds a preview covers at most after the strike: under ideal
 /// physics nothing stops the balls.
 #define BS_PREVIEW_MAX_SECONDS 60.0
+/// Points a preview keeps at most, over all its paths (what the viewer can
+/// draw in one batch of lines).
+#define BS_PREVIEW_MAX_POINTS 60000
 /// Largest distance (m) a ball moves between two points of its path.
 #define BS_PREVIEW_STEP 0.004
 
