@@ -17,11 +17,14 @@ static const stick_part stick_parts[] = {
 	{BS_CUE_STICK_LENGTH, {0.35f, 0.15f, 0.08f, 1.0f}}, // the butt
 };
 
-double bs_cue_draw_back(double stick_speed) {
+// How far (m) the tip is drawn back from the ball at this stick speed.
+static double draw_back(double stick_speed) {
 	return 0.004 + 0.012 * stick_speed;
 }
 
-void bs_cue_contact(const bs_viewer* viewer, bs_vec3* point, bs_vec3* axis) {
+// The point (m) where the tip meets the cue ball's surface for the strike
+// set up, and the cue's axis (unit, pointing into the ball).
+static void cue_contact(const bs_viewer* viewer, bs_vec3* point, bs_vec3* axis) {
 	int cue = bs_viewer_cue_index(viewer);
 	const bs_ball_state* ball = &viewer->balls[cue];
 	bs_vec2 f2 = bs_v2_normalize(bs_v2_sub(viewer->aim_point, ball->pos));
@@ -58,8 +61,8 @@ void bs_cue_stick_draw(const bs_viewer* viewer, const bs_camera* camera, int wid
 	}
 	bs_vec3 contact;
 	bs_vec3 axis;
-	bs_cue_contact(viewer, &contact, &axis);
-	bs_vec3 tip = bs_v3_mad(contact, -bs_cue_draw_back(viewer->stick_speed), axis);
+	cue_contact(viewer, &contact, &axis);
+	bs_vec3 tip = bs_v3_mad(contact, -draw_back(viewer->stick_speed), axis);
 	mat4 world_to_eye;
 	bs_camera_view(camera, world_to_eye);
 	vec3 right = {world_to_eye[0][0], world_to_eye[1][0], world_to_eye[2][0]};

@@ -17,13 +17,6 @@
 #define BS_CUE_TIP_DIAMETER 0.013
 #define BS_CUE_BUTT_DIAMETER 0.03
 
-/// The point (m) where the tip meets the cue ball's surface for the strike
-/// set up, and the cue's axis (unit, pointing into the ball).
-void bs_cue_contact(const bs_viewer* viewer, bs_vec3* point, bs_vec3* axis);
-
-/// How far (m) the tip is drawn back from the ball at this stick speed.
-double bs_cue_draw_back(double stick_speed);
-
 /// The cue stick, as lines whose width follows its diameter in perspective.
 void bs_cue_stick_draw(const bs_viewer* viewer, const bs_camera* camera, int width, int height, bs_lines* lines);
 

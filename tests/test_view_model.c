@@ -1,7 +1,8 @@
 // The viewer's model apart from GL: a ball's motion between events and the
 // orientation it turns through (render/ball_motion.c) against the engine and
-// against the exact rotation, the recorded history (render/timeline.c), and
-// the shot preview (render/shot_preview.c) against a run of the same shot.
+// against the exact rotation, the recorded history (render/timeline.c), the
+// shot preview (render/shot_preview.c) against a run of the same shot, and
+// the viewer's aiming keys and clicks (render/viewer.c, no window needed).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,7 +12,11 @@
 #include "process_helpers.h"
 #include "shot_preview.h"
 #include "timeline.h"
+#include "viewer.h"
 #include <breakshot/scene.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
 
 static bool load_scene(const char* relative, bs_scene* dest) {
 	char path[1024];
@@ -236,6 +241,69 @@ static void test_preview_is_the_shot(void) {
 	bs_scene_free(&scene);
 }
 
+// The preview is simulated again when the aim, the strike or the state
+// changes, and never on frames where none does.
+static void test_preview_only_when_the_aim_changes(void) {
+	char path[1024];
+	source_path("scenes/9ball_break.json", path, sizeof path);
+	bs_viewer viewer;
+	char error[512];
+	if (!bs_viewer_init(path, &viewer, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	bs_timeline_seek(&viewer.timeline, 100.0, 0); // the break, to rest
+	bs_viewer_refresh(&viewer);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_S));
+	CHECK_EQ_INT(viewer.preview_count, 1);
+	CHECK(viewer.preview.events > 0);
+	for (int frame = 0; frame < 30; ++frame) {
+		bs_viewer_tick(&viewer, 1.0 / 60.0);
+	}
+	CHECK_EQ_INT(viewer.preview_count, 1);
+	const int keys[] = {GLFW_KEY_COMMA, GLFW_KEY_UP, GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_E};
+	for (int k = 0; k < 4; ++k) {
+		CHECK(bs_viewer_key(&viewer, keys[k]));
+		bs_viewer_tick(&viewer, 1.0 / 60.0);
+		bs_viewer_tick(&viewer, 1.0 / 60.0);
+		CHECK_EQ_INT(viewer.preview_count, 2 + k);
+	}
+	bs_viewer_free(&viewer);
+}
+
+// A click on the ball diagram puts the tip there, kept within the miscue
+// limit; a click elsewhere is not the diagram's.
+static void test_click_on_the_tip_diagram(void) {
+	char path[1024];
+	source_path("scenes/9ball_break.json", path, sizeof path);
+	bs_viewer viewer;
+	char error[512];
+	if (!bs_viewer_init(path, &viewer, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	bs_timeline_seek(&viewer.timeline, 100.0, 0);
+	bs_viewer_refresh(&viewer);
+	float cx, cy, radius;
+	bs_viewer_tip_diagram(1600, 900, &cx, &cy, &radius);
+	CHECK(!bs_viewer_click_tip(&viewer, cx, cy, 1600, 900)); // not aiming
+	bs_viewer_key(&viewer, GLFW_KEY_S);
+	CHECK(bs_viewer_click_tip(&viewer, cx + 0.3 * radius, cy + 0.2 * radius, 1600, 900));
+	CHECK_NEAR(viewer.tip.x, 0.3, 1e-6);
+	CHECK_NEAR(viewer.tip.y, -0.2, 1e-6); // below the centre: draw
+	CHECK(bs_viewer_click_tip(&viewer, cx, cy - 0.9 * radius, 1600, 900));
+	CHECK_NEAR(viewer.tip.x, 0.0, 1e-12);
+	CHECK(viewer.tip.y > 0.4999 && viewer.tip.y <= 0.5);
+	CHECK(!bs_viewer_click_tip(&viewer, cx + 1.2 * radius, cy, 1600, 900));
+	CHECK(viewer.tip.y > 0.4999);
+	// The strike the viewer makes carries the tip set.
+	bs_cue_def cue;
+	CHECK(bs_viewer_aimed_cue(&viewer, &cue));
+	CHECK(cue.stick);
+	CHECK_EQ_DBL(cue.tip.y, viewer.tip.y);
+	bs_viewer_free(&viewer);
+}
+
 int main(void) {
 	RUN(test_motion_between_events_matches_engine);
 	RUN(test_rolling_turn_is_exact);
@@ -243,5 +311,7 @@ int main(void) {
 	RUN(test_sliding_turn_composes);
 	RUN(test_history_restores_states_and_orientations);
 	RUN(test_preview_is_the_shot);
+	RUN(test_preview_only_when_the_aim_changes);
+	RUN(test_click_on_the_tip_diagram);
 	return check_summary();
 }
