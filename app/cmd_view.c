@@ -120,7 +120,7 @@ static int choose_state(bs_viewer* viewer, const view_options* options) {
 }
 
 static bool write_state(bs_viewer* viewer, bs_output_file* out) {
-	char* text = bs_timeline_dump(&viewer->timeline);
+	char* text = bs_viewer_dump(viewer);
 	if (!text) {
 		fprintf(stderr, "breakshot: out of memory writing %s\n", out->path);
 		return false;

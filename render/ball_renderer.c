@@ -8,8 +8,9 @@
 #include "shader.h"
 #include "vertex_buffer.h"
 
-// Instance: centre x, y, z, radius, colour r, g, b, stripe, number, highlight.
-enum { ball_instance_floats = 10, sphere_slices = 40, sphere_stacks = 24 };
+// Instance: centre x, y, z, radius, colour r, g, b, stripe, number,
+// highlight, orientation x, y, z, w.
+enum { ball_instance_floats = 14, sphere_slices = 40, sphere_stacks = 24 };
 
 static const float pool_colours[8][3] = {
 	{0.96f, 0.95f, 0.90f}, // cue
@@ -96,7 +97,6 @@ bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest) {
 	dest->u_eye = glGetUniformLocation(dest->program, "u_eye");
 	dest->u_view_direction = glGetUniformLocation(dest->program, "u_view_direction");
 	dest->u_orthographic = glGetUniformLocation(dest->program, "u_orthographic");
-	dest->u_camera_up = glGetUniformLocation(dest->program, "u_camera_up");
 	dest->u_numbers = glGetUniformLocation(dest->program, "u_numbers");
 
 	glGenVertexArrays(1, &dest->vao);
@@ -110,8 +110,8 @@ bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest) {
 	bs_vertex_layout(0, position_size, 1, 0);
 	dest->instance_vbo = bs_vertex_buffer((size_t)dest->capacity * ball_instance_floats * sizeof(float), NULL,
 		GL_DYNAMIC_DRAW);
-	const GLint instance_sizes[] = {4, 3, 3};
-	bs_vertex_layout(1, instance_sizes, 3, 1);
+	const GLint instance_sizes[] = {4, 3, 3, 4};
+	bs_vertex_layout(1, instance_sizes, 4, 1);
 	glBindVertexArray(0);
 	return true;
 }
@@ -120,7 +120,7 @@ void bs_ball_renderer_begin(bs_ball_renderer* renderer) {
 	renderer->count = 0;
 }
 
-void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball, bool highlight) {
+void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball, bs_quat orientation, bool highlight) {
 	if (renderer->count == renderer->capacity) {
 		return;
 	}
@@ -128,7 +128,8 @@ void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball,
 	float* v = renderer->instances + (size_t)renderer->count * ball_instance_floats;
 	float values[ball_instance_floats] = {(float)ball->pos.x, (float)ball->pos.y, (float)ball->radius,
 		(float)ball->radius, look.colour[0], look.colour[1], look.colour[2], look.stripe ? 1.0f : 0.0f,
-		(float)look.number, highlight ? 1.0f : 0.0f};
+		(float)look.number, highlight ? 1.0f : 0.0f, (float)orientation.x, (float)orientation.y, (float)orientation.z,
+		(float)orientation.w};
 	memcpy(v, values, sizeof values);
 	renderer->count += 1;
 }
@@ -141,7 +142,6 @@ void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view)
 	glUniformMatrix4fv(renderer->u_view_projection, 1, GL_FALSE, (const float*)view->view_projection);
 	glUniform3fv(renderer->u_eye, 1, view->eye);
 	glUniform3fv(renderer->u_view_direction, 1, view->view_direction);
-	glUniform3fv(renderer->u_camera_up, 1, view->camera_up);
 	glUniform1i(renderer->u_orthographic, view->orthographic ? 1 : 0);
 	glUniform1i(renderer->u_numbers, 0);
 	glActiveTexture(GL_TEXTURE0);

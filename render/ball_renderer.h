@@ -1,6 +1,7 @@
 // breakshot viewer: the balls, drawn as one instanced sphere mesh. Each
-// instance carries centre, radius, colour and style (stripe, number,
-// highlight); the instance buffer is sized once for the scene's balls.
+// instance carries centre, radius, colour, style (stripe, number,
+// highlight) and orientation; the instance buffer is sized once for the
+// scene's balls.
 #ifndef BREAKSHOT_BALL_RENDERER_H
 #define BREAKSHOT_BALL_RENDERER_H
 
@@ -9,6 +10,7 @@
 
 #include <breakshot/world.h>
 
+#include "ball_motion.h"
 #include "glad_gl.h"
 
 typedef struct bs_ball_renderer {
@@ -23,7 +25,6 @@ typedef struct bs_ball_renderer {
 	GLint u_eye;
 	GLint u_view_direction;
 	GLint u_orthographic;
-	GLint u_camera_up;
 	GLint u_numbers;
 	float* instances;
 	int count;
@@ -44,8 +45,10 @@ bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest);
 
 void bs_ball_renderer_begin(bs_ball_renderer* renderer);
 
-/// Adds a ball on the table (pocketed balls are simply not added).
-void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball, bool highlight);
+/// Adds a ball on the table (pocketed balls are simply not added), turned by
+/// `orientation` (body to table: the number along the body's x axis, the
+/// stripe about its z axis).
+void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball, bs_quat orientation, bool highlight);
 
 typedef struct bs_ball_view {
 	mat4 view_projection;

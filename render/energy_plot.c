@@ -10,6 +10,8 @@ static const float panel_colour[4] = {0.0f, 0.0f, 0.0f, 0.62f};
 static const float axis_colour[4] = {0.75f, 0.75f, 0.75f, 1.0f};
 static const float label_colour[4] = {0.85f, 0.85f, 0.85f, 1.0f};
 static const float energy_colour[4] = {1.0f, 0.82f, 0.2f, 1.0f};
+static const float translational_colour[4] = {0.45f, 0.9f, 0.45f, 1.0f};
+static const float rotational_colour[4] = {0.85f, 0.5f, 1.0f, 1.0f};
 static const float px_colour[4] = {1.0f, 0.38f, 0.32f, 1.0f};
 static const float py_colour[4] = {0.35f, 0.8f, 1.0f, 1.0f};
 
@@ -29,6 +31,14 @@ static float to_y(const plot_area* area, double v) {
 
 static double energy_of(const bs_frame* frame) {
 	return frame->totals.kinetic_energy;
+}
+
+static double translational_of(const bs_frame* frame) {
+	return frame->totals.translational_energy;
+}
+
+static double rotational_of(const bs_frame* frame) {
+	return frame->totals.rotational_energy;
 }
 
 static double px_of(const bs_frame* frame) {
@@ -101,13 +111,18 @@ void bs_plot_draw(const bs_timeline* timeline, float x, float y, float width, fl
 	char low[32];
 	char high[32];
 	snprintf(high, sizeof high, "%.3g", max_energy);
-	axes(&energy, "kinetic energy (J)", "0", high, lines, text);
+	axes(&energy, "energy (J):", "0", high, lines, text);
+	float key_x = energy.x + 6.0f + bs_font_measure(text->font, "energy (J): ");
+	key_x += bs_text_add(text, key_x, energy.y - line, energy_colour, "total ");
+	key_x += bs_text_add(text, key_x, energy.y - line, translational_colour, "translational ");
+	bs_text_add(text, key_x, energy.y - line, rotational_colour, "rotational");
+	series(timeline, &energy, stride, translational_of, translational_colour, lines);
+	series(timeline, &energy, stride, rotational_of, rotational_colour, lines);
 	series(timeline, &energy, stride, energy_of, energy_colour, lines);
 	snprintf(low, sizeof low, "%.3g", -max_momentum);
 	snprintf(high, sizeof high, "%.3g", max_momentum);
 	axes(&momentum, "momentum (kg m/s):", low, high, lines, text);
-	float title_width = bs_font_measure(text->font, "momentum (kg m/s): ");
-	float key_x = momentum.x + 6.0f + title_width;
+	key_x = momentum.x + 6.0f + bs_font_measure(text->font, "momentum (kg m/s): ");
 	key_x += bs_text_add(text, key_x, momentum.y - line, px_colour, "px ");
 	bs_text_add(text, key_x, momentum.y - line, py_colour, "py");
 	series(timeline, &momentum, stride, px_of, px_colour, lines);

@@ -31,10 +31,21 @@ void bs_hud_event_line(const bs_frame* frame, char* dest, size_t dest_size) {
 	case BS_EVENT_POCKET:
 		snprintf(rest, room, "ball %d into pocket %d at t = %.9f s", e->a, e->b, e->time);
 		break;
+	case BS_EVENT_SLIDE_ROLL:
+	case BS_EVENT_ROLL_SPIN:
+	case BS_EVENT_ROLL_STOP:
+	case BS_EVENT_SPIN_STOP:
+		snprintf(rest, room, "ball %d at t = %.9f s", e->a, e->time);
+		break;
 	default:
 		snprintf(dest, dest_size, "no event yet");
 		break;
 	}
+}
+
+void bs_hud_cue_line(const char* title, const bs_cue_def* cue, char* dest, size_t dest_size) {
+	snprintf(dest, dest_size, "%s: stick %.2f m/s, aim %.2f deg, tip side %+.2f height %+.2f R, elevation %.0f deg",
+		title, cue->speed, cue->angle_deg, cue->tip.x, cue->tip.y, cue->elevation_deg);
 }
 
 static void format_rate(double rate, char* dest, size_t dest_size) {
@@ -48,8 +59,8 @@ static void format_rate(double rate, char* dest, size_t dest_size) {
 void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* text) {
 	const bs_timeline* timeline = &viewer->timeline;
 	const bs_frame* frame = bs_timeline_frame(timeline);
-	char lines[8][320];
-	const float* colours[8];
+	char lines[10][320];
+	const float* colours[10];
 	int count = 0;
 	char rate[32];
 	format_rate(viewer->rate, rate, sizeof rate);
@@ -63,7 +74,8 @@ void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* 
 		snprintf(lines[count], sizeof lines[0], "events %" PRId64, frame->event_count);
 	}
 	colours[count++] = text_colour;
-	snprintf(lines[count], sizeof lines[0], "kinetic energy %.9g J", frame->totals.kinetic_energy);
+	snprintf(lines[count], sizeof lines[0], "kinetic energy %.9g J (translational %.6g, rotational %.6g)",
+		frame->totals.kinetic_energy, frame->totals.translational_energy, frame->totals.rotational_energy);
 	colours[count++] = text_colour;
 	snprintf(lines[count], sizeof lines[0], "momentum px %.9g  py %.9g kg m/s", frame->totals.momentum.x,
 		frame->totals.momentum.y);
@@ -85,9 +97,21 @@ void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* 
 
 	bs_hud_event_line(frame, lines[count], sizeof lines[0]);
 	colours[count++] = bs_timeline_at_event(timeline) ? accent_colour : dim_colour;
-	if (viewer->aiming) {
-		snprintf(lines[count], sizeof lines[0], "new shot: strike speed %.2f m/s", viewer->strike_speed);
+	bs_cue_def cue;
+	if (viewer->aiming && bs_viewer_aimed_cue(viewer, &cue)) {
+		bs_hud_cue_line("new shot", &cue, lines[count], sizeof lines[0]);
 		colours[count++] = accent_colour;
+		const bs_shot_preview* preview = &viewer->preview;
+		snprintf(lines[count], sizeof lines[0], "preview: %" PRId64 " events, %s at t = %.3f s", preview->events,
+			preview->complete ? "all at rest" : "cut off", preview->end_time);
+		colours[count++] = dim_colour;
+	} else if (viewer->has_shot) {
+		bs_hud_cue_line("shot", &viewer->shot_cue, lines[count], sizeof lines[0]);
+		colours[count++] = dim_colour;
+	}
+	if (viewer->show_motion) {
+		snprintf(lines[count], sizeof lines[0], "motion: red sliding, green rolling, blue spinning, grey at rest");
+		colours[count++] = dim_colour;
 	}
 	if (viewer->status[0]) {
 		snprintf(lines[count], sizeof lines[0], "%s", viewer->status);
@@ -114,8 +138,13 @@ static const char* const help_lines[][2] = {
 	{"+ / -", "clock rate x2 / /2 (1/64x to 4x); 1 resets to 1x"},
 	{"R", "reset to the scene"},
 	{"J", "re-break with a new jitter seed (racked scenes)"},
-	{"S", "new shot from here: aim with the mouse"},
-	{"Up / Down", "strike speed while aiming"},
+	{"S", "new shot from here: aim with the mouse; the shot is previewed"},
+	{", / .", "turn the aim 1 degree left / right"},
+	{"Arrows (aiming)", "move the cue tip: english, follow, draw"},
+	{"Click the ball diagram", "put the tip there"},
+	{"X", "tip back to the centre"},
+	{"] / [", "cue stick speed up / down"},
+	{"E / D", "cue elevation up / down (5 degrees)"},
 	{"Click or Enter", "strike (Esc cancels)"},
 	{"Left drag", "orbit the camera"},
 	{"Right / middle drag", "pan"},
@@ -123,6 +152,7 @@ static const char* const help_lines[][2] = {
 	{"T", "top-down orthographic view / orbit view"},
 	{"C", "reset the camera"},
 	{"P", "plot of energy and momentum"},
+	{"M", "motion states and spin axes"},
 	{"H or F1", "this help"},
 	{"Q or Esc", "quit"},
 };

@@ -19,6 +19,9 @@ void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* 
 /// Adds the help overlay (centred) to the text batch.
 void bs_hud_draw_help(bs_text* text, int width, int height);
 
+/// Describes a strike in one line, after `title`.
+void bs_hud_cue_line(const char* title, const bs_cue_def* cue, char* dest, size_t dest_size);
+
 /// Describes the current event in one line ("ball 0 - ball 1 ...").
 void bs_hud_event_line(const bs_frame* frame, char* dest, size_t dest_size);
 

@@ -2,14 +2,20 @@
 
 #include <string.h>
 
+#include "cue_marks.h"
 #include "energy_plot.h"
 
-enum { text_quad_capacity = 8192, line_capacity = 4096 };
+enum { text_quad_capacity = 8192, line_capacity = 65536 };
 
 static const vec4 contact_colour = {1.0f, 0.25f, 0.2f, 1.0f};
 static const vec4 normal_colour = {1.0f, 0.95f, 0.3f, 1.0f};
 static const vec4 obstacle_colour = {1.0f, 0.85f, 0.1f, 1.0f};
-static const vec4 aim_colour = {1.0f, 1.0f, 1.0f, 0.9f};
+static const vec4 collision_colour = {1.0f, 0.55f, 0.1f, 1.0f};
+/// The motion overlay's colours: stationary, spinning, rolling, sliding (bs_motion_state order).
+static const vec4 motion_colours[4] = {
+	{0.6f, 0.6f, 0.6f, 1.0f}, {0.3f, 0.6f, 1.0f, 1.0f}, {0.3f, 0.95f, 0.35f, 1.0f}, {1.0f, 0.3f, 0.25f, 1.0f}};
+/// The preview's paths lie just above the cloth.
+static const float path_height = 0.002f;
 
 bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest) {
 	memset(dest, 0, sizeof *dest);
@@ -83,23 +89,66 @@ static void event_marks(const bs_viewer* viewer, float z, bs_lines* lines) {
 	}
 }
 
-static void aim_marks(const bs_viewer* viewer, bs_lines* lines) {
-	int cue = bs_viewer_cue_index(viewer);
-	if (cue < 0) {
-		return;
-	}
-	const bs_ball_state* ball = &viewer->balls[cue];
-	bs_vec2 direction = bs_v2_normalize(bs_v2_sub(viewer->aim_point, ball->pos));
+// A faint line from the cue ball along the aim, to the aim point.
+static void aim_guide(const bs_viewer* viewer, bs_lines* lines) {
+	const bs_ball_state* ball = &viewer->balls[bs_viewer_cue_index(viewer)];
 	float z = (float)ball->radius;
-	// The cue stick's line behind the ball grows with the strike speed.
-	bs_vec2 start = bs_v2_mad(ball->pos, -(ball->radius + 0.01), direction);
-	bs_vec2 end = bs_v2_mad(start, -0.08 * viewer->strike_speed, direction);
-	bs_lines_add(lines, (vec3){(float)start.x, (float)start.y, z}, (vec3){(float)end.x, (float)end.y, z}, aim_colour,
-		5.0f);
-	vec4 guide = {1.0f, 1.0f, 1.0f, 0.45f};
+	vec4 guide = {1.0f, 1.0f, 1.0f, 0.35f};
 	bs_lines_add(lines, (vec3){(float)ball->pos.x, (float)ball->pos.y, z},
 		(vec3){(float)viewer->aim_point.x, (float)viewer->aim_point.y, z}, guide, 1.5f);
-	circle(lines, viewer->aim_point, ball->radius, z, guide, 1.5f);
+}
+
+// Each ball's previewed path in a lighter shade of its colour, and a dot at each collision.
+static void preview_marks(const bs_viewer* viewer, bs_lines* lines) {
+	const bs_shot_preview* preview = &viewer->preview;
+	for (int i = 0; i < preview->path_count; ++i) {
+		const bs_preview_path* path = &preview->paths[i];
+		bs_ball_look look = bs_ball_look_of(path->id);
+		vec4 colour = {0.4f + 0.6f * look.colour[0], 0.4f + 0.6f * look.colour[1], 0.4f + 0.6f * look.colour[2], 0.95f};
+		for (int k = 1; k < path->count; ++k) {
+			bs_vec2 a = path->points[k - 1];
+			bs_vec2 b = path->points[k];
+			bs_lines_add(lines, (vec3){(float)a.x, (float)a.y, path_height}, (vec3){(float)b.x, (float)b.y, path_height},
+				colour, 2.5f);
+		}
+	}
+	for (int k = 0; k < preview->dot_count; ++k) {
+		vec3 at = {(float)preview->dots[k].x, (float)preview->dots[k].y, path_height};
+		bs_lines_add(lines, at, at, collision_colour, 7.0f);
+	}
+}
+
+// Each ball ringed in the colour of its state of motion, and its spin axis
+// through it: the half along +omega thick, the other thin.
+static void motion_marks(const bs_viewer* viewer, bs_lines* lines) {
+	for (int i = 0; i < viewer->timeline.ball_count; ++i) {
+		const bs_ball_state* ball = &viewer->balls[i];
+		if (ball->pocketed || ball->motion > BS_MOTION_SLIDING) {
+			continue;
+		}
+		const float* colour = motion_colours[ball->motion];
+		circle(lines, ball->pos, 1.3 * ball->radius, path_height, colour, 3.0f);
+		double spin = bs_v3_len(ball->omega);
+		if (spin > 0.0) {
+			bs_vec3 axis = bs_v3_scale(1.9 * ball->radius / spin, ball->omega);
+			vec3 centre = {(float)ball->pos.x, (float)ball->pos.y, (float)ball->radius};
+			vec3 plus = {centre[0] + (float)axis.x, centre[1] + (float)axis.y, centre[2] + (float)axis.z};
+			vec3 minus = {centre[0] - (float)axis.x, centre[1] - (float)axis.y, centre[2] - (float)axis.z};
+			bs_lines_add(lines, centre, plus, colour, 4.5f);
+			bs_lines_add(lines, centre, minus, colour, 2.0f);
+		}
+	}
+}
+
+// The orientation that shows a frictionless ball's number to the eye, its stripe level across the view.
+static bs_quat facing_the_eye(const bs_ball_view* view, const bs_ball_state* ball) {
+	bs_vec3 centre = bs_v3(ball->pos.x, ball->pos.y, ball->radius);
+	bs_vec3 face = view->orthographic ? bs_v3(view->view_direction[0], view->view_direction[1], view->view_direction[2])
+									  : bs_v3_sub(bs_v3(view->eye[0], view->eye[1], view->eye[2]), centre);
+	face = bs_v3_scale(1.0 / bs_v3_len(face), face);
+	bs_vec3 up = bs_v3(view->camera_up[0], view->camera_up[1], view->camera_up[2]);
+	up = bs_v3_mad(up, -bs_v3_dot(up, face), face);
+	return bs_quat_facing(face, bs_v3_scale(1.0 / bs_v3_len(up), up));
 }
 
 static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
@@ -122,11 +171,13 @@ static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width
 	bool at_event = bs_timeline_at_event(timeline);
 	const bs_event* event = &bs_timeline_frame(timeline)->event;
 	bs_ball_renderer_begin(&renderer->balls);
+	bool turning = bs_timeline_has_orientations(timeline);
 	float contact_height = (float)BS_DEFAULT_RADIUS;
 	for (int i = 0; i < timeline->ball_count; ++i) {
 		const bs_ball_state* ball = &viewer->balls[i];
 		if (!ball->pocketed) {
-			bs_ball_renderer_add(&renderer->balls, ball, at_event && involved(event, ball->id));
+			bs_quat orientation = turning ? viewer->orientations[i] : facing_the_eye(&view, ball);
+			bs_ball_renderer_add(&renderer->balls, ball, orientation, at_event && involved(event, ball->id));
 			contact_height = (float)ball->radius;
 		}
 	}
@@ -140,8 +191,13 @@ static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width
 	if (at_event) {
 		event_marks(viewer, contact_height, &renderer->lines);
 	}
-	if (viewer->aiming) {
-		aim_marks(viewer, &renderer->lines);
+	if (viewer->aiming && bs_viewer_cue_index(viewer) >= 0) {
+		preview_marks(viewer, &renderer->lines);
+		aim_guide(viewer, &renderer->lines);
+		bs_cue_stick_draw(viewer, camera, width, height, &renderer->lines);
+	}
+	if (viewer->show_motion) {
+		motion_marks(viewer, &renderer->lines);
 	}
 	bs_lines_flush(&renderer->lines, view.view_projection, width, height);
 }
@@ -162,6 +218,9 @@ void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, co
 	bs_text_begin(&renderer->text);
 	bs_lines_begin(&renderer->lines);
 	bs_hud_draw(viewer, stats, &renderer->text);
+	if (viewer->aiming) {
+		bs_cue_panel_draw(viewer, width, height, &renderer->lines, &renderer->text);
+	}
 	if (viewer->show_plot) {
 		float plot_width = 0.36f * (float)width;
 		float plot_height = 0.42f * (float)height;

@@ -1,5 +1,6 @@
 #include "timeline.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,13 @@ static bs_ball_state* frame_states(const bs_timeline* timeline, size_t frame) {
 	return timeline->states + frame * (size_t)timeline->ball_count;
 }
 
+static bs_quat* frame_orientations(const bs_timeline* timeline, size_t frame) {
+	return timeline->orientations + frame * (size_t)timeline->ball_count;
+}
+
 static size_t history_frame_limit(const bs_timeline* timeline) {
-	size_t per_frame = sizeof(bs_frame) + (size_t)timeline->ball_count * sizeof(bs_ball_state);
+	size_t per_ball = sizeof(bs_ball_state) + (timeline->orientations ? sizeof(bs_quat) : 0);
+	size_t per_frame = sizeof(bs_frame) + (size_t)timeline->ball_count * per_ball;
 	size_t limit = history_byte_limit / per_frame;
 	return limit < 4 ? 4 : limit;
 }
@@ -23,6 +29,10 @@ static void forget_oldest_half(bs_timeline* timeline) {
 	size_t kept = timeline->frame_count - half;
 	memmove(timeline->frames, timeline->frames + half, kept * sizeof(bs_frame));
 	memmove(timeline->states, frame_states(timeline, half), kept * (size_t)timeline->ball_count * sizeof(bs_ball_state));
+	if (timeline->orientations) {
+		memmove(timeline->orientations, frame_orientations(timeline, half),
+			kept * (size_t)timeline->ball_count * sizeof(bs_quat));
+	}
 	timeline->frame_count = kept;
 	timeline->cursor = timeline->cursor >= half ? timeline->cursor - half : 0;
 	timeline->dropped += half;
@@ -47,8 +57,30 @@ static bool grow(bs_timeline* timeline) {
 		return false;
 	}
 	timeline->states = states;
+	if (timeline->def.physics == BS_PHYSICS_POOL) {
+		bs_quat* orientations = realloc(timeline->orientations, capacity * balls * sizeof(bs_quat));
+		if (!orientations) {
+			return false;
+		}
+		timeline->orientations = orientations;
+	}
 	timeline->frame_capacity = capacity;
 	return true;
+}
+
+bs_quat bs_timeline_start_orientation(void) {
+	// The default orbit camera looks down at 0.93 rad from the y = 0 side (camera.c).
+	double c = cos(0.93);
+	double s = sin(0.93);
+	return bs_quat_facing(bs_v3(0.0, -c, s), bs_v3(0.0, s, c));
+}
+
+// The orientations `dt` s after `from`, each ball turning along `states`.
+static void turn_balls(const bs_timeline* timeline, const bs_ball_state* states, const bs_quat* from, double dt,
+	bs_quat* dest) {
+	for (int i = 0; i < timeline->ball_count; ++i) {
+		dest[i] = bs_ball_turn(from[i], &states[i], timeline->def.physics, &timeline->def.pool, dt);
+	}
 }
 
 // Appends the live world's state as the newest frame.
@@ -66,6 +98,19 @@ static bool record(bs_timeline* timeline) {
 	for (int i = 0; i < timeline->ball_count; ++i) {
 		states[i] = bs_world_ball_state(world, i, frame->time);
 	}
+	if (timeline->orientations) {
+		bs_quat* orientations = frame_orientations(timeline, timeline->frame_count);
+		for (int i = 0; i < timeline->ball_count; ++i) {
+			orientations[i] = bs_timeline_start_orientation();
+		}
+		if (timeline->frame_count > 0) {
+			// Each ball turned since the frame before along the motion it kept until now.
+			size_t before = timeline->frame_count - 1;
+			double dt = frame->time - timeline->frames[before].time;
+			turn_balls(timeline, frame_states(timeline, before), frame_orientations(timeline, before), dt,
+				orientations);
+		}
+	}
 	timeline->frame_count += 1;
 	return true;
 }
@@ -80,6 +125,14 @@ bool bs_timeline_init(const bs_world_def* def, bs_timeline* dest) {
 	dest->def.balls = NULL;
 	dest->def.ball_count = 0;
 	dest->ball_count = bs_world_ball_count(dest->world);
+	if (def->physics == BS_PHYSICS_POOL) {
+		// Sized with the frames in grow(); allocated now so that record() knows to fill it.
+		dest->orientations = malloc(sizeof(bs_quat));
+		if (!dest->orientations) {
+			bs_timeline_free(dest);
+			return false;
+		}
+	}
 	dest->time = bs_world_time(dest->world);
 	if (!record(dest)) {
 		bs_timeline_free(dest);
@@ -92,6 +145,7 @@ void bs_timeline_free(bs_timeline* timeline) {
 	bs_world_destroy(timeline->world);
 	free(timeline->frames);
 	free(timeline->states);
+	free(timeline->orientations);
 	memset(timeline, 0, sizeof *timeline);
 }
 
@@ -180,16 +234,41 @@ static bs_ball_state state_at(const bs_timeline* timeline, int index) {
 		return bs_world_ball_state(timeline->world, index, timeline->time);
 	}
 	const bs_frame* frame = bs_timeline_frame(timeline);
-	bs_ball_state state = frame_states(timeline, timeline->cursor)[index];
-	if (!state.pocketed) {
-		state.pos = bs_v2_mad(state.pos, timeline->time - frame->time, state.vel);
-	}
-	return state;
+	const bs_ball_state* state = &frame_states(timeline, timeline->cursor)[index];
+	return bs_ball_motion_after(state, timeline->def.physics, &timeline->def.pool, timeline->time - frame->time);
 }
 
 void bs_timeline_states(const bs_timeline* timeline, bs_ball_state* dest) {
 	for (int i = 0; i < timeline->ball_count; ++i) {
 		dest[i] = state_at(timeline, i);
+	}
+}
+
+bool bs_timeline_has_orientations(const bs_timeline* timeline) {
+	return timeline->orientations != NULL;
+}
+
+void bs_timeline_set_start_orientation(bs_timeline* timeline, int index, bs_quat orientation) {
+	if (timeline->orientations && timeline->frame_count == 1 && index >= 0 && index < timeline->ball_count) {
+		timeline->orientations[index] = orientation;
+	}
+}
+
+void bs_timeline_orientations(const bs_timeline* timeline, const bs_quat* cache, double cache_time,
+	int64_t cache_event_count, bs_quat* dest) {
+	const bs_frame* frame = bs_timeline_frame(timeline);
+	const bs_quat* from = frame_orientations(timeline, timeline->cursor);
+	double from_time = frame->time;
+	if (cache_event_count == frame->event_count && cache_time >= frame->time && cache_time <= timeline->time) {
+		from = cache;
+		from_time = cache_time;
+	}
+	// A ball's motion from `from_time` on is its frame state carried on to then.
+	const bs_ball_state* states = frame_states(timeline, timeline->cursor);
+	for (int i = 0; i < timeline->ball_count; ++i) {
+		bs_ball_state now = bs_ball_motion_after(&states[i], timeline->def.physics, &timeline->def.pool,
+			from_time - frame->time);
+		dest[i] = bs_ball_turn(from[i], &now, timeline->def.physics, &timeline->def.pool, timeline->time - from_time);
 	}
 }
 
@@ -221,6 +300,7 @@ int bs_timeline_export(const bs_timeline* timeline, bs_ball_def* balls_dest) {
 		def->id = state.id;
 		def->pos = state.pos;
 		def->vel = state.vel;
+		def->omega = state.omega;
 		def->radius = state.radius;
 		def->mass = state.mass;
 	}

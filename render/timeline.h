@@ -1,8 +1,11 @@
 // breakshot viewer: playback of a world. The live world only ever moves
 // forward; every event it processes is recorded as a frame (the state of all
 // balls just after it), so any earlier instant is the frame at or before it,
-// extrapolated along the straight lines the balls follow between events.
-// Stepping back reads that history; nothing is re-simulated. No GL here.
+// carried on along the motion each ball keeps until the next event
+// (bs_ball_motion_after). Under pool physics each frame also records every
+// ball's orientation, turned through its exact spin since the frame before,
+// so that stepping back shows the balls turned as they were. Stepping back
+// reads that history; nothing is re-simulated. No GL here.
 #ifndef BREAKSHOT_TIMELINE_H
 #define BREAKSHOT_TIMELINE_H
 
@@ -11,6 +14,8 @@
 #include <stdint.h>
 
 #include <breakshot/world.h>
+
+#include "ball_motion.h"
 
 /// One recorded instant: the start, or just after one event.
 typedef struct bs_frame {
@@ -26,6 +31,7 @@ typedef struct bs_timeline {
 	int ball_count;
 	bs_frame* frames;       ///< oldest first
 	bs_ball_state* states;  ///< ball_count states per frame
+	bs_quat* orientations;  ///< ball_count orientations per frame, under pool physics; else NULL
 	size_t frame_count;
 	size_t frame_capacity;
 	size_t dropped;         ///< frames forgotten from the front to bound memory
@@ -59,6 +65,26 @@ bool bs_timeline_at_event(const bs_timeline* timeline);
 /// The states of all balls at the displayed time, in world index order, into
 /// `dest` (ball_count entries).
 void bs_timeline_states(const bs_timeline* timeline, bs_ball_state* dest);
+
+/// Whether the balls turn: under pool physics they carry an orientation.
+bool bs_timeline_has_orientations(const bs_timeline* timeline);
+
+/// Turns ball `index` to `orientation` at the start, before any event (a new
+/// shot goes on from the balls as they were turned). Does nothing otherwise.
+void bs_timeline_set_start_orientation(bs_timeline* timeline, int index, bs_quat orientation);
+
+/// Each ball's orientation at the displayed time into `dest` (ball_count
+/// entries), when bs_timeline_has_orientations. `cache` holds the answer
+/// for an earlier time (`cache_time`, `cache_event_count` its frame; pass
+/// cache_event_count < 0 for none): moving on within the same frame turns
+/// from there, so that playing integrates frame by frame rather than from
+/// the last event each time.
+void bs_timeline_orientations(const bs_timeline* timeline, const bs_quat* cache, double cache_time,
+	int64_t cache_event_count, bs_quat* dest);
+
+/// The orientation every ball starts with: its number towards the default
+/// camera, its stripe level across the view.
+bs_quat bs_timeline_start_orientation(void);
 
 /// The time of the next event after the displayed time, or false when none remains.
 bool bs_timeline_next_event_time(bs_timeline* timeline, double* dest);

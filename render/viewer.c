@@ -1,5 +1,6 @@
 #include "viewer.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,9 @@ static bool start_timeline(bs_viewer* viewer, const bs_world_def* def) {
 	}
 	bs_timeline_free(&viewer->timeline);
 	viewer->timeline = timeline;
+	viewer->orientation_event_count = -1;
+	viewer->preview_valid = false;
+	viewer->has_shot = false;
 	bs_viewer_refresh(viewer);
 	return true;
 }
@@ -31,7 +35,9 @@ bool bs_viewer_init(const char* scene_path, bs_viewer* dest, char* error, size_t
 	int capacity = dest->scene.def.ball_count > 0 ? dest->scene.def.ball_count : 1;
 	dest->balls = calloc((size_t)capacity, sizeof *dest->balls);
 	dest->shot_balls = calloc((size_t)capacity, sizeof *dest->shot_balls);
-	if (!dest->balls || !dest->shot_balls || !bs_timeline_init(&dest->scene.def, &dest->timeline)) {
+	dest->orientations = calloc((size_t)capacity, sizeof *dest->orientations);
+	if (!dest->balls || !dest->shot_balls || !dest->orientations ||
+		!bs_timeline_init(&dest->scene.def, &dest->timeline)) {
 		snprintf(error, error_size, "%s: out of memory", scene_path);
 		bs_viewer_free(dest);
 		return false;
@@ -40,7 +46,8 @@ bool bs_viewer_init(const char* scene_path, bs_viewer* dest, char* error, size_t
 	dest->rack_seed = dest->scene.has_rack ? dest->scene.rack.seed : 0;
 	bs_camera_init(&dest->scene.def.table, &dest->camera);
 	dest->rate = 1.0;
-	dest->strike_speed = 4.0;
+	dest->stick_speed = BS_VIEWER_DEFAULT_STICK_SPEED;
+	dest->orientation_event_count = -1;
 	bs_viewer_refresh(dest);
 	return true;
 }
@@ -50,11 +57,22 @@ void bs_viewer_free(bs_viewer* viewer) {
 	bs_scene_free(&viewer->scene);
 	free(viewer->balls);
 	free(viewer->shot_balls);
+	free(viewer->orientations);
+	free(viewer->shot_text);
+	bs_shot_preview_free(&viewer->preview);
 	memset(viewer, 0, sizeof *viewer);
 }
 
 void bs_viewer_refresh(bs_viewer* viewer) {
-	bs_timeline_states(&viewer->timeline, viewer->balls);
+	bs_timeline* timeline = &viewer->timeline;
+	bs_timeline_states(timeline, viewer->balls);
+	if (bs_timeline_has_orientations(timeline)) {
+		bs_timeline_orientations(timeline, viewer->orientations, viewer->orientation_time,
+			viewer->orientation_event_count, viewer->orientations);
+		viewer->orientation_time = timeline->time;
+		viewer->orientation_event_count = bs_timeline_frame(timeline)->event_count;
+	}
+	bs_viewer_update_preview(viewer);
 }
 
 void bs_viewer_tick(bs_viewer* viewer, double wall_seconds) {
@@ -66,14 +84,12 @@ void bs_viewer_tick(bs_viewer* viewer, double wall_seconds) {
 }
 
 int bs_viewer_cue_index(const bs_viewer* viewer) {
-	int best = -1;
 	for (int i = 0; i < viewer->timeline.ball_count; ++i) {
-		const bs_ball_state* ball = &viewer->balls[i];
-		if (!ball->pocketed && (best < 0 || ball->id < viewer->balls[best].id)) {
-			best = i;
+		if (viewer->balls[i].id == 0) {
+			return viewer->balls[i].pocketed ? -1 : i;
 		}
 	}
-	return best;
+	return -1;
 }
 
 static void set_status(bs_viewer* viewer, const char* text) {
@@ -106,7 +122,7 @@ static void rerack(bs_viewer* viewer) {
 static void start_aiming(bs_viewer* viewer) {
 	int cue = bs_viewer_cue_index(viewer);
 	if (cue < 0) {
-		set_status(viewer, "new shot: no ball is on the table");
+		set_status(viewer, "new shot: the cue ball (id 0) is not on the table");
 		return;
 	}
 	viewer->aiming = true;
@@ -117,41 +133,244 @@ static void start_aiming(bs_viewer* viewer) {
 		heading = bs_v2(1.0, 0.0);
 	}
 	viewer->aim_point = bs_v2_mad(viewer->balls[cue].pos, 0.5, heading);
-	set_status(viewer, "aim with the mouse, Up/Down set the speed, click or Enter strikes, Esc cancels");
+	set_status(viewer, "aim with the mouse or , . ; arrows move the tip, [ ] the power, E D the elevation; "
+					   "click or Enter strikes, Esc cancels");
+	bs_viewer_update_preview(viewer);
 }
 
-bool bs_viewer_shoot(bs_viewer* viewer) {
+bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest) {
 	int cue = bs_viewer_cue_index(viewer);
 	if (cue < 0) {
 		return false;
 	}
-	bs_vec2 direction = bs_v2_normalize(bs_v2_sub(viewer->aim_point, viewer->balls[cue].pos));
-	if (bs_v2_len2(direction) == 0.0) {
-		set_status(viewer, "new shot: aim away from the cue ball");
+	bs_vec2 direction = bs_v2_sub(viewer->aim_point, viewer->balls[cue].pos);
+	if (direction.x == 0.0 && direction.y == 0.0) {
 		return false;
 	}
-	int cue_id = viewer->balls[cue].id;
+	memset(dest, 0, sizeof *dest);
+	dest->speed = viewer->stick_speed;
+	dest->stick = true;
+	dest->angle_deg = atan2(direction.y, direction.x) * (180.0 / BS_PI);
+	dest->tip = viewer->tip;
+	dest->elevation_deg = viewer->elevation_deg;
+	dest->squirt = true;
+	return true;
+}
+
+// The shot `cue` makes from the displayed state, as scene text: the balls
+// as they are (the cue ball without its anchor: the strike starts it anew)
+// and the cue. NULL, with a status, when it cannot be made.
+static char* shot_scene_text(bs_viewer* viewer, const bs_cue_def* cue) {
 	bs_world_def def = viewer->timeline.def;
 	def.time = viewer->timeline.time;
 	def.balls = viewer->shot_balls;
 	def.ball_count = bs_timeline_export(&viewer->timeline, viewer->shot_balls);
 	for (int i = 0; i < def.ball_count; ++i) {
-		if (viewer->shot_balls[i].id == cue_id) {
-			viewer->shot_balls[i].vel = bs_v2_scale(viewer->strike_speed, direction);
+		bs_ball_def* ball = &viewer->shot_balls[i];
+		if (ball->id == 0) {
+			bs_ball_def fresh = bs_default_ball_def();
+			fresh.pos = ball->pos;
+			fresh.radius = ball->radius;
+			fresh.mass = ball->mass;
+			*ball = fresh;
 		}
 	}
-	bs_def_report report;
-	if (!bs_world_def_check(&def, &report)) {
-		snprintf(viewer->status, sizeof viewer->status, "new shot refused: %s", report.message);
+	char* text = bs_scene_dump_shot(&def, cue);
+	if (!text) {
+		set_status(viewer, "new shot: out of memory");
+	}
+	return text;
+}
+
+// Loads the shot's scene as `breakshot run` would. False, with a status, when it is refused.
+static bool load_shot(bs_viewer* viewer, const char* text, bs_scene* dest) {
+	char error[256];
+	if (!bs_scene_load_text(text, "the shot", dest, error, sizeof error)) {
+		snprintf(viewer->status, sizeof viewer->status, "new shot refused: %s", error);
 		return false;
 	}
-	if (!start_timeline(viewer, &def)) {
+	return true;
+}
+
+static bool same_cue(const bs_cue_def* a, const bs_cue_def* b) {
+	return a->speed == b->speed && a->stick == b->stick && a->angle_deg == b->angle_deg && a->tip.x == b->tip.x &&
+		a->tip.y == b->tip.y && a->elevation_deg == b->elevation_deg && a->squirt == b->squirt;
+}
+
+void bs_viewer_update_preview(bs_viewer* viewer) {
+	if (!viewer->aiming) {
+		return;
+	}
+	bs_cue_def cue;
+	if (!bs_viewer_aimed_cue(viewer, &cue)) {
+		viewer->preview_valid = false;
+		bs_shot_preview_clear(&viewer->preview);
+		return;
+	}
+	int64_t event_count = bs_timeline_frame(&viewer->timeline)->event_count;
+	if (viewer->preview_valid && same_cue(&cue, &viewer->preview_cue) &&
+		viewer->preview_time == viewer->timeline.time && viewer->preview_event_count == event_count) {
+		return;
+	}
+	viewer->preview_valid = true;
+	viewer->preview_cue = cue;
+	viewer->preview_time = viewer->timeline.time;
+	viewer->preview_event_count = event_count;
+	viewer->preview_count += 1;
+	bs_shot_preview_clear(&viewer->preview);
+	char* text = shot_scene_text(viewer, &cue);
+	bs_scene scene;
+	if (text && load_shot(viewer, text, &scene)) {
+		if (!bs_shot_preview_compute(&scene.def, &viewer->preview)) {
+			set_status(viewer, "shot preview: out of memory");
+		}
+		bs_scene_free(&scene);
+	}
+	free(text);
+}
+
+typedef struct turned_ball {
+	int id;
+	bs_quat orientation;
+} turned_ball;
+
+bool bs_viewer_shoot(bs_viewer* viewer) {
+	bs_cue_def cue;
+	if (!bs_viewer_aimed_cue(viewer, &cue)) {
+		set_status(viewer, bs_viewer_cue_index(viewer) < 0 ? "new shot: the cue ball (id 0) is not on the table"
+														   : "new shot: aim away from the cue ball");
 		return false;
 	}
+	char* text = shot_scene_text(viewer, &cue);
+	bs_scene scene;
+	if (!text || !load_shot(viewer, text, &scene)) {
+		free(text);
+		return false;
+	}
+	// The balls go on turned as they are: their orientations by id, into the
+	// new world's order (without the memory for it they start turned afresh).
+	int old_count = viewer->timeline.ball_count;
+	turned_ball* kept = NULL;
+	if (bs_timeline_has_orientations(&viewer->timeline)) {
+		kept = malloc((size_t)(old_count > 0 ? old_count : 1) * sizeof *kept);
+		for (int i = 0; kept && i < old_count; ++i) {
+			kept[i].id = viewer->balls[i].id;
+			kept[i].orientation = viewer->orientations[i];
+		}
+	}
+	bool started = start_timeline(viewer, &scene.def);
+	bs_scene_free(&scene);
+	if (!started) {
+		free(kept);
+		free(text);
+		return false;
+	}
+	for (int i = 0; kept && i < old_count; ++i) {
+		int index = bs_world_find_ball(viewer->timeline.world, kept[i].id);
+		bs_timeline_set_start_orientation(&viewer->timeline, index, kept[i].orientation);
+	}
+	free(kept);
+	viewer->orientation_event_count = -1;
+	bs_viewer_refresh(viewer);
+	free(viewer->shot_text);
+	viewer->shot_text = text;
+	viewer->has_shot = true;
+	viewer->shot_cue = cue;
 	viewer->aiming = false;
 	viewer->playing = true;
-	snprintf(viewer->status, sizeof viewer->status, "new shot: ball %d at %.2f m/s", cue_id, viewer->strike_speed);
+	snprintf(viewer->status, sizeof viewer->status, "new shot: the cue stick at %.2f m/s", cue.speed);
 	return true;
+}
+
+char* bs_viewer_dump(bs_viewer* viewer) {
+	const bs_timeline* timeline = &viewer->timeline;
+	bool at_strike = viewer->has_shot && timeline->cursor == 0 && timeline->dropped == 0 &&
+		timeline->time == timeline->frames[0].time;
+	if (at_strike) {
+		size_t length = strlen(viewer->shot_text) + 1;
+		char* copy = malloc(length);
+		if (copy) {
+			memcpy(copy, viewer->shot_text, length);
+		}
+		return copy;
+	}
+	return bs_timeline_dump(&viewer->timeline);
+}
+
+void bs_viewer_tip_diagram(int width, int height, float* centre_x, float* centre_y, float* radius) {
+	*radius = 0.085f * (float)height;
+	*centre_x = 20.0f + *radius;
+	*centre_y = (float)height - 2.2f * *radius;
+}
+
+// Sets the tip, refusing a miscue.
+static void set_tip(bs_viewer* viewer, bs_vec2 tip) {
+	if (viewer->timeline.def.physics != BS_PHYSICS_POOL && (tip.x != 0.0 || tip.y != 0.0)) {
+		set_status(viewer, "english, follow and draw need pool physics: ideal discs do not spin");
+		return;
+	}
+	if (!(tip.x * tip.x + tip.y * tip.y <= BS_VIEWER_TIP_LIMIT * BS_VIEWER_TIP_LIMIT)) {
+		set_status(viewer, "the tip stays within half the radius of the centre: beyond, the cue miscues");
+		return;
+	}
+	viewer->tip = tip;
+	bs_viewer_update_preview(viewer);
+}
+
+bool bs_viewer_click_tip(bs_viewer* viewer, double x, double y, int width, int height) {
+	float cx;
+	float cy;
+	float radius;
+	bs_viewer_tip_diagram(width, height, &cx, &cy, &radius);
+	bs_vec2 tip = bs_v2((x - cx) / radius, (cy - y) / radius);
+	if (!viewer->aiming || bs_v2_len(tip) > 1.0) {
+		return false;
+	}
+	double length = bs_v2_len(tip);
+	double limit = BS_VIEWER_TIP_LIMIT * (1.0 - 1e-9);
+	set_tip(viewer, length > limit ? bs_v2_scale(limit / length, tip) : tip);
+	return true;
+}
+
+// Moves the tip one step on the grid of BS_VIEWER_TIP_STEP (dividing by the
+// steps per radius, so that 3 steps are 0.15 and not 0.15000000000000002).
+static void move_tip(bs_viewer* viewer, int across, int up) {
+	double per_radius = round(1.0 / BS_VIEWER_TIP_STEP);
+	double side = round(viewer->tip.x * per_radius) + across;
+	double height = round(viewer->tip.y * per_radius) + up;
+	set_tip(viewer, bs_v2(side / per_radius, height / per_radius));
+}
+
+static void change_elevation(bs_viewer* viewer, double steps) {
+	if (viewer->timeline.def.physics != BS_PHYSICS_POOL) {
+		set_status(viewer, "an elevated cue needs pool physics: ideal discs do not spin");
+		return;
+	}
+	double elevation = viewer->elevation_deg + steps * BS_VIEWER_ELEVATION_STEP;
+	viewer->elevation_deg = elevation < 0.0 ? 0.0 : elevation > BS_VIEWER_MAX_ELEVATION ? BS_VIEWER_MAX_ELEVATION : elevation;
+	bs_viewer_update_preview(viewer);
+}
+
+static void change_stick_speed(bs_viewer* viewer, double steps) {
+	double speed = viewer->stick_speed + steps * BS_VIEWER_STICK_SPEED_STEP;
+	viewer->stick_speed = speed < BS_VIEWER_MIN_STICK_SPEED ? BS_VIEWER_MIN_STICK_SPEED
+		: speed > BS_VIEWER_MAX_STICK_SPEED                 ? BS_VIEWER_MAX_STICK_SPEED
+															: speed;
+	bs_viewer_update_preview(viewer);
+}
+
+// Turns the aim about the cue ball's centre, counter-clockwise for degrees > 0.
+static void turn_aim(bs_viewer* viewer, double degrees) {
+	int cue = bs_viewer_cue_index(viewer);
+	if (cue < 0) {
+		return;
+	}
+	bs_vec2 centre = viewer->balls[cue].pos;
+	bs_vec2 arm = bs_v2_sub(viewer->aim_point, centre);
+	double angle = degrees * (BS_PI / 180.0);
+	bs_vec2 turned = bs_v2(cos(angle) * arm.x - sin(angle) * arm.y, sin(angle) * arm.x + cos(angle) * arm.y);
+	viewer->aim_point = bs_v2_add(centre, turned);
+	bs_viewer_update_preview(viewer);
 }
 
 static void step(bs_viewer* viewer, bool forward) {
@@ -187,12 +406,18 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 	case GLFW_KEY_SPACE:
 		viewer->playing = !viewer->playing && !viewer->aiming;
 		return true;
-	case GLFW_KEY_N:
 	case GLFW_KEY_RIGHT:
+	case GLFW_KEY_LEFT:
+		if (viewer->aiming) {
+			move_tip(viewer, key == GLFW_KEY_RIGHT ? 1 : -1, 0);
+		} else {
+			step(viewer, key == GLFW_KEY_RIGHT);
+		}
+		return true;
+	case GLFW_KEY_N:
 		step(viewer, true);
 		return true;
 	case GLFW_KEY_B:
-	case GLFW_KEY_LEFT:
 		step(viewer, false);
 		return true;
 	case GLFW_KEY_EQUAL:
@@ -228,8 +453,31 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 		if (!viewer->aiming) {
 			return false;
 		}
-		viewer->strike_speed += key == GLFW_KEY_UP ? 0.25 : -0.25;
-		viewer->strike_speed = viewer->strike_speed < 0.25 ? 0.25 : viewer->strike_speed > 12.0 ? 12.0 : viewer->strike_speed;
+		move_tip(viewer, 0, key == GLFW_KEY_UP ? 1 : -1);
+		return true;
+	case GLFW_KEY_X:
+		if (!viewer->aiming) {
+			return false;
+		}
+		set_tip(viewer, bs_v2(0.0, 0.0));
+		return true;
+	case GLFW_KEY_RIGHT_BRACKET:
+	case GLFW_KEY_LEFT_BRACKET:
+		change_stick_speed(viewer, key == GLFW_KEY_RIGHT_BRACKET ? 1.0 : -1.0);
+		return true;
+	case GLFW_KEY_E:
+	case GLFW_KEY_D:
+		change_elevation(viewer, key == GLFW_KEY_E ? 1.0 : -1.0);
+		return true;
+	case GLFW_KEY_COMMA:
+	case GLFW_KEY_PERIOD:
+		if (!viewer->aiming) {
+			return false;
+		}
+		turn_aim(viewer, key == GLFW_KEY_COMMA ? BS_VIEWER_AIM_STEP : -BS_VIEWER_AIM_STEP);
+		return true;
+	case GLFW_KEY_M:
+		viewer->show_motion = !viewer->show_motion;
 		return true;
 	case GLFW_KEY_T:
 		toggle_camera(viewer);
@@ -263,11 +511,11 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 }
 
 const char bs_viewer_script_help[] =
-	"n b r j s t c p h q as on the keyboard, space, + - 1, '>' '<' for Right/Left, '^' '_' for Up/Down, "
-	"'!' for Enter";
+	"n b r j s t c p h q m x e d as on the keyboard, space, + - 1 [ ] , . as on the keyboard, '>' '<' for "
+	"Right/Left, '^' '_' for Up/Down, '!' for Enter";
 
 static int script_key(char c) {
-	static const char letters[] = "nbrjstcphq";
+	static const char letters[] = "nbrjstcphqmxed";
 	if (c != '\0' && strchr(letters, c)) {
 		return GLFW_KEY_A + (c - 'a');
 	}
@@ -290,6 +538,14 @@ static int script_key(char c) {
 		return GLFW_KEY_DOWN;
 	case '!':
 		return GLFW_KEY_ENTER;
+	case '[':
+		return GLFW_KEY_LEFT_BRACKET;
+	case ']':
+		return GLFW_KEY_RIGHT_BRACKET;
+	case ',':
+		return GLFW_KEY_COMMA;
+	case '.':
+		return GLFW_KEY_PERIOD;
 	default:
 		return GLFW_KEY_UNKNOWN;
 	}

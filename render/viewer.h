@@ -11,16 +11,37 @@
 
 #include <breakshot/scene.h>
 
+#include "ball_motion.h"
 #include "camera.h"
+#include "shot_preview.h"
 #include "timeline.h"
 
 #define BS_VIEWER_MIN_RATE (1.0 / 64.0)
 #define BS_VIEWER_MAX_RATE 4.0
+/// The cue stick's speed at impact (m/s): its range, its step, its default.
+#define BS_VIEWER_MIN_STICK_SPEED 0.25
+#define BS_VIEWER_MAX_STICK_SPEED 12.0
+#define BS_VIEWER_STICK_SPEED_STEP 0.25
+#define BS_VIEWER_DEFAULT_STICK_SPEED 3.0
+/// A step of the tip (a fraction of the ball's radius); the tip stays within
+/// half the radius of the centre (beyond, the cue miscues).
+#define BS_VIEWER_TIP_STEP 0.05
+#define BS_VIEWER_TIP_LIMIT 0.5
+/// A step of the cue's elevation, and its largest value (degrees).
+#define BS_VIEWER_ELEVATION_STEP 5.0
+#define BS_VIEWER_MAX_ELEVATION 85.0
+/// A step of the aim (degrees) on the keys that turn it.
+#define BS_VIEWER_AIM_STEP 1.0
 
 typedef struct bs_viewer {
 	bs_scene scene;        ///< as loaded (or re-racked); reset returns here
 	bs_timeline timeline;
 	bs_ball_state* balls;  ///< the balls at the displayed time (ball_capacity entries)
+	/// Each ball's orientation at the displayed time (ball_capacity entries),
+	/// when the timeline has orientations (pool physics)
+	bs_quat* orientations;
+	double orientation_time;         ///< the time `orientations` are at (s)
+	int64_t orientation_event_count; ///< the frame they were turned from, or -1 for none
 	bs_ball_def* shot_balls; ///< scratch for a new shot
 	int ball_capacity;
 	bs_camera camera;
@@ -28,9 +49,21 @@ typedef struct bs_viewer {
 	bool playing;
 	bool show_help;
 	bool show_plot;
+	bool show_motion;      ///< colour each ball by its state of motion, and draw its spin axis
 	bool aiming;           ///< setting up a new shot
-	double strike_speed;   ///< m/s, for the new shot
-	bs_vec2 aim_point;     ///< the cue ball is struck towards this table point (m)
+	double stick_speed;    ///< the cue stick's speed at impact (m/s), for the new shot
+	bs_vec2 tip;           ///< where the tip meets the cue ball: side (> 0 right english), height (> 0 follow), fractions of R
+	double elevation_deg;  ///< the cue's angle above the cloth (degrees)
+	bs_vec2 aim_point;     ///< the cue stick points at this table point (m), through the cue ball's centre
+	bool has_shot;         ///< the timeline shown is a shot struck in the viewer
+	bs_cue_def shot_cue;   ///< that shot's strike, when has_shot
+	char* shot_text;       ///< that shot as a scene (the balls as struck, and its cue), when has_shot
+	bs_shot_preview preview; ///< the shot being aimed, simulated ahead
+	bool preview_valid;      ///< the preview is of the current aim, strike and state
+	bs_cue_def preview_cue;  ///< the strike the preview was made for
+	double preview_time;     ///< the displayed time it was made at (s)
+	int64_t preview_event_count; ///< the frame it was made at
+	int64_t preview_count;   ///< previews computed so far (to show that an unchanged aim computes none)
 	uint64_t rack_seed;    ///< the jitter seed of the last re-rack
 	bool quit;
 	char status[320];      ///< a one-line notice for the HUD ("" for none)
@@ -47,8 +80,31 @@ void bs_viewer_tick(bs_viewer* viewer, double wall_seconds);
 /// Refreshes viewer->balls from the timeline at the displayed time.
 void bs_viewer_refresh(bs_viewer* viewer);
 
-/// The cue ball's index (id 0, else the lowest id on the table), or -1.
+/// The cue ball's index (id 0, on the table), or -1.
 int bs_viewer_cue_index(const bs_viewer* viewer);
+
+/// The strike the viewer would make now: the cue stick at `stick_speed`
+/// along the aim, at the tip offset and elevation set. False when there is
+/// no cue ball or the aim is its own centre.
+bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest);
+
+/// Recomputes the preview when aiming and the strike or the displayed state
+/// has changed since the last one (never otherwise).
+void bs_viewer_update_preview(bs_viewer* viewer);
+
+/// Where the tip diagram is drawn in a width x height overlay (pixels,
+/// origin top-left): its centre and the radius of the ball's face.
+void bs_viewer_tip_diagram(int width, int height, float* centre_x, float* centre_y, float* radius);
+
+/// A click at overlay pixel (x, y) while aiming: inside the tip diagram it
+/// moves the tip there (kept within BS_VIEWER_TIP_LIMIT) and returns true.
+bool bs_viewer_click_tip(bs_viewer* viewer, double x, double y, int width, int height);
+
+/// The state shown, as scene JSON for --out (malloc'd, NULL when memory runs
+/// out): at the instant of a shot struck in the viewer, that shot (the balls
+/// as struck and its "cue"), so that `breakshot run` replays it; otherwise
+/// the state itself (bs_timeline_dump).
+char* bs_viewer_dump(bs_viewer* viewer);
 
 /// Handles one key (a GLFW key code). Returns false when the key does nothing.
 bool bs_viewer_key(bs_viewer* viewer, int key);
@@ -60,8 +116,9 @@ bool bs_viewer_run_script(bs_viewer* viewer, const char* script, char* error, si
 /// The characters a --keys script may use.
 extern const char bs_viewer_script_help[];
 
-/// Strikes the cue ball towards the aim point at the strike speed, starting a
-/// new world from the displayed state.
+/// Strikes the cue ball with the cue set up (bs_viewer_aimed_cue), starting a
+/// new world from the displayed state: the shot as a scene, loaded as
+/// `breakshot run` loads it, so that the strike is the scene's cue model.
 bool bs_viewer_shoot(bs_viewer* viewer);
 
 #endif

@@ -91,8 +91,9 @@ static void aim_at_cursor(window_state* state) {
 static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
 	window_state* state = glfwGetWindowUserPointer(window);
 	if (action == GLFW_PRESS || action == GLFW_REPEAT) {
+		bool was_aiming = state->viewer->aiming;
 		bs_viewer_key(state->viewer, key);
-		if (state->viewer->aiming) {
+		if (!was_aiming && state->viewer->aiming) {
 			aim_at_cursor(state);
 		}
 	}
@@ -103,8 +104,10 @@ static void on_button(GLFWwindow* window, int button, int action, int mods) {
 	bool pressed = action == GLFW_PRESS;
 	if (button == GLFW_MOUSE_BUTTON_LEFT) {
 		if (pressed && state->viewer->aiming) {
-			aim_at_cursor(state);
-			bs_viewer_shoot(state->viewer);
+			if (!bs_viewer_click_tip(state->viewer, state->cursor_x, state->cursor_y, state->width, state->height)) {
+				aim_at_cursor(state);
+				bs_viewer_shoot(state->viewer);
+			}
 			return;
 		}
 		state->rotating = pressed && !(mods & GLFW_MOD_SHIFT);

@@ -141,7 +141,28 @@ static void append_pool(text_buffer* out, const bs_pool_def* pool) {
 		name_of(bs_scene_cushion_model_names, 2, (int)pool->cushion_model));
 }
 
-char* bs_scene_dump_def(const bs_world_def* def) {
+// The "cue" object, as scene_read.c reads it back.
+static void append_cue(text_buffer* out, const bs_cue_def* cue) {
+	append(out, ",\n  \"cue\": {\"%s\": ", cue->stick ? "stick_speed" : "speed");
+	append_number(out, cue->speed);
+	if (cue->has_aim) {
+		append(out, ", \"aim\": ");
+		append_vec2(out, cue->aim);
+	} else {
+		append(out, ", \"angle_deg\": ");
+		append_number(out, cue->angle_deg);
+	}
+	if (cue->stick) {
+		append(out, ", \"tip\": ");
+		append_vec2(out, cue->tip);
+		append(out, ", \"elevation_deg\": ");
+		append_number(out, cue->elevation_deg);
+		append(out, ", \"squirt\": %s", cue->squirt ? "true" : "false");
+	}
+	append(out, "}");
+}
+
+static char* dump_def(const bs_world_def* def, const bs_cue_def* cue) {
 	text_buffer out = {0};
 	const bs_table* table = &def->table;
 	if (table->preset[0]) {
@@ -188,12 +209,24 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 		}
 		append(&out, "}");
 	}
-	append(&out, "\n  ]\n}\n");
+	append(&out, "\n  ]");
+	if (cue) {
+		append_cue(&out, cue);
+	}
+	append(&out, "\n}\n");
 	if (out.failed) {
 		bs_free(out.data);
 		return NULL;
 	}
 	return out.data;
+}
+
+char* bs_scene_dump_def(const bs_world_def* def) {
+	return dump_def(def, NULL);
+}
+
+char* bs_scene_dump_shot(const bs_world_def* def, const bs_cue_def* cue) {
+	return dump_def(def, cue);
 }
 
 char* bs_scene_dump_world(const bs_world* world) {

@@ -1,17 +1,18 @@
 #version 330 core
-// A frictionless ball's spin is free, so each ball is shown turned to face the
-// eye: its number spot looks at the viewer upright and its stripe runs level
-// across the screen, readable from any angle.
+// A pool ball in its body frame: the stripe is the band about the body's z
+// axis, and the number is printed twice, on the stripe, where the body's x
+// axis leaves the ball (on both sides). The viewer turns the body frame
+// with the ball's spin (pool physics), or towards the eye (frictionless
+// balls, whose spin is free).
 in vec3 v_normal;
+in vec3 v_body;
 in vec3 v_world;
-flat in vec3 v_centre;
 flat in vec3 v_colour;
 flat in vec3 v_style;
 
 uniform vec3 u_eye;
 uniform vec3 u_view_direction;
 uniform int u_orthographic;
-uniform vec3 u_camera_up;
 uniform sampler2D u_numbers;
 
 out vec4 frag_colour;
@@ -22,19 +23,19 @@ const float stripe_half_width = 0.6;
 
 void main() {
 	vec3 n = normalize(v_normal);
-	vec3 face = u_orthographic == 1 ? u_view_direction : normalize(u_eye - v_centre);
-	vec3 up = normalize(u_camera_up - dot(u_camera_up, face) * face);
-	vec3 right = cross(up, face);
+	vec3 body = normalize(v_body);
 
 	vec3 albedo = v_colour;
-	float height = dot(n, up);
+	float height = body.z;
 	if (v_style.x > 0.5) {
 		float edge = fwidth(height);
 		albedo = mix(v_colour, ivory, smoothstep(stripe_half_width - edge, stripe_half_width + edge, abs(height)));
 	}
 	int number = int(v_style.y + 0.5);
-	if (number > 0 && dot(n, face) > 0.0) {
-		vec2 spot = vec2(dot(n, right), height) / spot_radius;
+	if (number > 0) {
+		// Seen from outside either spot, right is the body's y on the +x side and -y on the other.
+		float side = body.x >= 0.0 ? 1.0 : -1.0;
+		vec2 spot = vec2(side * body.y, height) / spot_radius;
 		float r = length(spot);
 		float edge = fwidth(r);
 		float inside = 1.0 - smoothstep(1.0 - edge, 1.0 + edge, r);

@@ -336,18 +336,365 @@ static char* state_after_keys(const char* scene, double at, const char* keys) {
 	return text;
 }
 
-// A new shot strikes the cue ball from the displayed state: aimed along its
-// path by default, at the strike speed raised twice by 0.25 m/s.
+// A new shot strikes the cue ball from the displayed state with the cue
+// stick, aimed along its path by default, at the stick speed raised twice by
+// 0.25 m/s. At the strike, --out writes the shot: the balls as struck and
+// the cue; an event later, the state.
 static void test_new_shot_from_current_state(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
-	char* text = state_after_keys(scene, 0.2, "s^^!");
+	char* text = state_after_keys(scene, 0.2, "s]]!");
 	CHECK_CONTAINS(text, "\"time\": 0.2,");
-	CHECK_CONTAINS(text, "{\"id\": 0, \"pos\": [1.2000000000000002, 0.635], \"vel\": [4.5, 0.0]");
+	CHECK_CONTAINS(text, "{\"id\": 0, \"pos\": [1.2000000000000002, 0.635], \"vel\": [0.0, 0.0]");
+	CHECK_CONTAINS(text,
+		"\"cue\": {\"stick_speed\": 3.5, \"angle_deg\": 0.0, \"tip\": [0.0, 0.0], \"elevation_deg\": 0.0, \"squirt\": true}");
 	free(text);
-	text = state_after_keys(scene, 0.2, "s^^");
+	// A centre hit at V0 sends the ball off at 2 V0 / (1 + m/M), M = 0.567 kg.
+	text = state_after_keys(scene, 0.2, "s]]!n");
+	char expected[128];
+	snprintf(expected, sizeof expected, "\"arrival_speed\": %.12f", 7.0 / (1.0 + BS_DEFAULT_MASS / 0.567));
+	CHECK_CONTAINS(text, expected);
+	CHECK_CONTAINS(text, "\"last\": {\"ball\": 1}");
+	CHECK(text && strstr(text, "\"cue\"") == NULL);
+	free(text);
+	text = state_after_keys(scene, 0.2, "s]]");
 	CHECK_CONTAINS(text, "\"vel\": [3.0, 0.0]"); // aiming alone strikes nothing
 	free(text);
+	// Ideal discs take no english: the tip stays at the centre.
+	text = state_after_keys(scene, 0.2, "s^>e!");
+	CHECK_CONTAINS(text, "\"tip\": [0.0, 0.0], \"elevation_deg\": 0.0");
+	free(text);
+}
+
+// A shot set up with keys (aim, tip, power, elevation) and written at the
+// strike replays under `breakshot run` with the same events: after 20 and at
+// the end the two write the same bytes.
+static void test_viewer_shot_replays_with_run(void) {
+	char scene[1024];
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	const char* shot_keys = "s,,,^^^>]]]e!";
+	char shot[1024];
+	temp_path("shot.json", shot, sizeof shot);
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' view '%s' --events 82 --keys '%s' --out '%s' >/dev/null", breakshot_path(),
+		scene, shot_keys, shot);
+	CHECK_EQ_INT(run_command(command), 0);
+	char* text = read_file(shot, NULL);
+	CHECK_CONTAINS(text, "\"cue\": {\"stick_speed\": 3.75, \"angle_deg\": 2.99");
+	CHECK_CONTAINS(text, "\"tip\": [0.05, 0.15], \"elevation_deg\": 5.0, \"squirt\": true}");
+	free(text);
+	const int counts[] = {20, 100000};
+	for (int k = 0; k < 2; ++k) {
+		char view_out[1024];
+		char run_out[1024];
+		temp_path("view_after.json", view_out, sizeof view_out);
+		temp_path("run_after.json", run_out, sizeof run_out);
+		// As many n as events asked for, or far more than the shot has.
+		int presses = counts[k] < 1000 ? counts[k] : 400;
+		char keys[1024];
+		snprintf(keys, sizeof keys, "%s", shot_keys);
+		size_t length = strlen(keys);
+		for (int i = 0; i < presses && length + 1 < sizeof keys; ++i) {
+			keys[length++] = 'n';
+		}
+		keys[length] = '\0';
+		snprintf(command, sizeof command, "'%s' view '%s' --events 82 --keys '%s' --out '%s' >/dev/null",
+			breakshot_path(), scene, keys, view_out);
+		CHECK_EQ_INT(run_command(command), 0);
+		snprintf(command, sizeof command, "'%s' run '%s' --events %d --out '%s' >/dev/null", breakshot_path(), shot,
+			counts[k], run_out);
+		CHECK_EQ_INT(run_command(command), 0);
+		if (!same_file(view_out, run_out)) {
+			CHECK_FAIL("the shot after %d events: the viewer's state differs from run's", counts[k]);
+		}
+		remove(view_out);
+		remove(run_out);
+	}
+	remove(shot);
+}
+
+static bool is_maple(rgb c) {
+	return c.r > 170 && c.g > 130 && c.b > 70 && c.r > c.b + 60;
+}
+
+static bool is_tip_blue(rgb c) {
+	return c.b > 180 && c.r < 120 && c.g > 80 && c.g < 170;
+}
+
+// The centroid of the pixels of the tip's blue in the bottom-left quarter;
+// false when there are none.
+static bool tip_dot(const image* img, float* x, float* y) {
+	double sx = 0.0, sy = 0.0;
+	int n = 0;
+	for (int py = img->height / 2; py < img->height; ++py) {
+		for (int px = 0; px < img->width / 4; ++px) {
+			if (is_tip_blue(pixel(img, (vec2){(float)px + 0.5f, (float)py + 0.5f}))) {
+				sx += px;
+				sy += py;
+				n += 1;
+			}
+		}
+	}
+	*x = n ? (float)(sx / n) : 0.0f;
+	*y = n ? (float)(sy / n) : 0.0f;
+	return n > 0;
+}
+
+// Aiming draws the cue stick behind the cue ball along the aim, and the tip
+// diagram, whose dot the arrow keys move.
+static void test_cue_stick_and_tip_are_drawn(void) {
+	char scene[1024];
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	image aiming;
+	image idle;
+	image english;
+	CHECK(screenshot(scene, "--events 82 --keys ts", &aiming));
+	CHECK(screenshot(scene, "--events 82 --keys t", &idle));
+	CHECK(screenshot(scene, "--events 82 --keys 'ts>>>>>'", &english));
+	sim_state state;
+	CHECK(sim_at(scene, 100.0, &state));
+	if (check_failures_in_test) {
+		free(aiming.rgb);
+		free(idle.rgb);
+		free(english.rgb);
+		return;
+	}
+	bs_camera camera;
+	bs_camera_init(&state.table, &camera);
+	camera.mode = BS_CAMERA_TOP;
+	// At rest, the cue ball is aimed along +x: the shaft lies along -x behind it.
+	const bs_ball_state* cue = ball_with_id(&state, 0);
+	for (double behind = 0.15; behind < 0.7; behind += 0.2) {
+		vec3 point = {(float)(cue->pos.x - behind), (float)cue->pos.y, (float)cue->radius};
+		vec2 at;
+		bs_camera_project(&camera, shot_width, shot_height, point, at);
+		rgb stick = pixel(&aiming, at);
+		rgb felt = pixel(&idle, at);
+		if (!is_maple(stick) || !is_felt(felt)) {
+			CHECK_FAIL("%.2f m behind the cue ball: (%d, %d, %d) aiming, (%d, %d, %d) not", behind, stick.r, stick.g,
+				stick.b, felt.r, felt.g, felt.b);
+		}
+	}
+	float x0, y0, x1, y1;
+	CHECK(tip_dot(&aiming, &x0, &y0));
+	CHECK(!tip_dot(&idle, &x1, &y1));
+	CHECK(tip_dot(&english, &x1, &y1));
+	// Five steps of a twentieth of the radius: a quarter of the diagram's radius, 0.085 of the height.
+	CHECK_NEAR(x1 - x0, 0.25 * 0.085 * shot_height, 2.0);
+	CHECK_NEAR(y1 - y0, 0.0, 1.0);
+	free(aiming.rgb);
+	free(idle.rgb);
+	free(english.rgb);
+}
+
+// The preview draws the cue ball's path where the shot takes it: points
+// sampled along the simulated path are the path's white, points beside it
+// are not.
+static void test_preview_path_lies_along_the_shot(void) {
+	char scene[1024];
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	char shot[1024];
+	temp_path("preview_shot.json", shot, sizeof shot);
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' view '%s' --events 82 --keys 's,,,,,,,,,,^^!' --out '%s' >/dev/null",
+		breakshot_path(), scene, shot);
+	CHECK_EQ_INT(run_command(command), 0);
+	image img;
+	CHECK(screenshot(scene, "--events 82 --keys 'ts,,,,,,,,,,^^'", &img));
+	bs_scene loaded;
+	char error[512];
+	bool loaded_ok = bs_scene_load(shot, &loaded, error, sizeof error);
+	CHECK(loaded_ok);
+	if (check_failures_in_test) {
+		if (loaded_ok) {
+			bs_scene_free(&loaded);
+		}
+		free(img.rgb);
+		return;
+	}
+	bs_camera camera;
+	bs_camera_init(&loaded.def.table, &camera);
+	camera.mode = BS_CAMERA_TOP;
+	bs_world* world = bs_world_create(&loaded.def);
+	int cue = bs_world_find_ball(world, 0);
+	bs_vec2 struck = loaded.balls[cue].pos;
+	double angle = loaded.cue.angle_deg * (BS_PI / 180.0);
+	bs_vec2 aim = bs_v2(cos(angle), sin(angle));
+	int on_path = 0, off_path = 0, beside_white = 0, samples = 0;
+	bs_event next;
+	while (bs_world_peek(world, &next) && samples < 400) {
+		double now = bs_world_time(world);
+		for (double f = 0.1; f < 0.95; f += 0.2) {
+			double t = now + f * (next.time - now);
+			bs_ball_state ball = bs_world_ball_state(world, cue, t);
+			if (ball.pocketed || bs_v2_len(ball.vel) == 0.0) {
+				continue;
+			}
+			// Clear of every ball where it was struck, and of the collision dots.
+			bool clear = bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, now).pos)) > 0.02 &&
+				bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, next.time).pos)) > 0.02;
+			for (int i = 0; i < loaded.def.ball_count; ++i) {
+				clear = clear && bs_v2_len(bs_v2_sub(ball.pos, loaded.balls[i].pos)) > 2.5 * ball.radius;
+			}
+			// Clear of the cue stick, which lies behind the cue ball along the aim.
+			bs_vec2 from_cue = bs_v2_sub(ball.pos, struck);
+			clear = clear && !(bs_v2_dot(from_cue, aim) < 0.0 && fabs(bs_v2_cross(from_cue, aim)) < 0.02);
+			vec2 at;
+			bs_camera_project(&camera, shot_width, shot_height, (vec3){(float)ball.pos.x, (float)ball.pos.y, 0.002f}, at);
+			// Clear of the HUD (top) and the tip diagram (bottom left), which are drawn over the table.
+			if (!clear || at[1] < 0.32f * shot_height || (at[0] < 0.27f * shot_width && at[1] > 0.66f * shot_height)) {
+				continue;
+			}
+			samples += 1;
+			if (is_white(pixel(&img, at))) {
+				on_path += 1;
+			} else {
+				off_path += 1;
+			}
+			bs_vec2 side = bs_v2_scale(0.04, bs_v2_perp(bs_v2_normalize(ball.vel)));
+			bs_camera_project(&camera, shot_width, shot_height,
+				(vec3){(float)(ball.pos.x + side.x), (float)(ball.pos.y + side.y), 0.002f}, at);
+			beside_white += is_white(pixel(&img, at)) ? 1 : 0;
+		}
+		bs_world_step(world);
+	}
+	if (samples < 20 || on_path < 0.9 * samples || beside_white > 0.2 * samples) {
+		CHECK_FAIL("of %d points along the cue ball's path %d are white, %d not; %d points 4 cm beside it are white",
+			samples, on_path, off_path, beside_white);
+	}
+	bs_world_destroy(world);
+	bs_scene_free(&loaded);
+	free(img.rgb);
+	remove(shot);
+}
+
+static bool is_ivory(rgb c) {
+	return c.r > 170 && c.g > 170 && c.b > 150;
+}
+
+// Ivory pixels (the number's spot) on the half of ball `id` towards table +y
+// (`sign` 1) or -y (-1), in a top view.
+static int ivory_towards(const image* img, const bs_camera* camera, const bs_ball_state* ball, int sign) {
+	vec2 centre;
+	vec2 edge;
+	bs_camera_project(camera, img->width, img->height, (vec3){(float)ball->pos.x, (float)ball->pos.y, 0.0f}, centre);
+	bs_camera_project(camera, img->width, img->height,
+		(vec3){(float)ball->pos.x, (float)(ball->pos.y + sign * ball->radius), 0.0f}, edge);
+	float radius = fabsf(edge[1] - centre[1]);
+	int count = 0;
+	for (float dy = -radius; dy <= radius; dy += 1.0f) {
+		for (float dx = -radius; dx <= radius; dx += 1.0f) {
+			bool towards = (edge[1] - centre[1]) * dy > 0.0f;
+			if (towards && dx * dx + dy * dy < 0.9f * radius * radius &&
+				is_ivory(pixel(img, (vec2){centre[0] + dx, centre[1] + dy}))) {
+				count += 1;
+			}
+		}
+	}
+	return count;
+}
+
+// Ball 1 rolls along +x: in 0.09 s it turns about half a turn, so its number,
+// first on its -y side, shows on its +y side; ball 2 at rest keeps its
+// number where it was. The motion overlay rings ball 1 green (rolling) and
+// ball 2 grey (at rest). A new shot goes on from the balls turned as they are.
+static void test_rolling_ball_number_turns(void) {
+	char scene[1024];
+	data_path("view_roll.json", scene, sizeof scene);
+	enum { width = 1600, height = 900 };
+	image start;
+	image later;
+	image overlay;
+	image struck;
+	char png_path[1024];
+	temp_path("roll.png", png_path, sizeof png_path);
+	const char* extras[] = {"--keys t", "--at 0.09 --keys t", "--at 0.09 --keys tm", "--at 0.09 --keys 'ts!'"};
+	image* images[] = {&start, &later, &overlay, &struck};
+	for (int k = 0; k < 4; ++k) {
+		images[k]->rgb = NULL;
+		char command[8192];
+		snprintf(command, sizeof command, "'%s' view '%s' --screenshot '%s' --size %dx%d %s >/dev/null",
+			breakshot_path(), scene, png_path, width, height, extras[k]);
+		CHECK(run_command(command) == 0 && read_png(png_path, images[k]));
+	}
+	remove(png_path);
+	sim_state before;
+	sim_state after;
+	CHECK(sim_at(scene, 0.0, &before));
+	CHECK(sim_at(scene, 0.09, &after));
+	if (check_failures_in_test) {
+		free(start.rgb);
+		free(later.rgb);
+		free(overlay.rgb);
+		free(struck.rgb);
+		return;
+	}
+	bs_camera camera;
+	bs_camera_init(&before.table, &camera);
+	camera.mode = BS_CAMERA_TOP;
+	const bs_ball_state* rolling_before = ball_with_id(&before, 1);
+	const bs_ball_state* rolling_after = ball_with_id(&after, 1);
+	int first_minus = ivory_towards(&start, &camera, rolling_before, -1);
+	int first_plus = ivory_towards(&start, &camera, rolling_before, 1);
+	int then_minus = ivory_towards(&later, &camera, rolling_after, -1);
+	int then_plus = ivory_towards(&later, &camera, rolling_after, 1);
+	if (!(first_minus > 3 * first_plus + 5 && then_plus > 3 * then_minus + 5)) {
+		CHECK_FAIL("ball 1's ivory pixels (-y, +y): (%d, %d) at first, (%d, %d) after rolling", first_minus,
+			first_plus, then_minus, then_plus);
+	}
+	// A new shot goes on from the balls as they are turned.
+	int struck_minus = ivory_towards(&struck, &camera, rolling_after, -1);
+	int struck_plus = ivory_towards(&struck, &camera, rolling_after, 1);
+	if (struck_minus != then_minus || struck_plus != then_plus) {
+		CHECK_FAIL("ball 1's ivory pixels (-y, +y): (%d, %d) before a new shot, (%d, %d) at its strike", then_minus,
+			then_plus, struck_minus, struck_plus);
+	}
+	const bs_ball_state* resting = ball_with_id(&after, 2);
+	int rest_minus = ivory_towards(&later, &camera, resting, -1);
+	int rest_plus = ivory_towards(&later, &camera, resting, 1);
+	if (!(rest_minus > 3 * rest_plus + 5)) {
+		CHECK_FAIL("ball 2 at rest: ivory pixels (-y, +y) (%d, %d)", rest_minus, rest_plus);
+	}
+	vec2 ring;
+	bs_camera_project(&camera, width, height,
+		(vec3){(float)(rolling_after->pos.x + 1.3 * rolling_after->radius), (float)rolling_after->pos.y, 0.002f}, ring);
+	rgb green = pixel(&overlay, ring);
+	CHECK(green.g > 180 && green.r < 140 && green.b < 140);
+	CHECK(is_felt(pixel(&later, ring)));
+	bs_camera_project(&camera, width, height,
+		(vec3){(float)(resting->pos.x + 1.3 * resting->radius), (float)resting->pos.y, 0.002f}, ring);
+	rgb grey = pixel(&overlay, ring);
+	CHECK(grey.r > 120 && abs(grey.r - grey.g) < 20 && abs(grey.g - grey.b) < 20);
+	free(start.rgb);
+	free(later.rgb);
+	free(overlay.rgb);
+	free(struck.rgb);
+}
+
+// Stepping back with B shows the balls turned as they were: the picture at
+// an event reached going forward is the picture of it reached going back.
+static void test_step_back_restores_orientation(void) {
+	char scene[1024];
+	data_path("view_roll.json", scene, sizeof scene);
+	char forward[1024];
+	char back[1024];
+	char other[1024];
+	temp_path("forward.png", forward, sizeof forward);
+	temp_path("back.png", back, sizeof back);
+	temp_path("other.png", other, sizeof other);
+	const char* extras[] = {"--events 1 --keys t", "--events 3 --keys tbb", "--events 2 --keys t"};
+	const char* paths[] = {forward, back, other};
+	for (int k = 0; k < 3; ++k) {
+		char command[8192];
+		snprintf(command, sizeof command, "'%s' view '%s' --screenshot '%s' --size 640x360 %s >/dev/null",
+			breakshot_path(), scene, paths[k], extras[k]);
+		CHECK_EQ_INT(run_command(command), 0);
+	}
+	CHECK(same_file(forward, back));
+	CHECK(!same_file(forward, other));
+	remove(forward);
+	remove(back);
+	remove(other);
 }
 
 // J re-racks with the next jitter seed: the same balls, placed differently.
@@ -398,7 +745,7 @@ static void test_refusals(void) {
 	data_path("view_balls.json", scene, sizeof scene);
 	char never[1024];
 	temp_path("never.json", never, sizeof never);
-	const char* bad[] = {"--size 10x10", "--size 100", "--at 0.1 --events 2", "--bogus", "--keys nxn --out",
+	const char* bad[] = {"--size 10x10", "--size 100", "--at 0.1 --events 2", "--bogus", "--keys nzn --out",
 		"--events 0", "--at -1 --out", "--frames 5 --out"};
 	char command[8192];
 	snprintf(command, sizeof command, "'%s' view 2>/dev/null", breakshot_path());
@@ -443,6 +790,11 @@ int main(void) {
 	RUN(test_event_contact_is_marked);
 	RUN(test_stepping_by_key_equals_run_events);
 	RUN(test_new_shot_from_current_state);
+	RUN(test_viewer_shot_replays_with_run);
+	RUN(test_cue_stick_and_tip_are_drawn);
+	RUN(test_preview_path_lies_along_the_shot);
+	RUN(test_rolling_ball_number_turns);
+	RUN(test_step_back_restores_orientation);
 	RUN(test_rerack_moves_the_rack);
 	RUN(test_window_runs_frames);
 	RUN(test_refusals);

@@ -91,6 +91,12 @@ BS_API bs_world* bs_scene_create_world(const bs_scene* scene);
 /// runs out.
 BS_API char* bs_scene_dump_def(const bs_world_def* def);
 
+/// A shot as scene JSON text: the def as bs_scene_dump_def writes it (its
+/// ball with id 0 before the strike, without an anchor) and `cue`, the
+/// strike that loading gives that ball. Returns a malloc'd string, or NULL
+/// when memory runs out.
+BS_API char* bs_scene_dump_shot(const bs_world_def* def, const bs_cue_def* cue);
+
 /// The world's state at its current time as scene JSON text, in the same
 /// schema, with `time` set and every number round-trippable (17 significant
 /// digits). Pocketed balls are left out. Returns a malloc'd string, or NULL

@@ -1,0 +1,160 @@
+#include "shot_preview.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool append_point(bs_preview_path* path, bs_vec2 point) {
+	if (path->count == path->capacity) {
+		int capacity = path->capacity ? 2 * path->capacity : 64;
+		bs_vec2* points = realloc(path->points, (size_t)capacity * sizeof *points);
+		if (!points) {
+			return false;
+		}
+		path->points = points;
+		path->capacity = capacity;
+	}
+	path->points[path->count++] = point;
+	return true;
+}
+
+static bool full(const bs_shot_preview* preview) {
+	return preview->point_total >= BS_PREVIEW_MAX_POINTS;
+}
+
+static bool append_dot(bs_shot_preview* preview, bs_vec2 point) {
+	if (preview->dot_count == preview->dot_capacity) {
+		int capacity = preview->dot_capacity ? 2 * preview->dot_capacity : 64;
+		bs_vec2* dots = realloc(preview->dots, (size_t)capacity * sizeof *dots);
+		if (!dots) {
+			return false;
+		}
+		preview->dots = dots;
+		preview->dot_capacity = capacity;
+	}
+	preview->dots[preview->dot_count++] = point;
+	return true;
+}
+
+void bs_shot_preview_clear(bs_shot_preview* preview) {
+	for (int i = 0; i < preview->path_count; ++i) {
+		preview->paths[i].count = 0;
+	}
+	preview->dot_count = 0;
+	preview->point_total = 0;
+	preview->events = 0;
+	preview->end_time = 0.0;
+	preview->complete = false;
+}
+
+void bs_shot_preview_free(bs_shot_preview* preview) {
+	for (int i = 0; i < preview->path_count; ++i) {
+		free(preview->paths[i].points);
+	}
+	free(preview->paths);
+	free(preview->dots);
+	memset(preview, 0, sizeof *preview);
+}
+
+static bool resize_paths(bs_shot_preview* preview, int count) {
+	if (count <= preview->path_count) {
+		return true;
+	}
+	bs_preview_path* paths = realloc(preview->paths, (size_t)count * sizeof *paths);
+	if (!paths) {
+		return false;
+	}
+	memset(paths + preview->path_count, 0, (size_t)(count - preview->path_count) * sizeof *paths);
+	preview->paths = paths;
+	preview->path_count = count;
+	return true;
+}
+
+// Every moving ball's centre between the world's time and `until`, one
+// point per BS_PREVIEW_STEP of the fastest ball's travel, then at `until`.
+static bool sample(const bs_world* world, double until, bs_shot_preview* preview, int count) {
+	double now = bs_world_time(world);
+	double fastest = 0.0;
+	for (int i = 0; i < count; ++i) {
+		bs_ball_state ball = bs_world_ball_state(world, i, now);
+		fastest = fmax(fastest, bs_v2_len(ball.vel));
+	}
+	if (fastest == 0.0 || !(until > now)) {
+		return true;
+	}
+	double dt = BS_PREVIEW_STEP / fastest;
+	double steps = ceil((until - now) / dt);
+	steps = steps > 100000.0 ? 100000.0 : steps;
+	for (double k = 1.0; k <= steps; k += 1.0) {
+		double t = k == steps ? until : now + k * (until - now) / steps;
+		for (int i = 0; i < count; ++i) {
+			bs_ball_state ball = bs_world_ball_state(world, i, t);
+			if (ball.pocketed || ball.motion <= BS_MOTION_SPINNING) {
+				continue; // a ball that does not move adds nothing to its path
+			}
+			if (full(preview)) {
+				return true; // cut off here
+			}
+			if (!append_point(&preview->paths[i], ball.pos)) {
+				return false;
+			}
+			preview->point_total += 1;
+		}
+	}
+	return true;
+}
+
+static bool add_dot_at(const bs_world* world, int id, bs_shot_preview* preview) {
+	int index = bs_world_find_ball(world, id);
+	if (index < 0) {
+		return true;
+	}
+	return append_dot(preview, bs_world_ball_state(world, index, bs_world_time(world)).pos);
+}
+
+bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) {
+	bs_shot_preview_clear(preview);
+	bs_world* world = bs_world_create(def);
+	int count = world ? bs_world_ball_count(world) : 0;
+	bool ok = world && resize_paths(preview, count);
+	for (int i = 0; ok && i < count; ++i) {
+		bs_ball_state ball = bs_world_ball_state(world, i, def->time);
+		preview->paths[i].id = ball.id;
+		ok = append_point(&preview->paths[i], ball.pos);
+		preview->point_total += 1;
+	}
+	double horizon = def->time + BS_PREVIEW_MAX_SECONDS;
+	while (ok) {
+		bs_event next;
+		if (!bs_world_peek(world, &next)) {
+			preview->complete = !bs_world_reached_time_limit(world);
+			break;
+		}
+		if (next.time > horizon) {
+			ok = sample(world, horizon, preview, count);
+			break;
+		}
+		if (preview->events >= BS_PREVIEW_MAX_EVENTS || full(preview)) {
+			break;
+		}
+		ok = sample(world, next.time, preview, count) && bs_world_step(world);
+		if (!ok) {
+			break;
+		}
+		preview->events += 1;
+		bs_event event = bs_world_last_event(world);
+		if (event.kind == BS_EVENT_BALL) {
+			ok = add_dot_at(world, event.a, preview) && add_dot_at(world, event.b, preview);
+		} else if (event.kind == BS_EVENT_CUSHION || event.kind == BS_EVENT_JAW) {
+			ok = add_dot_at(world, event.a, preview);
+		}
+	}
+	if (world) {
+		preview->end_time = bs_world_time(world);
+	}
+	bs_world_destroy(world);
+	if (!ok) {
+		bs_shot_preview_clear(preview);
+	}
+	return ok;
+}

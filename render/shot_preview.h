@@ -1,0 +1,53 @@
+// breakshot viewer: the whole shot, simulated ahead in a world of its own
+// (the displayed world is never touched), as every ball's path until all
+// balls stop: a polyline sampled from the exact motion between events, and
+// a dot wherever a ball collides. No GL here.
+#ifndef BREAKSHOT_SHOT_PREVIEW_H
+#define BREAKSHOT_SHOT_PREVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <breakshot/world.h>
+
+/// One ball's path: its centre at increasing times.
+typedef struct bs_preview_path {
+	int id;
+	bs_vec2* points; ///< m
+	int count;
+	int capacity;
+} bs_preview_path;
+
+typedef struct bs_shot_preview {
+	bs_preview_path* paths; ///< one per ball, in def order
+	int path_count;
+	bs_vec2* dots; ///< centres of the balls at their collisions (m)
+	int dot_count;
+	int dot_capacity;
+	int point_total; ///< points over all paths
+	int64_t events;  ///< events simulated
+	double end_time; ///< s: when the last ball stopped, or where the preview was cut off
+	bool complete;   ///< every ball stopped (or was pocketed) within the limits
+} bs_shot_preview;
+
+/// Events a preview simulates at most.
+#define BS_PREVIEW_MAX_EVENTS 20000
+/// Simulated seconds a preview covers at most after the strike: under ideal
+/// physics nothing stops the balls.
+#define BS_PREVIEW_MAX_SECONDS 60.0
+/// Points a preview keeps at most, over all its paths (what the viewer can
+/// draw in one batch of lines).
+#define BS_PREVIEW_MAX_POINTS 60000
+/// Largest distance (m) a ball moves between two points of its path.
+#define BS_PREVIEW_STEP 0.004
+
+/// Simulates the shot that `def` starts and keeps the paths. False when
+/// memory runs out (the preview is then empty).
+bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview);
+
+/// Empties the preview, keeping its memory.
+void bs_shot_preview_clear(bs_shot_preview* preview);
+
+void bs_shot_preview_free(bs_shot_preview* preview);
+
+#endif
