@@ -277,13 +277,16 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 	// so more than any radius sum.
 	double first = ceil((path.dp + path.wp * after) / path.length[p]) - 1.0;
 	double last = floor((path.dp + path.wp * horizon) / path.length[p]) + 1.0;
-	// Near images, within the box's diagonal, are solved by the ordinary
-	// root, whose decision rounds differently from the exact one; passed
-	// contacts and the touched image lie among them too. d's components are
-	// within a box side, so only the columns up to `near_last` can hold
-	// them, and the rotation looks a little wider there, as prediction's
-	// root may meet a little beyond contact.
-	double near_last = floor(1.0 + sqrt(path.far_distance2) / path.length[p]) + 1.0;
+	// Near images, within the box's diagonal and 300 sigma (bs_toi_is_far),
+	// are solved by the ordinary root, whose decision rounds differently
+	// from the exact one; passed contacts and the touched image lie among
+	// them too. d's components are within a box side, so only the columns
+	// up to `near_last` can hold them, fewer than 62 as each side is more
+	// than 10 radius sums; the rotation looks a little wider there, as
+	// prediction's root may meet a little beyond contact, and the images it
+	// finds there that miss are not counted against the search.
+	double near_distance = fmin(sqrt(path.far_distance2), sqrt(BS_TOI_FAR_RATIO2) * sigma);
+	double near_last = floor(1.0 + near_distance / path.length[p]) + 1.0;
 	bs_dd near_reach = bs_dd_add(bs_dd_mul_d(path.contact_reach, 1.0 + 1e-9), bs_dd_of(1e-9 * sigma));
 	// Beyond them every image is far, and meets exactly where the path
 	// passes it within sigma (bs_toi_far_image_meets): where the path's
@@ -321,7 +324,8 @@ double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double 
 		if (!near && wv[q] == 0.0) {
 			return INFINITY;
 		}
-		if (++misses >= BS_PERIODIC_MISSES) {
+		misses += !near;
+		if (misses >= BS_PERIODIC_MISSES) {
 			return NAN;
 		}
 		i += 1.0;

@@ -676,6 +676,25 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 		bs_world_destroy(world);
 	}
 
+	// The same graze in a box 207 m tall and 0.5 m wide, found by fuzzing:
+	// there the first 26 columns hold near images, solved by the ordinary
+	// root, whose misses once used up the search's count, and the crossings
+	// ran to the time limit (1 s, and 30 s under the sanitizers).
+	{
+		bs_scene scene;
+		CHECK_SCENE_LOADS("{\"table\": {\"size\": [0.5, 207], \"periodic\": true}, \"restitution\": {\"ball\": 0.9},"
+						  " \"balls\": [{\"id\": 0, \"pos\": [0.1, 0.16], \"radius\": 0.01},"
+						  " {\"id\": 1, \"pos\": [0.3, 0.12], \"vel\": [-20.1, 0.0], \"radius\": 0.03, \"mass\": 1.4},"
+						  " {\"id\": 2, \"pos\": [0.0, 0.3], \"vel\": [5.2, -0.0], \"radius\": 0.015}]}",
+			"grazing_in_a_tall_box", &scene);
+		bs_world* world = bs_world_create(&scene.def);
+		CHECK(bs_world_advance(world, INFINITY, 1000) < 1000);
+		CHECK(!bs_world_reached_time_limit(world));
+		CHECK(bs_world_get_counters(world).cell_crossings < 1000);
+		bs_world_destroy(world);
+		bs_scene_free(&scene);
+	}
+
 	// A graze that leaves the pair drifting out of contact by 5e-16 of the
 	// speed, found by fuzzing: every column after it passes its image within
 	// the search's reach, 3.5e-16 m farther each time. The search decides
