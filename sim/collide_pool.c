@@ -120,9 +120,47 @@ static bool positive_throughout(const double* c, double t_end) {
 	return bernstein_positive(b, rounding, 3);
 }
 
+// The quartic of a pair `d` apart moving at `w` and `a` (bs_toi_pool_circles).
+static void circles_quartic(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double* c) {
+	c[0] = bs_v2_dot(d, d) - sigma * sigma;
+	c[1] = 2.0 * bs_v2_dot(d, w);
+	c[2] = bs_v2_dot(w, w) + bs_v2_dot(d, a);
+	c[3] = bs_v2_dot(w, a);
+	c[4] = 0.25 * bs_v2_dot(a, a);
+}
+
+// The entry at `t` found on a quartic whose terms there reach far beyond
+// sigma, solved again on the quartic re-expanded where the pair is still two
+// sigma apart, a little before t. The power-basis quartic loses eps of the
+// square of its terms, and a root eps |d|^2 / sigma off is too far at
+// hundreds of sigma (as bs_toi_circles_far says of the frictionless root).
+// The pair's relative position at that earlier time, computed directly, is
+// as exact as the balls' own positions, and the quartic from there is made
+// of terms of a few sigma. That no contact comes before it, the first
+// quartic said: only a graze within its rounding could. The earliest entry
+// from there is the contact, or INFINITY when a shallow entry was rounding.
+static double entry_near(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t, double t_end) {
+	double speed = bs_v2_len(bs_motion_velocity(w, a, t));
+	double back = sigma / speed;
+	for (int k = 0; k < 64 && back < t; ++k, back *= 2.0) {
+		double from = t - back;
+		bs_vec2 d_from = bs_motion_position(d, w, a, from);
+		if (bs_v2_dot(d_from, d_from) >= 4.0 * sigma * sigma) {
+			double c[5];
+			circles_quartic(d_from, bs_motion_velocity(w, a, from), a, sigma, c);
+			double later = bs_poly_first_entry(c, 4, t_end - from);
+			if (!(later < INFINITY)) {
+				return INFINITY;
+			}
+			return from + later < t_end ? from + later : t_end;
+		}
+	}
+	return t; // near contact for all of [0, t]: the first quartic is as good
+}
+
 double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed) {
 	if (a.x == 0.0 && a.y == 0.0) {
-		double t = bs_toi_circles(d, w, sigma);
+		double t = bs_toi_image(d, w, sigma, INFINITY);
 		return t <= t_end ? t : INFINITY;
 	}
 	// The tests that turn pairs away look only as far as needed; the root,
@@ -132,15 +170,19 @@ double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double
 	if (!(horizon >= 0.0)) {
 		return INFINITY;
 	}
-	// |d + w t + a t^2/2|^2 - sigma^2, term by term.
 	double c[5];
-	c[0] = bs_v2_dot(d, d) - sigma * sigma;
-	c[1] = 2.0 * bs_v2_dot(d, w);
-	c[2] = bs_v2_dot(w, w) + bs_v2_dot(d, a);
-	c[3] = bs_v2_dot(w, a);
-	c[4] = 0.25 * bs_v2_dot(a, a);
+	circles_quartic(d, w, a, sigma, c);
 	if (positive_throughout(c, horizon)) {
 		return INFINITY;
 	}
-	return bs_poly_first_entry(c, 4, t_end);
+	double t = bs_poly_first_entry(c, 4, t_end);
+	if (t > 0.0 && t < INFINITY) {
+		// The terms' reach, bounded above within a factor sqrt(2) without a
+		// square root.
+		double reach = fabs(d.x) + fabs(d.y) + (fabs(w.x) + fabs(w.y)) * t + 0.5 * (fabs(a.x) + fabs(a.y)) * t * t;
+		if (reach * reach > BS_TOI_FAR_RATIO2 * sigma * sigma) {
+			t = entry_near(d, w, a, sigma, t, t_end);
+		}
+	}
+	return t;
 }

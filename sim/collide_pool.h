@@ -46,7 +46,10 @@ double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segme
 /// apart (second minus first) and move apart at `w` (m/s) with relative
 /// acceleration `a` (m/s^2) come within `sigma` (m) while closing:
 /// |d + w t + a t^2/2|^2 = sigma^2, a quartic. INFINITY when they do not by
-/// t_end. With `a` exactly zero it is bs_toi_circles, to the bit. Pairs
+/// t_end. With `a` exactly zero it is bs_toi_image (bs_toi_circles, or
+/// bs_toi_circles_far for a pair hundreds of sigma apart), to the bit. A
+/// contact whose terms reach that far is solved again from just before it,
+/// so that it keeps its digits as the frictionless root does. Pairs
 /// that certainly stay apart until `t_needed` (s; INFINITY: t_end) are
 /// turned away before any root is solved, so a contact later than
 /// t_needed may be reported as INFINITY: the caller has an event by then
