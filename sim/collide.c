@@ -91,9 +91,7 @@ double bs_toi_periodic_image(bs_vec2 d, double kx, double ky, double width, doub
 	// The time from the rounded image, as bs_toi_circles_far; the gap may
 	// round below zero where the exact cross product meets: a graze, at the
 	// closest approach.
-	double cross = bs_toi_far_cross(image, w);
-	double gap2 = sigma * sigma * a - cross * cross;
-	return (-b - sqrt(gap2 > 0.0 ? gap2 : 0.0)) / a;
+	return bs_toi_far_root(a, b, bs_toi_far_gap2(image, w, sigma, a));
 }
 
 // Candidates the rotation finds that the exact decision turns away, after

@@ -74,6 +74,21 @@ static inline double bs_toi_far_cross(bs_vec2 d, bs_vec2 w) {
 	return d.x * w.y - d.y * w.x;
 }
 
+/// sigma^2 |w|^2 - (d x w)^2 (m^4/s^2), with a = |w|^2: |w|^2 times how far
+/// inside contact (sigma^2 less the square of the distance) the pair's
+/// closest approach comes.
+static inline double bs_toi_far_gap2(bs_vec2 d, bs_vec2 w, double sigma, double a) {
+	double cross = bs_toi_far_cross(d, w);
+	return sigma * sigma * a - cross * cross;
+}
+
+/// The contact before the closest approach, t0 - sqrt(gap2) / a with
+/// t0 = -b / a (b = d . w); a gap2 below zero (a graze within rounding)
+/// meets at the closest approach.
+static inline double bs_toi_far_root(double a, double b, double gap2) {
+	return (-b - sqrt(gap2 > 0.0 ? gap2 : 0.0)) / a;
+}
+
 /// bs_toi_circles for a displacement `d` much longer than sigma (a pair
 /// meeting as images many boxes apart on a periodic table). |d|^2 - sigma^2
 /// loses about eps |d|^2 to rounding, which places the contact eps |d|^2 /
@@ -92,9 +107,8 @@ static inline double bs_toi_circles_far(bs_vec2 d, bs_vec2 w, double sigma) {
 	if (a < BS_TOI_SLOW_SPEED2) {
 		return bs_toi_circles(d, w, sigma);
 	}
-	double cross = bs_toi_far_cross(d, w);
-	double gap2 = sigma * sigma * a - cross * cross;
-	return gap2 < 0.0 ? INFINITY : (-b - sqrt(gap2)) / a;
+	double gap2 = bs_toi_far_gap2(d, w, sigma, a);
+	return gap2 < 0.0 ? INFINITY : bs_toi_far_root(a, b, gap2);
 }
 
 /// Whether a contact of two circles (moving as in bs_toi_circles) found `t`
