@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cue_def.h"
 #include "cue_strike.h"
 #include "rng.h"
 
@@ -298,17 +299,10 @@ static double scene_value(const bs_scene* scene, int cue_index, bs_vary_field fi
 // `why` holds the details.
 static const char* shot_problem(const bs_shot_maker* maker, const bs_world_def* def, const bs_cue_def* cue,
 	const double values[BS_VARY_FIELD_COUNT], char* why, size_t why_size) {
-	if (!(cue->speed >= 0.0 && cue->speed <= BS_MAX_SPEED)) {
-		snprintf(why, why_size, "cue.speed %.17g m/s is outside [0, %g]", cue->speed, BS_MAX_SPEED);
-		return why;
-	}
-	if (!(cue->elevation_deg >= 0.0 && cue->elevation_deg < 90.0)) {
-		snprintf(why, why_size, "cue.elevation_deg %.17g is outside [0, 90)", cue->elevation_deg);
-		return why;
-	}
-	if (bs_cue_miscues(cue->tip.x, cue->tip.y)) {
-		snprintf(why, why_size, "the tip [%.17g, %.17g] miscues (more than %g of the radius from the centre)",
-			cue->tip.x, cue->tip.y, BS_CUE_MISCUE_LIMIT);
+	const char* field = NULL;
+	char reason[256];
+	if (!bs_cue_def_check(cue, def->physics, &field, reason, sizeof reason)) {
+		snprintf(why, why_size, "%s: %s", field, reason);
 		return why;
 	}
 	const bs_vary* fields = maker->plan->fields;

@@ -83,6 +83,13 @@ check "no rack" fails_with 2 "the scene has no rack whose seed could vary; give 
 check "a grid shot off the table" fails_with 2 "breakshot: ensemble: run 0: ball 0 at (0.01, " \
 	"$B" ensemble "$BREAK" --runs 10 --out grid-out --vary cue.ball.x=grid:0.01:0.5:2
 check "nothing left by the failed run" holds_only "$WORK/grid-out" ""
+# A normal draw has no range: a run whose every draw miscues stops the
+# ensemble with the cue's own check, naming the field.
+check "a tip that always miscues" fails_with 2 "(in every one of 100 draws)" \
+	"$B" ensemble "$BREAK" --runs 10 --out miscue-out --vary cue.tip.height=normal:0.499:1000
+check "a tip that always miscues: the cue's reason" fails_with 2 "cue.tip: [0, " \
+	"$B" ensemble "$BREAK" --runs 10 --out miscue-out --vary cue.tip.height=normal:0.499:1000
+check "nothing left by the miscues" holds_only "$WORK/miscue-out" ""
 end
 
 begin same_bytes_for_any_thread_count
