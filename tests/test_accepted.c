@@ -1110,6 +1110,32 @@ static void no_collision_can_pass_the_speed_limit(void) {
 	runs_valid_and_reloads(&def, 50, "a heavy ball into a light one");
 }
 
+// Runs `def` (two balls, ids 0 and 1, of equal radius) to their first
+// meeting, which must leave them touching to within the rounding of the
+// positions themselves (placement.h), far inside BS_CONTACT_TOLERANCE.
+// `speed` (m/s) is the fastest either moves; `what` and `k` name the case.
+static void first_meeting_touches(const bs_world_def* def, double speed, const char* what, int k) {
+	CHECK_DEF_OK(def);
+	bs_world* world = bs_world_create(def);
+	bs_event event = {0};
+	bool met = false;
+	while (!met && bs_world_step(world)) {
+		event = bs_world_last_event(world);
+		met = event.kind == BS_EVENT_BALL;
+	}
+	if (!met) {
+		CHECK_FAIL("%s, offset %d/64: the balls never met", what, k);
+	} else {
+		double gap = relative_gap(world, 0, 1) * 2.0 * def->balls[0].radius;
+		double slack = bs_contact_slack(&def->table, event.time, speed);
+		if (!(fabs(gap) <= slack)) {
+			CHECK_FAIL("%s, offset %d/64: met %.3g m from touching (at %.17g s), beyond the rounding slack of %.3g m",
+				what, k, gap, event.time, slack);
+		}
+	}
+	bs_world_destroy(world);
+}
+
 static void far_pairs_meet_touching(void) {
 	// Solving |d + w t| = sigma from |d| >> sigma loses eps |d|^2 to
 	// rounding in |d|^2 - sigma^2, which places the contact eps |d|^2 /
@@ -1148,28 +1174,7 @@ static void far_pairs_meet_touching(void) {
 			balls[0].radius = balls[1].radius = cases[c].radius;
 			bs_world_def def = world_def_with(balls, 2);
 			def.table = cases[c].table;
-			CHECK_DEF_OK(&def);
-			bs_world* world = bs_world_create(&def);
-			bs_event event = {0};
-			bool met = false;
-			while (!met && bs_world_step(world)) {
-				event = bs_world_last_event(world);
-				met = event.kind == BS_EVENT_BALL;
-			}
-			if (!met) {
-				CHECK_FAIL("%s, offset %d/64: the balls never met", cases[c].what, k);
-			} else {
-				// Touching to within the rounding of the positions themselves
-				// (placement.h), far inside BS_CONTACT_TOLERANCE.
-				double gap = relative_gap(world, 0, 1) * 2.0 * cases[c].radius;
-				double slack = bs_contact_slack(&cases[c].table, event.time, bs_v2_len(balls[1].vel));
-				if (!(fabs(gap) <= slack)) {
-					CHECK_FAIL("%s, offset %d/64: met %.3g m from touching (at %.17g s), beyond the rounding slack "
-							   "of %.3g m",
-						cases[c].what, k, gap, event.time, slack);
-				}
-			}
-			bs_world_destroy(world);
+			first_meeting_touches(&def, bs_v2_len(balls[1].vel), cases[c].what, k);
 		}
 	}
 	// Under pool physics the pair's gap is a quartic, which loses the same
@@ -1189,26 +1194,7 @@ static void far_pairs_meet_touching(void) {
 		def.table = bs_table_rect(2054.0, 1.27);
 		def.balls = balls;
 		def.ball_count = 2;
-		CHECK_DEF_OK(&def);
-		bs_world* world = bs_world_create(&def);
-		bs_event event = {0};
-		bool met = false;
-		while (!met && bs_world_step(world)) {
-			event = bs_world_last_event(world);
-			met = event.kind == BS_EVENT_BALL;
-		}
-		if (!met) {
-			CHECK_FAIL("pool balls 1.9 km apart, offset %d/64: the balls never met", k);
-		} else {
-			double gap = relative_gap(world, 0, 1) * 2.0 * BS_DEFAULT_RADIUS;
-			double slack = bs_contact_slack(&def.table, event.time, bs_v2_len(balls[1].vel));
-			if (!(fabs(gap) <= slack)) {
-				CHECK_FAIL("pool balls 1.9 km apart, offset %d/64: met %.3g m from touching (at %.17g s), beyond "
-						   "the rounding slack of %.3g m",
-					k, gap, event.time, slack);
-			}
-		}
-		bs_world_destroy(world);
+		first_meeting_touches(&def, bs_v2_len(balls[1].vel), "pool balls 1.9 km apart", k);
 	}
 }
 
