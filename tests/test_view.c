@@ -225,21 +225,34 @@ static void test_pocketed_ball_is_not_drawn(void) {
 	free(img_after.rgb);
 }
 
+// A screenshot of `scene` with `extra` (as screenshot), and the scene file
+// `state` loaded into `loaded`, which the caller compares it with. Free
+// both. False, with nothing left to free and the failure recorded, when
+// either fails or the test has failed already.
+static bool screenshot_and_load(const char* scene, const char* extra, const char* state, image* img, bs_scene* loaded) {
+	CHECK(screenshot(scene, extra, img));
+	char error[512];
+	bool loaded_ok = bs_scene_load(state, loaded, error, sizeof error);
+	if (!loaded_ok) {
+		CHECK_FAIL("%s", error);
+	}
+	if (check_failures_in_test) {
+		if (loaded_ok) {
+			bs_scene_free(loaded);
+		}
+		free(img->rgb);
+		return false;
+	}
+	return true;
+}
+
 // At an event the contact point is marked in red and the normal drawn.
 static void test_event_contact_is_marked(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
 	image img;
-	CHECK(screenshot(scene, "--events 1 --keys t", &img));
 	bs_scene loaded;
-	char error[512];
-	bool loaded_ok = bs_scene_load(scene, &loaded, error, sizeof error);
-	CHECK(loaded_ok);
-	if (check_failures_in_test) {
-		if (loaded_ok) {
-			bs_scene_free(&loaded);
-		}
-		free(img.rgb);
+	if (!screenshot_and_load(scene, "--events 1 --keys t", scene, &img, &loaded)) {
 		return;
 	}
 	bs_world* world = bs_world_create(&loaded.def);
@@ -500,16 +513,8 @@ static void test_preview_path_lies_along_the_shot(void) {
 		breakshot_path(), scene, shot);
 	CHECK_EQ_INT(run_command(command), 0);
 	image img;
-	CHECK(screenshot(scene, "--events 82 --keys 'ts,,,,,,,,,,^^'", &img));
 	bs_scene loaded;
-	char error[512];
-	bool loaded_ok = bs_scene_load(shot, &loaded, error, sizeof error);
-	CHECK(loaded_ok);
-	if (check_failures_in_test) {
-		if (loaded_ok) {
-			bs_scene_free(&loaded);
-		}
-		free(img.rgb);
+	if (!screenshot_and_load(scene, "--events 82 --keys 'ts,,,,,,,,,,^^'", shot, &img, &loaded)) {
 		return;
 	}
 	bs_camera camera;

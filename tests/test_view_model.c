@@ -241,19 +241,28 @@ static void test_preview_is_the_shot(void) {
 	bs_scene_free(&scene);
 }
 
+// A viewer on the 9-ball break, run to rest (free it with
+// bs_viewer_free), or false with the failure recorded.
+static bool viewer_after_the_break(bs_viewer* viewer) {
+	char path[1024];
+	source_path("scenes/9ball_break.json", path, sizeof path);
+	char error[512];
+	if (!bs_viewer_init(path, viewer, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		return false;
+	}
+	bs_timeline_seek(&viewer->timeline, 100.0, 0);
+	bs_viewer_refresh(viewer);
+	return true;
+}
+
 // The preview is simulated again when the aim, the strike or the state
 // changes, and never on frames where none does.
 static void test_preview_only_when_the_aim_changes(void) {
-	char path[1024];
-	source_path("scenes/9ball_break.json", path, sizeof path);
 	bs_viewer viewer;
-	char error[512];
-	if (!bs_viewer_init(path, &viewer, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
+	if (!viewer_after_the_break(&viewer)) {
 		return;
 	}
-	bs_timeline_seek(&viewer.timeline, 100.0, 0); // the break, to rest
-	bs_viewer_refresh(&viewer);
 	CHECK(bs_viewer_key(&viewer, GLFW_KEY_S));
 	CHECK_EQ_INT(viewer.preview_count, 1);
 	CHECK(viewer.preview.events > 0);
@@ -274,16 +283,10 @@ static void test_preview_only_when_the_aim_changes(void) {
 // A click on the ball diagram puts the tip there, kept within the miscue
 // limit; a click elsewhere is not the diagram's.
 static void test_click_on_the_tip_diagram(void) {
-	char path[1024];
-	source_path("scenes/9ball_break.json", path, sizeof path);
 	bs_viewer viewer;
-	char error[512];
-	if (!bs_viewer_init(path, &viewer, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
+	if (!viewer_after_the_break(&viewer)) {
 		return;
 	}
-	bs_timeline_seek(&viewer.timeline, 100.0, 0);
-	bs_viewer_refresh(&viewer);
 	float cx, cy, radius;
 	bs_viewer_tip_diagram(1600, 900, &cx, &cy, &radius);
 	CHECK(!bs_viewer_click_tip(&viewer, cx, cy, 1600, 900)); // not aiming
