@@ -88,8 +88,8 @@ static int parse_view_options(int argc, char** argv, view_options* dest) {
 	if (dest->has_at && dest->events > 0) {
 		return bs_cli_fail("view: --at and --events both choose the state shown; give one");
 	}
-	if (dest->frames > 0 && (dest->screenshot_path || dest->out_path)) {
-		return bs_cli_fail("view: --frames measures the interactive window; it does not go with --screenshot or --out");
+	if (dest->frames > 0 && dest->out_path) {
+		return bs_cli_fail("view: --frames measures the interactive window; it does not go with --out");
 	}
 	const bs_named_path files[] = {
 		{"the scene", dest->scene_path}, {"--screenshot", dest->screenshot_path}, {"--out", dest->out_path}};
@@ -191,13 +191,20 @@ int bs_cmd_view(int argc, char** argv) {
 		return BS_EXIT_USAGE;
 	}
 	status = choose_state(&viewer, &options);
-	if (status == 0 && options.screenshot_path) {
+	if (status == 0 && options.screenshot_path && options.frames == 0) {
 		status = take_screenshot(&viewer, &options, &screenshot);
 	} else if (status == 0 && !options.out_path) {
 		GLFWwindow* window = bs_window_open(options.width, options.height, true);
 		if (window) {
 			viewer.playing = !options.has_at && options.events == 0 && !options.keys;
-			status = bs_window_run(window, &viewer, options.frames);
+			bs_window_capture capture = {0};
+			status = bs_window_run(window, &viewer, options.frames, options.screenshot_path ? &capture : NULL);
+			if (status == 0 && options.screenshot_path &&
+				!bs_png_write_rgb(capture.pixels, capture.width, capture.height, screenshot.stream,
+					options.screenshot_path)) {
+				status = 1;
+			}
+			free(capture.pixels);
 			bs_window_close(window);
 		} else {
 			status = 1;

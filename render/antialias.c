@@ -11,13 +11,20 @@ static bool software_renderer(void) {
 	return renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe") || strstr(renderer, "SWR"));
 }
 
+/// How far (pixels) the FXAA pass reads from the pixel it writes: the
+/// diagonal neighbours, and half the span (fxaa.frag's span_max, 8) along
+/// the edge, with bilinear filtering. Pixels further than this from every
+/// ball see only the table.
+enum { fxaa_reach = 8 };
+
 bool bs_antialias_init(bs_antialias* dest) {
 	memset(dest, 0, sizeof *dest);
 	const char* forced = getenv("BREAKSHOT_AA");
 	if (forced && strcmp(forced, "msaa") == 0) {
 		dest->mode = BS_ANTIALIAS_MSAA;
-	} else if (forced && strcmp(forced, "fxaa") == 0) {
+	} else if (forced && (strcmp(forced, "fxaa") == 0 || strcmp(forced, "fxaa-whole") == 0)) {
 		dest->mode = BS_ANTIALIAS_FXAA;
+		dest->whole_screen = strcmp(forced, "fxaa-whole") == 0;
 	} else {
 		dest->mode = software_renderer() ? BS_ANTIALIAS_FXAA : BS_ANTIALIAS_MSAA;
 	}
@@ -29,62 +36,93 @@ bool bs_antialias_init(bs_antialias* dest) {
 		dest->u_scene = glGetUniformLocation(dest->program, "u_scene");
 		dest->u_texel = glGetUniformLocation(dest->program, "u_texel");
 		glGenVertexArrays(1, &dest->vao);
+		glGenBuffers(1, &dest->rect_buffer);
+		glBindVertexArray(dest->vao);
+		glBindBuffer(GL_ARRAY_BUFFER, dest->rect_buffer);
+		glEnableVertexAttribArray(0);
+		glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), NULL);
+		glBindVertexArray(0);
 	}
 	return true;
 }
 
 const char* bs_antialias_name(const bs_antialias* antialias) {
-	return antialias->mode == BS_ANTIALIAS_FXAA ? "FXAA" : "4x MSAA";
+	if (antialias->mode == BS_ANTIALIAS_MSAA) {
+		return "4x MSAA";
+	}
+	return antialias->whole_screen ? "FXAA over the whole screen" : "FXAA";
 }
 
-static void release_target(bs_antialias* antialias) {
-	glDeleteFramebuffers(1, &antialias->framebuffer);
-	glDeleteRenderbuffers(1, &antialias->depth);
-	if (antialias->mode == BS_ANTIALIAS_FXAA) {
-		glDeleteTextures(1, &antialias->colour);
+static void release_target(bs_render_target* target) {
+	glDeleteFramebuffers(1, &target->framebuffer);
+	glDeleteRenderbuffers(1, &target->depth);
+	if (target->texture) {
+		glDeleteTextures(1, &target->colour);
 	} else {
-		glDeleteRenderbuffers(1, &antialias->colour);
+		glDeleteRenderbuffers(1, &target->colour);
 	}
-	antialias->framebuffer = 0;
-	antialias->depth = 0;
-	antialias->colour = 0;
+	memset(target, 0, sizeof *target);
+}
+
+static void release_targets(bs_antialias* antialias) {
+	release_target(&antialias->scene);
+	release_target(&antialias->table);
+	release_target(&antialias->smooth_table);
+	antialias->table_ready = false;
 	antialias->width = 0;
 	antialias->height = 0;
 }
 
-static bool make_target(bs_antialias* antialias, int width, int height) {
-	release_target(antialias);
-	GLsizei samples = 0;
-	glGenFramebuffers(1, &antialias->framebuffer);
-	glBindFramebuffer(GL_FRAMEBUFFER, antialias->framebuffer);
-	if (antialias->mode == BS_ANTIALIAS_FXAA) {
-		glGenTextures(1, &antialias->colour);
-		glBindTexture(GL_TEXTURE_2D, antialias->colour);
+// A target of the mode's kind: a texture (FXAA reads it) or a renderbuffer
+// of `samples`, with a depth buffer of as many samples when `with_depth`.
+static bool make_target(
+	bs_render_target* target, bool texture, GLsizei samples, bool with_depth, int width, int height) {
+	memset(target, 0, sizeof *target);
+	target->texture = texture;
+	glGenFramebuffers(1, &target->framebuffer);
+	glBindFramebuffer(GL_FRAMEBUFFER, target->framebuffer);
+	if (texture) {
+		glGenTextures(1, &target->colour);
+		glBindTexture(GL_TEXTURE_2D, target->colour);
 		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 		glBindTexture(GL_TEXTURE_2D, 0);
-		glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, antialias->colour, 0);
+		glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target->colour, 0);
 	} else {
+		glGenRenderbuffers(1, &target->colour);
+		glBindRenderbuffer(GL_RENDERBUFFER, target->colour);
+		glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
+		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, target->colour);
+	}
+	if (with_depth) {
+		glGenRenderbuffers(1, &target->depth);
+		glBindRenderbuffer(GL_RENDERBUFFER, target->depth);
+		glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
+		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, target->depth);
+	}
+	bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	return complete;
+}
+
+static bool make_targets(bs_antialias* antialias, int width, int height) {
+	release_targets(antialias);
+	bool fxaa = antialias->mode == BS_ANTIALIAS_FXAA;
+	GLsizei samples = 0;
+	if (!fxaa) {
 		GLint max_samples = 0;
 		glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
 		samples = max_samples < 4 ? max_samples : 4;
-		glGenRenderbuffers(1, &antialias->colour);
-		glBindRenderbuffer(GL_RENDERBUFFER, antialias->colour);
-		glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
-		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, antialias->colour);
 	}
-	glGenRenderbuffers(1, &antialias->depth);
-	glBindRenderbuffer(GL_RENDERBUFFER, antialias->depth);
-	glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, antialias->depth);
-	bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-	glBindFramebuffer(GL_FRAMEBUFFER, 0);
-	if (!complete) {
+	bool made = make_target(&antialias->scene, fxaa, samples, true, width, height) &&
+				make_target(&antialias->table, fxaa, samples, true, width, height) &&
+				(!fxaa || make_target(&antialias->smooth_table, true, 0, false, width, height));
+	if (!made) {
 		fprintf(stderr, "breakshot: the OpenGL driver cannot render the scene off screen at %dx%d\n", width, height);
-		release_target(antialias);
+		release_targets(antialias);
 		return false;
 	}
 	antialias->width = width;
@@ -93,24 +131,84 @@ static bool make_target(bs_antialias* antialias, int width, int height) {
 }
 
 bool bs_antialias_begin(bs_antialias* antialias, int width, int height) {
-	if ((width != antialias->width || height != antialias->height) && !make_target(antialias, width, height)) {
-		return false;
-	}
-	glBindFramebuffer(GL_FRAMEBUFFER, antialias->framebuffer);
-	return true;
+	return (width == antialias->width && height == antialias->height) || make_targets(antialias, width, height);
 }
 
-void bs_antialias_end(bs_antialias* antialias) {
+bool bs_antialias_table_ready(const bs_antialias* antialias, const bs_table_view* view) {
+	return antialias->table_ready && memcmp(&antialias->table_view, view, sizeof *view) == 0;
+}
+
+void bs_antialias_begin_table(bs_antialias* antialias) {
+	glBindFramebuffer(GL_FRAMEBUFFER, antialias->table.framebuffer);
+}
+
+// Copies one target's colour (and depth, when both have it) into another, whole.
+static void copy_target(const bs_antialias* antialias, GLuint from, GLuint to, GLbitfield buffers) {
 	int w = antialias->width;
 	int h = antialias->height;
-	if (antialias->mode == BS_ANTIALIAS_MSAA) {
-		glBindFramebuffer(GL_READ_FRAMEBUFFER, antialias->framebuffer);
-		glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-		glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-		glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	glBindFramebuffer(GL_READ_FRAMEBUFFER, from);
+	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, to);
+	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, buffers, GL_NEAREST);
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+// Appends the two triangles of `rect`, widened by the pass's reach and cut
+// to the screen, in clip space. Returns the floats written (0 for a rect
+// off the screen).
+static int rect_triangles(const bs_antialias* antialias, bs_screen_rect rect, float* dest) {
+	int w = antialias->width;
+	int h = antialias->height;
+	int x0 = rect.x0 - fxaa_reach < 0 ? 0 : rect.x0 - fxaa_reach;
+	int y0 = rect.y0 - fxaa_reach < 0 ? 0 : rect.y0 - fxaa_reach;
+	int x1 = rect.x1 + fxaa_reach > w ? w : rect.x1 + fxaa_reach;
+	int y1 = rect.y1 + fxaa_reach > h ? h : rect.y1 + fxaa_reach;
+	if (x0 >= x1 || y0 >= y1) {
+		return 0;
+	}
+	float left = 2.0f * (float)x0 / (float)w - 1.0f;
+	float right = 2.0f * (float)x1 / (float)w - 1.0f;
+	float bottom = 2.0f * (float)y0 / (float)h - 1.0f;
+	float top = 2.0f * (float)y1 / (float)h - 1.0f;
+	const float corners[12] = {left, bottom, right, bottom, right, top, left, bottom, right, top, left, top};
+	memcpy(dest, corners, sizeof corners);
+	return 12;
+}
+
+// The FXAA pass from the texture `source` into the bound framebuffer, over
+// `rects` (`count` of them), or the whole screen when count < 0 or the
+// rects cover so much of it that one pass over all is cheaper than the
+// overlaps.
+static void fxaa_pass(bs_antialias* antialias, GLuint source, const bs_screen_rect* rects, int count) {
+	int w = antialias->width;
+	int h = antialias->height;
+	double area = 0.0;
+	for (int k = 0; k < count; ++k) {
+		double rw = rects[k].x1 - rects[k].x0 + 2.0 * fxaa_reach;
+		double rh = rects[k].y1 - rects[k].y0 + 2.0 * fxaa_reach;
+		area += rw > 0.0 && rh > 0.0 ? rw * rh : 0.0;
+	}
+	bs_screen_rect whole = {0, 0, w, h};
+	if (count < 0 || area > 0.5 * (double)w * (double)h) {
+		rects = &whole;
+		count = 1;
+	}
+	if (count > antialias->rect_capacity) {
+		antialias->rect_capacity = count > 2 * antialias->rect_capacity ? count : 2 * antialias->rect_capacity;
+		glBindBuffer(GL_ARRAY_BUFFER, antialias->rect_buffer);
+		glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)antialias->rect_capacity * 12 * sizeof(float)), NULL,
+			GL_STREAM_DRAW);
+	}
+	float* vertices = malloc((size_t)(count > 0 ? count : 1) * 12 * sizeof(float));
+	if (!vertices) {
 		return;
 	}
-	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	int floats = 0;
+	for (int k = 0; k < count; ++k) {
+		floats += rect_triangles(antialias, rects[k], vertices + floats);
+	}
+	glBindBuffer(GL_ARRAY_BUFFER, antialias->rect_buffer);
+	glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)((size_t)floats * sizeof(float)), vertices);
+	free(vertices);
 	glViewport(0, 0, w, h);
 	glDisable(GL_DEPTH_TEST);
 	glDisable(GL_BLEND);
@@ -118,15 +216,42 @@ void bs_antialias_end(bs_antialias* antialias) {
 	glUniform1i(antialias->u_scene, 0);
 	glUniform2f(antialias->u_texel, 1.0f / (float)w, 1.0f / (float)h);
 	glActiveTexture(GL_TEXTURE0);
-	glBindTexture(GL_TEXTURE_2D, antialias->colour);
+	glBindTexture(GL_TEXTURE_2D, source);
 	glBindVertexArray(antialias->vao);
-	glDrawArrays(GL_TRIANGLES, 0, 3);
+	glDrawArrays(GL_TRIANGLES, 0, floats / 2);
 	glBindVertexArray(0);
 }
 
+void bs_antialias_end_table(bs_antialias* antialias, const bs_table_view* view) {
+	if (antialias->mode == BS_ANTIALIAS_FXAA) {
+		glBindFramebuffer(GL_FRAMEBUFFER, antialias->smooth_table.framebuffer);
+		fxaa_pass(antialias, antialias->table.colour, NULL, -1);
+	}
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	antialias->table_view = *view;
+	antialias->table_ready = true;
+}
+
+void bs_antialias_begin_scene(bs_antialias* antialias) {
+	copy_target(antialias, antialias->table.framebuffer, antialias->scene.framebuffer,
+		GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	glBindFramebuffer(GL_FRAMEBUFFER, antialias->scene.framebuffer);
+}
+
+void bs_antialias_end(bs_antialias* antialias, const bs_screen_rect* changed, int count) {
+	if (antialias->mode == BS_ANTIALIAS_MSAA) {
+		copy_target(antialias, antialias->scene.framebuffer, 0, GL_COLOR_BUFFER_BIT);
+		return;
+	}
+	copy_target(antialias, antialias->smooth_table.framebuffer, 0, GL_COLOR_BUFFER_BIT);
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	fxaa_pass(antialias, antialias->scene.colour, changed, antialias->whole_screen ? -1 : count);
+}
+
 void bs_antialias_free(bs_antialias* antialias) {
-	release_target(antialias);
+	release_targets(antialias);
 	glDeleteProgram(antialias->program);
 	glDeleteVertexArrays(1, &antialias->vao);
+	glDeleteBuffers(1, &antialias->rect_buffer);
 	memset(antialias, 0, sizeof *antialias);
 }

@@ -1,5 +1,6 @@
 #include "renderer.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "cue_marks.h"
@@ -151,50 +152,120 @@ static bs_quat facing_the_eye(const bs_ball_view* view, const bs_ball_state* bal
 	return bs_quat_facing(face, bs_v3_scale(1.0 / bs_v3_len(up), up));
 }
 
-static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
+// What the camera shows at this size: the matrices and directions the
+// table and ball shaders take.
+static void scene_view(const bs_viewer* viewer, int width, int height, bs_ball_view* view) {
 	const bs_camera* camera = &viewer->camera;
-	bs_ball_view view;
 	mat4 world_to_eye;
 	bs_camera_view(camera, world_to_eye);
-	bs_camera_view_projection(camera, (float)width / (float)height, view.view_projection);
-	bs_camera_eye(camera, view.eye);
+	bs_camera_view_projection(camera, (float)width / (float)height, view->view_projection);
+	bs_camera_eye(camera, view->eye);
 	// The camera's up and backward axes are the view matrix's second and third rows.
-	glm_vec3_copy((vec3){world_to_eye[0][1], world_to_eye[1][1], world_to_eye[2][1]}, view.camera_up);
-	glm_vec3_copy((vec3){world_to_eye[0][2], world_to_eye[1][2], world_to_eye[2][2]}, view.view_direction);
-	view.orthographic = camera->mode == BS_CAMERA_TOP;
+	glm_vec3_copy((vec3){world_to_eye[0][1], world_to_eye[1][1], world_to_eye[2][1]}, view->camera_up);
+	glm_vec3_copy((vec3){world_to_eye[0][2], world_to_eye[1][2], world_to_eye[2][2]}, view->view_direction);
+	view->orthographic = camera->mode == BS_CAMERA_TOP;
+}
 
+void bs_renderer_table_view(const bs_viewer* viewer, int width, int height, bs_table_view* dest) {
+	memset(dest, 0, sizeof *dest);
+	bs_ball_view view;
+	scene_view(viewer, width, height, &view);
+	memcpy(dest->view_projection, view.view_projection, sizeof dest->view_projection);
+	memcpy(dest->eye, view.eye, sizeof dest->eye);
+	dest->width = width;
+	dest->height = height;
+}
+
+void bs_renderer_draw_table(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
+	glViewport(0, 0, width, height);
+	glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	bs_ball_view view;
+	scene_view(viewer, width, height, &view);
 	glEnable(GL_DEPTH_TEST);
 	glDisable(GL_BLEND);
 	bs_table_mesh_draw(&renderer->table, view.view_projection, view.eye);
+}
 
+// The pixels (rounded out) that a ball's bounding cube covers on screen, or
+// the whole screen when part of it lies behind the eye.
+static bs_screen_rect ball_rect(const bs_ball_state* ball, mat4 view_projection, int width, int height) {
+	bs_screen_rect whole = {0, 0, width, height};
+	float lo[2] = {INFINITY, INFINITY};
+	float hi[2] = {-INFINITY, -INFINITY};
+	for (int corner = 0; corner < 8; ++corner) {
+		vec4 p = {(float)(ball->pos.x + ((corner & 1) ? ball->radius : -ball->radius)),
+			(float)(ball->pos.y + ((corner & 2) ? ball->radius : -ball->radius)),
+			(float)(ball->radius + ((corner & 4) ? ball->radius : -ball->radius)), 1.0f};
+		vec4 clip;
+		glm_mat4_mulv(view_projection, p, clip);
+		if (!(clip[3] > 0.0f)) {
+			return whole;
+		}
+		for (int axis = 0; axis < 2; ++axis) {
+			float ndc = clip[axis] / clip[3];
+			lo[axis] = ndc < lo[axis] ? ndc : lo[axis];
+			hi[axis] = ndc > hi[axis] ? ndc : hi[axis];
+		}
+	}
+	float x0 = floorf((0.5f * lo[0] + 0.5f) * (float)width);
+	float y0 = floorf((0.5f * lo[1] + 0.5f) * (float)height);
+	float x1 = ceilf((0.5f * hi[0] + 0.5f) * (float)width);
+	float y1 = ceilf((0.5f * hi[1] + 0.5f) * (float)height);
+	bs_screen_rect rect = {(int)fmaxf(x0, -1.0f), (int)fmaxf(y0, -1.0f), (int)fminf(x1, (float)width + 1.0f),
+		(int)fminf(y1, (float)height + 1.0f)};
+	return rect;
+}
+
+int bs_renderer_draw_balls(
+	bs_renderer* renderer, const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity) {
+	bs_ball_view view;
+	scene_view(viewer, width, height, &view);
+	glViewport(0, 0, width, height);
+	glEnable(GL_DEPTH_TEST);
+	glDisable(GL_BLEND);
 	const bs_timeline* timeline = &viewer->timeline;
 	bool at_event = bs_timeline_at_event(timeline);
 	const bs_event* event = &bs_timeline_frame(timeline)->event;
 	bs_ball_renderer_begin(&renderer->balls);
 	bool turning = bs_timeline_has_orientations(timeline);
-	float contact_height = (float)BS_DEFAULT_RADIUS;
+	int count = 0;
 	for (int i = 0; i < timeline->ball_count; ++i) {
 		const bs_ball_state* ball = &viewer->balls[i];
 		if (!ball->pocketed) {
 			bs_quat orientation = turning ? viewer->orientations[i] : facing_the_eye(&view, ball);
 			bs_ball_renderer_add(&renderer->balls, ball, orientation, at_event && involved(event, ball->id));
-			contact_height = (float)ball->radius;
+			if (count < capacity) {
+				rects[count] = ball_rect(ball, view.view_projection, width, height);
+			}
+			count += 1;
 		}
 	}
 	bs_ball_renderer_draw(&renderer->balls, &view);
+	return count;
+}
 
+void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
+	bs_ball_view view;
+	scene_view(viewer, width, height, &view);
+	glViewport(0, 0, width, height);
 	// Marks go over everything so a contact hidden behind a ball still shows.
 	glDisable(GL_DEPTH_TEST);
 	glEnable(GL_BLEND);
 	glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 	bs_lines_begin(&renderer->lines);
-	if (at_event) {
+	if (bs_timeline_at_event(&viewer->timeline)) {
+		// At the height of the balls on the table.
+		float contact_height = (float)BS_DEFAULT_RADIUS;
+		for (int i = 0; i < viewer->timeline.ball_count; ++i) {
+			contact_height = viewer->balls[i].pocketed ? contact_height : (float)viewer->balls[i].radius;
+		}
 		event_marks(viewer, contact_height, &renderer->lines);
 	}
 	if (viewer->aiming && bs_viewer_cue_index(viewer) >= 0) {
 		preview_marks(viewer, &renderer->lines);
 		aim_guide(viewer, &renderer->lines);
-		bs_cue_stick_draw(viewer, camera, width, height, &renderer->lines);
+		bs_cue_stick_draw(viewer, &viewer->camera, width, height, &renderer->lines);
 	}
 	if (viewer->show_motion) {
 		motion_marks(viewer, &renderer->lines);
@@ -203,10 +274,9 @@ static void draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width
 }
 
 void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
-	glViewport(0, 0, width, height);
-	glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
-	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-	draw_scene(renderer, viewer, width, height);
+	bs_renderer_draw_table(renderer, viewer, width, height);
+	bs_renderer_draw_balls(renderer, viewer, width, height, NULL, 0);
+	bs_renderer_draw_marks(renderer, viewer, width, height);
 }
 
 void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "antialias.h"
 #include "ball_renderer.h"
 #include "font.h"
 #include "hud.h"
@@ -25,8 +26,26 @@ typedef struct bs_renderer {
 /// is `text_pixels` high. False (after printing why) on failure.
 bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest);
 
-/// The table, the balls and the event and aim marks.
+/// The table, the balls and the event and aim marks: bs_renderer_draw_table,
+/// bs_renderer_draw_balls and bs_renderer_draw_marks in turn.
 void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
+
+/// The view the table is drawn for at this size: the window draws the table
+/// again only when it changes (bs_antialias_table_ready).
+void bs_renderer_table_view(const bs_viewer* viewer, int width, int height, bs_table_view* dest);
+
+/// Clears the bound framebuffer and draws the table, with its depth.
+void bs_renderer_draw_table(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
+
+/// The balls on the table, depth-tested against what is drawn. Writes the
+/// screen rectangle of each of the first `capacity` balls drawn into `rects`
+/// (NULL when `capacity` is 0) and returns how many balls it drew.
+int bs_renderer_draw_balls(
+	bs_renderer* renderer, const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity);
+
+/// The event, preview, aim, cue stick and motion marks over whatever is
+/// drawn, without depth (they are antialiased in their own shader).
+void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
 
 /// The HUD, the plot and the help, over whatever is drawn.
 void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,

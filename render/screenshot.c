@@ -58,6 +58,19 @@ void bs_offscreen_bind(const bs_offscreen* offscreen) {
 	glBindFramebuffer(GL_FRAMEBUFFER, offscreen->msaa_framebuffer);
 }
 
+void bs_read_pixels(int width, int height, unsigned char* dest) {
+	glPixelStorei(GL_PACK_ALIGNMENT, 1);
+	glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, dest);
+	// GL reads bottom row first; images are stored top row first.
+	size_t stride = (size_t)width * 3;
+	unsigned char* scratch = dest + (size_t)height * stride;
+	for (int top = 0, bottom = height - 1; top < bottom; ++top, --bottom) {
+		memcpy(scratch, dest + (size_t)top * stride, stride);
+		memcpy(dest + (size_t)top * stride, dest + (size_t)bottom * stride, stride);
+		memcpy(dest + (size_t)bottom * stride, scratch, stride);
+	}
+}
+
 void bs_offscreen_read(bs_offscreen* offscreen) {
 	int w = offscreen->width;
 	int h = offscreen->height;
@@ -65,46 +78,41 @@ void bs_offscreen_read(bs_offscreen* offscreen) {
 	glBindFramebuffer(GL_DRAW_FRAMEBUFFER, offscreen->resolve_framebuffer);
 	glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
 	glBindFramebuffer(GL_READ_FRAMEBUFFER, offscreen->resolve_framebuffer);
-	glPixelStorei(GL_PACK_ALIGNMENT, 1);
-	glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, offscreen->pixels);
+	bs_read_pixels(w, h, offscreen->pixels);
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
-	// GL reads bottom row first; images are stored top row first.
-	size_t stride = (size_t)w * 3;
-	unsigned char* scratch = offscreen->pixels + (size_t)h * stride;
-	for (int top = 0, bottom = h - 1; top < bottom; ++top, --bottom) {
-		memcpy(scratch, offscreen->pixels + (size_t)top * stride, stride);
-		memcpy(offscreen->pixels + (size_t)top * stride, offscreen->pixels + (size_t)bottom * stride, stride);
-		memcpy(offscreen->pixels + (size_t)bottom * stride, scratch, stride);
-	}
 }
 
 // libpng reports errors by longjmp; everything touched after setjmp lives in
 // the caller, so nothing here needs to be volatile.
-static bool encode(png_structp png, png_infop info, FILE* stream, const bs_offscreen* offscreen) {
+static bool encode(png_structp png, png_infop info, FILE* stream, const unsigned char* pixels, int width, int height) {
 	if (setjmp(png_jmpbuf(png))) {
 		return false;
 	}
 	png_init_io(png, stream);
-	png_set_IHDR(png, info, (png_uint_32)offscreen->width, (png_uint_32)offscreen->height, 8, PNG_COLOR_TYPE_RGB,
-		PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+		PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
 	png_write_info(png, info);
-	size_t stride = (size_t)offscreen->width * 3;
-	for (int row = 0; row < offscreen->height; ++row) {
-		png_write_row(png, offscreen->pixels + (size_t)row * stride);
+	size_t stride = (size_t)width * 3;
+	for (int row = 0; row < height; ++row) {
+		png_write_row(png, pixels + (size_t)row * stride);
 	}
 	png_write_end(png, NULL);
 	return true;
 }
 
-bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const char* path) {
+bool bs_png_write_rgb(const unsigned char* pixels, int width, int height, FILE* stream, const char* path) {
 	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	png_infop info = png ? png_create_info_struct(png) : NULL;
-	bool encoded = info && encode(png, info, stream, offscreen);
+	bool encoded = info && encode(png, info, stream, pixels, width, height);
 	png_destroy_write_struct(&png, &info);
 	if (!encoded) {
 		fprintf(stderr, "breakshot: %s: PNG encoding failed\n", path);
 	}
 	return encoded;
+}
+
+bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const char* path) {
+	return bs_png_write_rgb(offscreen->pixels, offscreen->width, offscreen->height, stream, path);
 }
 
 void bs_offscreen_free(bs_offscreen* offscreen) {

@@ -37,4 +37,14 @@ bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const c
 
 void bs_offscreen_free(bs_offscreen* offscreen);
 
+/// Reads the bound read framebuffer's width x height pixels as RGB into
+/// `dest`, top row first; `dest` has room for height + 1 rows (the last is
+/// scratch).
+void bs_read_pixels(int width, int height, unsigned char* dest);
+
+/// Encodes width x height RGB `pixels` (top row first) as an 8-bit PNG into
+/// `stream`; `path` names it in messages. False (after printing why) when
+/// encoding fails.
+bool bs_png_write_rgb(const unsigned char* pixels, int width, int height, FILE* stream, const char* path);
+
 #endif

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "glad_gl.h"
 #define GLFW_INCLUDE_NONE
@@ -12,6 +13,7 @@
 #include "antialias.h"
 #include "keep_libraries.h"
 #include "renderer.h"
+#include "screenshot.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define BS_ADDRESS_SANITIZER 1
@@ -156,7 +158,48 @@ static int text_pixels_for(int framebuffer_height) {
 	return size < 13 ? 13 : size > 30 ? 30 : size;
 }
 
-int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
+// One frame: the table drawn again only when the view changed
+// (antialias.h), the balls over it, antialiased where they are, then the
+// marks and the overlay. False when the targets cannot be made.
+static bool draw_frame(bs_renderer* renderer, bs_antialias* antialias, const bs_viewer* viewer,
+	const bs_frame_stats* stats, int width, int height) {
+	if (!bs_antialias_begin(antialias, width, height)) {
+		return false;
+	}
+	bs_table_view view;
+	bs_renderer_table_view(viewer, width, height, &view);
+	if (!bs_antialias_table_ready(antialias, &view)) {
+		bs_antialias_begin_table(antialias);
+		bs_renderer_draw_table(renderer, viewer, width, height);
+		bs_antialias_end_table(antialias, &view);
+	}
+	bs_antialias_begin_scene(antialias);
+	enum { rect_capacity = 64 };
+	bs_screen_rect rects[rect_capacity];
+	int balls = bs_renderer_draw_balls(renderer, viewer, width, height, rects, rect_capacity);
+	bs_antialias_end(antialias, rects, balls <= rect_capacity ? balls : -1);
+	bs_renderer_draw_marks(renderer, viewer, width, height);
+	bs_renderer_draw_overlay(renderer, viewer, stats, width, height);
+	return true;
+}
+
+// Reads the frame drawn into the window's back buffer, top row first.
+static bool capture_frame(bs_window_capture* capture, int width, int height) {
+	free(capture->pixels);
+	capture->pixels = malloc((size_t)width * 3 * ((size_t)height + 1));
+	if (!capture->pixels) {
+		fprintf(stderr, "breakshot: out of memory reading the window's frame\n");
+		return false;
+	}
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
+	glReadBuffer(GL_BACK);
+	bs_read_pixels(width, height, capture->pixels);
+	capture->width = width;
+	capture->height = height;
+	return true;
+}
+
+int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs_window_capture* capture) {
 	window_state state = {viewer, 0, 0, 0.0, 0.0, false, false};
 	glfwGetFramebufferSize(window, &state.width, &state.height);
 	bs_renderer renderer;
@@ -192,15 +235,21 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit) {
 			stats.frame_ms = stats.frame_ms > 0.0 ? 0.9 * stats.frame_ms + 0.1 * ms : ms;
 			stats.frames_per_second = 1000.0 / stats.frame_ms;
 		}
+		if (frame_limit > 0 && viewer->aiming) {
+			// Measured while aiming: the aim turns every frame, as under a
+			// moving mouse, so that every frame simulates the preview again.
+			bs_viewer_key(viewer, GLFW_KEY_COMMA);
+		}
 		bs_viewer_tick(viewer, fmin(elapsed, 0.1));
 		if (state.width > 0 && state.height > 0) {
-			if (!bs_antialias_begin(&antialias, state.width, state.height)) {
+			if (!draw_frame(&renderer, &antialias, viewer, &stats, state.width, state.height)) {
 				status = 1;
 				break;
 			}
-			bs_renderer_draw_scene(&renderer, viewer, state.width, state.height);
-			bs_antialias_end(&antialias);
-			bs_renderer_draw_overlay(&renderer, viewer, &stats, state.width, state.height);
+		}
+		if (capture && frames == frame_limit - 1 && !capture_frame(capture, state.width, state.height)) {
+			status = 1;
+			break;
 		}
 		glfwSwapBuffers(window);
 		glfwPollEvents();

@@ -19,8 +19,17 @@ GLFWwindow* bs_window_open(int width, int height, bool visible);
 
 void bs_window_close(GLFWwindow* window);
 
+/// The last frame a measured run drew, as the window shows it: RGB, top
+/// row first (free `pixels`).
+typedef struct bs_window_capture {
+	unsigned char* pixels;
+	int width;
+	int height;
+} bs_window_capture;
+
 /// Runs the viewer in `window` until it quits, or for `frame_limit` frames
-/// when > 0 (reporting the mean frame time on stdout). Returns the exit status.
-int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit);
+/// when > 0 (reporting the mean frame time on stdout), then reading the last
+/// frame into `capture` unless it is NULL. Returns the exit status.
+int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs_window_capture* capture);
 
 #endif

@@ -1,6 +1,7 @@
 #version 330 core
-// One triangle that covers the screen, made from the vertex index alone.
+// The rectangles the pass covers, as triangles given in clip space.
+layout(location = 0) in vec2 a_corner;
+
 void main() {
-	vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-	gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+	gl_Position = vec4(a_corner, 0.0, 1.0);
 }

@@ -745,6 +745,62 @@ static void test_window_runs_frames(void) {
 	}
 }
 
+// The window's last frame (--frames with --screenshot) under `mode`
+// ($BREAKSHOT_AA), paused after the break and aiming, so that the cue stick
+// and the preview are drawn and the aim turns every frame.
+static bool window_frame(const char* mode, image* dest) {
+	dest->rgb = NULL;
+	char scene[1024];
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	char png_path[1024];
+	temp_path("window.png", png_path, sizeof png_path);
+	char keys[128];
+	memset(keys, 'n', 82);
+	snprintf(keys + 82, sizeof keys - 82, "s]]");
+	char command[8192];
+	snprintf(command, sizeof command,
+		"BREAKSHOT_AA=%s timeout 60 '%s' view '%s' --frames 4 --size 640x360 --keys '%s' --screenshot '%s' >/dev/null",
+		mode, breakshot_path(), scene, keys, png_path);
+	bool ok = run_command(command) == 0 && read_png(png_path, dest);
+	remove(png_path);
+	return ok;
+}
+
+// The window keeps the table drawn for the view and runs FXAA only around
+// the balls: below the HUD (whose frame time changes from run to run) its
+// frame is, pixel for pixel, what FXAA over the whole screen gives.
+static void test_window_smooths_only_what_changes(void) {
+	image around, whole;
+	bool ok = window_frame("fxaa", &around) && window_frame("fxaa-whole", &whole);
+	CHECK(ok);
+	if (ok) {
+		CHECK_EQ_INT(around.width, whole.width);
+		CHECK_EQ_INT(around.height, whole.height);
+	}
+	if (ok && around.width == whole.width && around.height == whole.height) {
+		int differing = 0, first_x = -1, first_y = -1;
+		for (int y = around.height / 4; y < around.height; ++y) {
+			for (int x = 0; x < around.width; ++x) {
+				size_t at = ((size_t)y * (size_t)around.width + (size_t)x) * 3;
+				if (memcmp(around.rgb + at, whole.rgb + at, 3) != 0) {
+					first_x = differing == 0 ? x : first_x;
+					first_y = differing == 0 ? y : first_y;
+					differing += 1;
+				}
+			}
+		}
+		if (differing != 0) {
+			CHECK_FAIL("%d pixels differ from FXAA over the whole screen, the first at (%d, %d)", differing, first_x,
+				first_y);
+		}
+		// And the frame is a table with balls on it, not blank.
+		rgb felt = pixel(&around, (vec2){0.5f * (float)around.width, 0.6f * (float)around.height});
+		CHECK(felt.g > felt.r && felt.g > felt.b);
+	}
+	free(around.rgb);
+	free(whole.rgb);
+}
+
 static void test_refusals(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
@@ -798,6 +854,7 @@ int main(void) {
 	RUN(test_viewer_shot_replays_with_run);
 	RUN(test_cue_stick_and_tip_are_drawn);
 	RUN(test_preview_path_lies_along_the_shot);
+	RUN(test_window_smooths_only_what_changes);
 	RUN(test_rolling_ball_number_turns);
 	RUN(test_step_back_restores_orientation);
 	RUN(test_rerack_moves_the_rack);
