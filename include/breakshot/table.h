@@ -122,7 +122,12 @@ static inline double bs_periodic_wrap(double x, double length) {
 		return x;
 	}
 	x -= length * floor(x / length);
-	// Rounding can land exactly on `length` (x a hair below 0, plus length).
+	// The quotient and the product round, so x can land a hair below 0 (the
+	// quotient rounded up onto a whole number), where a length more puts it
+	// back, or exactly on `length` (x a hair below 0, plus length).
+	if (x < 0.0) {
+		x += length;
+	}
 	return x < length ? x : 0.0;
 }
 
