@@ -152,43 +152,42 @@ static void copy_target(const bs_antialias* antialias, GLuint from, GLuint to, G
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-// Appends the two triangles of `rect`, widened by the pass's reach and cut
-// to the screen, in clip space. Returns the floats written (0 for a rect
-// off the screen).
-static int rect_triangles(const bs_antialias* antialias, bs_screen_rect rect, float* dest) {
-	int w = antialias->width;
-	int h = antialias->height;
-	int x0 = rect.x0 - fxaa_reach < 0 ? 0 : rect.x0 - fxaa_reach;
-	int y0 = rect.y0 - fxaa_reach < 0 ? 0 : rect.y0 - fxaa_reach;
-	int x1 = rect.x1 + fxaa_reach > w ? w : rect.x1 + fxaa_reach;
-	int y1 = rect.y1 + fxaa_reach > h ? h : rect.y1 + fxaa_reach;
-	if (x0 >= x1 || y0 >= y1) {
-		return 0;
+// `rect` widened by `by` pixels each way and cut to the screen; false when
+// nothing of it is on the screen.
+static bool widened(const bs_antialias* antialias, bs_screen_rect rect, int by, bs_screen_rect* dest) {
+	dest->x0 = rect.x0 - by < 0 ? 0 : rect.x0 - by;
+	dest->y0 = rect.y0 - by < 0 ? 0 : rect.y0 - by;
+	dest->x1 = rect.x1 + by > antialias->width ? antialias->width : rect.x1 + by;
+	dest->y1 = rect.y1 + by > antialias->height ? antialias->height : rect.y1 + by;
+	return dest->x0 < dest->x1 && dest->y0 < dest->y1;
+}
+
+// Whether a frame is smoothed rect by rect: under FXAA over the balls alone
+// (not $BREAKSHOT_AA=fxaa-whole), when their rects (`count` of them; < 0:
+// too many to list) cover less than half the screen; beyond that one pass
+// over the whole screen costs less than the overlaps.
+static bool by_rects(const bs_antialias* antialias, const bs_screen_rect* rects, int count) {
+	if (antialias->mode != BS_ANTIALIAS_FXAA || antialias->whole_screen || count < 0) {
+		return false;
 	}
-	float left = 2.0f * (float)x0 / (float)w - 1.0f;
-	float right = 2.0f * (float)x1 / (float)w - 1.0f;
-	float bottom = 2.0f * (float)y0 / (float)h - 1.0f;
-	float top = 2.0f * (float)y1 / (float)h - 1.0f;
-	const float corners[12] = {left, bottom, right, bottom, right, top, left, bottom, right, top, left, top};
-	memcpy(dest, corners, sizeof corners);
-	return 12;
+	double area = 0.0;
+	for (int k = 0; k < count; ++k) {
+		bs_screen_rect read;
+		if (widened(antialias, rects[k], 2 * fxaa_reach, &read)) {
+			area += (double)(read.x1 - read.x0) * (double)(read.y1 - read.y0);
+		}
+	}
+	return area < 0.5 * (double)antialias->width * (double)antialias->height;
 }
 
 // The FXAA pass from the texture `source` into the bound framebuffer, over
-// `rects` (`count` of them), or the whole screen when count < 0 or the
-// rects cover so much of it that one pass over all is cheaper than the
-// overlaps.
+// each of `rects` widened by the pass's reach (`count` of them), or over the
+// whole screen when `rects` is NULL.
 static void fxaa_pass(bs_antialias* antialias, GLuint source, const bs_screen_rect* rects, int count) {
 	int w = antialias->width;
 	int h = antialias->height;
-	double area = 0.0;
-	for (int k = 0; k < count; ++k) {
-		double rw = rects[k].x1 - rects[k].x0 + 2.0 * fxaa_reach;
-		double rh = rects[k].y1 - rects[k].y0 + 2.0 * fxaa_reach;
-		area += rw > 0.0 && rh > 0.0 ? rw * rh : 0.0;
-	}
 	bs_screen_rect whole = {0, 0, w, h};
-	if (count < 0 || area > 0.5 * (double)w * (double)h) {
+	if (!rects) {
 		rects = &whole;
 		count = 1;
 	}
@@ -204,7 +203,17 @@ static void fxaa_pass(bs_antialias* antialias, GLuint source, const bs_screen_re
 	}
 	int floats = 0;
 	for (int k = 0; k < count; ++k) {
-		floats += rect_triangles(antialias, rects[k], vertices + floats);
+		bs_screen_rect r;
+		if (widened(antialias, rects[k], rects == &whole ? 0 : fxaa_reach, &r)) {
+			// Two triangles in clip space.
+			float left = 2.0f * (float)r.x0 / (float)w - 1.0f;
+			float right = 2.0f * (float)r.x1 / (float)w - 1.0f;
+			float bottom = 2.0f * (float)r.y0 / (float)h - 1.0f;
+			float top = 2.0f * (float)r.y1 / (float)h - 1.0f;
+			const float corners[12] = {left, bottom, right, bottom, right, top, left, bottom, right, top, left, top};
+			memcpy(vertices + floats, corners, sizeof corners);
+			floats += 12;
+		}
 	}
 	glBindBuffer(GL_ARRAY_BUFFER, antialias->rect_buffer);
 	glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)((size_t)floats * sizeof(float)), vertices);
@@ -225,16 +234,30 @@ static void fxaa_pass(bs_antialias* antialias, GLuint source, const bs_screen_re
 void bs_antialias_end_table(bs_antialias* antialias, const bs_table_view* view) {
 	if (antialias->mode == BS_ANTIALIAS_FXAA) {
 		glBindFramebuffer(GL_FRAMEBUFFER, antialias->smooth_table.framebuffer);
-		fxaa_pass(antialias, antialias->table.colour, NULL, -1);
+		fxaa_pass(antialias, antialias->table.colour, NULL, 0);
 	}
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 	antialias->table_view = *view;
 	antialias->table_ready = true;
 }
 
-void bs_antialias_begin_scene(bs_antialias* antialias) {
-	copy_target(antialias, antialias->table.framebuffer, antialias->scene.framebuffer,
-		GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+void bs_antialias_begin_scene(bs_antialias* antialias, const bs_screen_rect* changed, int count) {
+	if (!by_rects(antialias, changed, count)) {
+		copy_target(antialias, antialias->table.framebuffer, antialias->scene.framebuffer,
+			GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	} else {
+		// Only what the pass over the balls reads: each rect, widened by
+		// where the pass writes and as far again as it reads.
+		glBindFramebuffer(GL_READ_FRAMEBUFFER, antialias->table.framebuffer);
+		glBindFramebuffer(GL_DRAW_FRAMEBUFFER, antialias->scene.framebuffer);
+		for (int k = 0; k < count; ++k) {
+			bs_screen_rect r;
+			if (widened(antialias, changed[k], 2 * fxaa_reach, &r)) {
+				glBlitFramebuffer(r.x0, r.y0, r.x1, r.y1, r.x0, r.y0, r.x1, r.y1,
+					GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+			}
+		}
+	}
 	glBindFramebuffer(GL_FRAMEBUFFER, antialias->scene.framebuffer);
 }
 
@@ -243,9 +266,13 @@ void bs_antialias_end(bs_antialias* antialias, const bs_screen_rect* changed, in
 		copy_target(antialias, antialias->scene.framebuffer, 0, GL_COLOR_BUFFER_BIT);
 		return;
 	}
+	if (!by_rects(antialias, changed, count)) {
+		glBindFramebuffer(GL_FRAMEBUFFER, 0);
+		fxaa_pass(antialias, antialias->scene.colour, NULL, 0);
+		return;
+	}
 	copy_target(antialias, antialias->smooth_table.framebuffer, 0, GL_COLOR_BUFFER_BIT);
-	glBindFramebuffer(GL_FRAMEBUFFER, 0);
-	fxaa_pass(antialias, antialias->scene.colour, changed, antialias->whole_screen ? -1 : count);
+	fxaa_pass(antialias, antialias->scene.colour, changed, count);
 }
 
 void bs_antialias_free(bs_antialias* antialias) {

@@ -88,12 +88,15 @@ void bs_antialias_begin_table(bs_antialias* antialias);
 void bs_antialias_end_table(bs_antialias* antialias, const bs_table_view* view);
 
 /// Copies the table kept (colour and depth) into the scene target and
-/// directs drawing there, for the balls.
-void bs_antialias_begin_scene(bs_antialias* antialias);
+/// directs drawing there, for the balls, whose screen rectangles are
+/// `changed` (`count` of them; -1 when there are too many to list). Under
+/// FXAA with few enough balls only what the pass around them reads is
+/// copied.
+void bs_antialias_begin_scene(bs_antialias* antialias, const bs_screen_rect* changed, int count);
 
-/// Puts the scene on the default framebuffer, antialiased. Under FXAA the
-/// smoothed table is copied and the pass runs only over `changed` (the
-/// balls' rectangles, `count` of them; NULL and -1 for the whole screen).
+/// Puts the scene on the default framebuffer, antialiased; `changed` and
+/// `count` as bs_antialias_begin_scene was given. Under FXAA with few enough
+/// balls the smoothed table is copied and the pass runs only around them.
 void bs_antialias_end(bs_antialias* antialias, const bs_screen_rect* changed, int count);
 
 void bs_antialias_free(bs_antialias* antialias);

@@ -1,6 +1,7 @@
 #include "renderer.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cue_marks.h"
@@ -20,7 +21,8 @@ static const float path_height = 0.002f;
 
 bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest) {
 	memset(dest, 0, sizeof *dest);
-	bool ok = bs_font_init("DejaVuSansMono.ttf", text_pixels, &dest->font) &&
+	dest->path_keep = malloc((BS_PREVIEW_MAX_POINTS + 1) * sizeof *dest->path_keep);
+	bool ok = dest->path_keep && bs_font_init("DejaVuSansMono.ttf", text_pixels, &dest->font) &&
 			  bs_text_init(&dest->font, text_quad_capacity, &dest->text) &&
 			  bs_lines_init(line_capacity, &dest->lines) &&
 			  bs_table_mesh_init(&viewer->timeline.def.table, &dest->table) &&
@@ -37,6 +39,8 @@ void bs_renderer_free(bs_renderer* renderer) {
 	bs_lines_free(&renderer->lines);
 	bs_text_free(&renderer->text);
 	bs_font_free(&renderer->font);
+	free(renderer->path_keep);
+	renderer->path_keep = NULL;
 }
 
 static bool involved(const bs_event* event, int id) {
@@ -100,15 +104,21 @@ static void aim_guide(const bs_viewer* viewer, bs_lines* lines) {
 }
 
 // Each ball's previewed path in a lighter shade of its colour, and a dot at each collision.
-static void preview_marks(const bs_viewer* viewer, bs_lines* lines) {
+static void preview_marks(const bs_viewer* viewer, int* keep, bs_lines* lines) {
 	const bs_shot_preview* preview = &viewer->preview;
 	for (int i = 0; i < preview->path_count; ++i) {
 		const bs_preview_path* path = &preview->paths[i];
 		bs_ball_look look = bs_ball_look_of(path->id);
 		vec4 colour = {0.4f + 0.6f * look.colour[0], 0.4f + 0.6f * look.colour[1], 0.4f + 0.6f * look.colour[2], 0.95f};
-		for (int k = 1; k < path->count; ++k) {
-			bs_vec2 a = path->points[k - 1];
-			bs_vec2 b = path->points[k];
+		// Sampled every few millimetres, drawn as the few segments that stay
+		// within a tenth of a pixel of the samples: llvmpipe pays per segment.
+		if (path->count > BS_PREVIEW_MAX_POINTS + 1) {
+			continue; // more than a preview keeps (shot_preview.h): nothing to draw from
+		}
+		int kept = bs_polyline_simplify(path->points, path->count, BS_PREVIEW_DRAW_TOLERANCE, keep);
+		for (int k = 1; k < kept; ++k) {
+			bs_vec2 a = path->points[keep[k - 1]];
+			bs_vec2 b = path->points[keep[k]];
 			bs_lines_add(lines, (vec3){(float)a.x, (float)a.y, path_height}, (vec3){(float)b.x, (float)b.y, path_height},
 				colour, 2.5f);
 		}
@@ -217,8 +227,23 @@ static bs_screen_rect ball_rect(const bs_ball_state* ball, mat4 view_projection,
 	return rect;
 }
 
-int bs_renderer_draw_balls(
-	bs_renderer* renderer, const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity) {
+int bs_renderer_ball_rects(const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity) {
+	bs_ball_view view;
+	scene_view(viewer, width, height, &view);
+	int count = 0;
+	for (int i = 0; i < viewer->timeline.ball_count; ++i) {
+		const bs_ball_state* ball = &viewer->balls[i];
+		if (!ball->pocketed) {
+			if (count < capacity) {
+				rects[count] = ball_rect(ball, view.view_projection, width, height);
+			}
+			count += 1;
+		}
+	}
+	return count;
+}
+
+void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
 	bs_ball_view view;
 	scene_view(viewer, width, height, &view);
 	glViewport(0, 0, width, height);
@@ -229,20 +254,14 @@ int bs_renderer_draw_balls(
 	const bs_event* event = &bs_timeline_frame(timeline)->event;
 	bs_ball_renderer_begin(&renderer->balls);
 	bool turning = bs_timeline_has_orientations(timeline);
-	int count = 0;
 	for (int i = 0; i < timeline->ball_count; ++i) {
 		const bs_ball_state* ball = &viewer->balls[i];
 		if (!ball->pocketed) {
 			bs_quat orientation = turning ? viewer->orientations[i] : facing_the_eye(&view, ball);
 			bs_ball_renderer_add(&renderer->balls, ball, orientation, at_event && involved(event, ball->id));
-			if (count < capacity) {
-				rects[count] = ball_rect(ball, view.view_projection, width, height);
-			}
-			count += 1;
 		}
 	}
 	bs_ball_renderer_draw(&renderer->balls, &view);
-	return count;
 }
 
 void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
@@ -263,7 +282,7 @@ void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int 
 		event_marks(viewer, contact_height, &renderer->lines);
 	}
 	if (viewer->aiming && bs_viewer_cue_index(viewer) >= 0) {
-		preview_marks(viewer, &renderer->lines);
+		preview_marks(viewer, renderer->path_keep, &renderer->lines);
 		aim_guide(viewer, &renderer->lines);
 		bs_cue_stick_draw(viewer, &viewer->camera, width, height, &renderer->lines);
 	}
@@ -275,7 +294,7 @@ void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int 
 
 void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
 	bs_renderer_draw_table(renderer, viewer, width, height);
-	bs_renderer_draw_balls(renderer, viewer, width, height, NULL, 0);
+	bs_renderer_draw_balls(renderer, viewer, width, height);
 	bs_renderer_draw_marks(renderer, viewer, width, height);
 }
 

@@ -20,6 +20,7 @@ typedef struct bs_renderer {
 	bs_lines lines;
 	bs_table_mesh table;
 	bs_ball_renderer balls;
+	int* path_keep; ///< scratch: the preview's points drawn (BS_PREVIEW_MAX_POINTS + 1)
 } bs_renderer;
 
 /// Creates the GL resources for the viewer's scene, sized once. The HUD text
@@ -37,11 +38,13 @@ void bs_renderer_table_view(const bs_viewer* viewer, int width, int height, bs_t
 /// Clears the bound framebuffer and draws the table, with its depth.
 void bs_renderer_draw_table(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
 
-/// The balls on the table, depth-tested against what is drawn. Writes the
-/// screen rectangle of each of the first `capacity` balls drawn into `rects`
-/// (NULL when `capacity` is 0) and returns how many balls it drew.
-int bs_renderer_draw_balls(
-	bs_renderer* renderer, const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity);
+/// The screen rectangles the balls on the table cover (their bounding
+/// cubes'), the first `capacity` of them into `rects`. Returns how many
+/// balls are on the table.
+int bs_renderer_ball_rects(const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity);
+
+/// The balls on the table, depth-tested against what is drawn.
+void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
 
 /// The event, preview, aim, cue stick and motion marks over whatever is
 /// drawn, without depth (they are antialiased in their own shader).

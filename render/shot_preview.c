@@ -158,3 +158,46 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 	}
 	return ok;
 }
+
+int bs_polyline_simplify(const bs_vec2* points, int count, double tolerance, int* keep) {
+	if (count <= 0) {
+		return 0;
+	}
+	int kept = 0;
+	keep[kept++] = 0;
+	int start = 0;
+	while (start < count - 1) {
+		bs_vec2 from = points[start];
+		// The directions (angles relative to the first one beyond the
+		// tolerance) that keep every point so far within it, and how far
+		// the segment must reach.
+		double low = -INFINITY, high = INFINITY, base = 0.0, reach = 0.0;
+		bool aimed = false;
+		int end = start + 1;
+		for (int k = start + 1; k < count; ++k) {
+			bs_vec2 d = bs_v2_sub(points[k], from);
+			double r = bs_v2_len(d);
+			if (r <= tolerance) {
+				end = k;
+				continue;
+			}
+			double angle = atan2(d.y, d.x);
+			if (!aimed) {
+				base = angle;
+				aimed = true;
+			}
+			double relative = remainder(angle - base, 2.0 * BS_PI);
+			if (relative < low || relative > high || r < reach) {
+				break;
+			}
+			end = k;
+			double half = asin(tolerance / r);
+			low = relative - half > low ? relative - half : low;
+			high = relative + half < high ? relative + half : high;
+			reach = r > reach ? r : reach;
+		}
+		keep[kept++] = end;
+		start = end;
+	}
+	return kept;
+}

@@ -50,4 +50,18 @@ void bs_shot_preview_clear(bs_shot_preview* preview);
 
 void bs_shot_preview_free(bs_shot_preview* preview);
 
+/// How far (m) a drawn path may stray from its sampled points: a tenth of a
+/// pixel on a table 1500 pixels across.
+#define BS_PREVIEW_DRAW_TOLERANCE 2e-4
+
+/// The points of a polyline to draw so that every point of it lies within
+/// `tolerance` (m) of the segment drawn over it: writes the indices kept,
+/// always the first and the last, in order into `keep` (room for `count`),
+/// and returns how many. A straight stretch, however finely sampled, is one
+/// segment. O(count): each segment grows while the directions from its
+/// start that pass within `tolerance` of every point so far still overlap
+/// (the sleeve of Zhao and Saalfeld), and ends where a point comes back
+/// nearer the start.
+int bs_polyline_simplify(const bs_vec2* points, int count, double tolerance, int* keep);
+
 #endif

@@ -173,11 +173,13 @@ static bool draw_frame(bs_renderer* renderer, bs_antialias* antialias, const bs_
 		bs_renderer_draw_table(renderer, viewer, width, height);
 		bs_antialias_end_table(antialias, &view);
 	}
-	bs_antialias_begin_scene(antialias);
 	enum { rect_capacity = 64 };
 	bs_screen_rect rects[rect_capacity];
-	int balls = bs_renderer_draw_balls(renderer, viewer, width, height, rects, rect_capacity);
-	bs_antialias_end(antialias, rects, balls <= rect_capacity ? balls : -1);
+	int balls = bs_renderer_ball_rects(viewer, width, height, rects, rect_capacity);
+	int changed = balls <= rect_capacity ? balls : -1;
+	bs_antialias_begin_scene(antialias, rects, changed);
+	bs_renderer_draw_balls(renderer, viewer, width, height);
+	bs_antialias_end(antialias, rects, changed);
 	bs_renderer_draw_marks(renderer, viewer, width, height);
 	bs_renderer_draw_overlay(renderer, viewer, stats, width, height);
 	return true;

@@ -307,6 +307,99 @@ static void test_click_on_the_tip_diagram(void) {
 	bs_viewer_free(&viewer);
 }
 
+// Distance (m) from p to the segment a b.
+static double distance_to_segment(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
+	bs_vec2 ab = bs_v2_sub(b, a);
+	double length2 = bs_v2_dot(ab, ab);
+	double t = length2 > 0.0 ? bs_v2_dot(bs_v2_sub(p, a), ab) / length2 : 0.0;
+	t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+	return bs_v2_len(bs_v2_sub(p, bs_v2_mad(a, t, ab)));
+}
+
+// The preview's paths are drawn as few segments, every sampled point
+// within the tolerance of the segment drawn over it: on the 9-ball break's
+// previewed shot, and on a straight run, a curve, a path that comes back
+// on itself and one that stops, sampled every few millimetres.
+static void test_preview_paths_are_drawn_within_tolerance(void) {
+	enum { n = 2000 };
+	static bs_vec2 points[n];
+	static int keep[n];
+	const double tolerance = BS_PREVIEW_DRAW_TOLERANCE;
+	for (int shape = 0; shape < 4; ++shape) {
+		for (int k = 0; k < n; ++k) {
+			double s = 0.002 * k; // m along the path
+			switch (shape) {
+			case 0: // straight, at an angle
+				points[k] = bs_v2(0.3 + 0.8 * s, 0.2 + 0.6 * s);
+				break;
+			case 1: // a masse's curve: a parabola
+				points[k] = bs_v2(0.3 + s, 0.2 + 0.15 * s * s);
+				break;
+			case 2: // draw: out and straight back
+				points[k] = bs_v2(0.3 + (s < 2.0 ? s : 4.0 - s), 0.5);
+				break;
+			default: // rolling to a stop, then resting
+				points[k] = bs_v2(0.3 + (s < 1.5 ? s - s * s / 3.0 : 0.75), 0.4);
+				break;
+			}
+		}
+		int kept = bs_polyline_simplify(points, n, tolerance, keep);
+		CHECK(kept >= 2);
+		CHECK_EQ_INT(keep[0], 0);
+		CHECK_EQ_INT(keep[kept - 1], n - 1);
+		double worst = 0.0;
+		for (int j = 1; j < kept; ++j) {
+			CHECK(keep[j] > keep[j - 1]);
+			for (int k = keep[j - 1]; k <= keep[j]; ++k) {
+				double off = distance_to_segment(points[k], points[keep[j - 1]], points[keep[j]]);
+				worst = off > worst ? off : worst;
+			}
+		}
+		if (!(worst <= tolerance * (1.0 + 1e-9))) {
+			CHECK_FAIL("shape %d: a point %.3g m from its segment, beyond %.3g", shape, worst, tolerance);
+		}
+		printf("  shape %d: %d points drawn as %d segments, worst %.2g m off\n", shape, n, kept - 1, worst);
+		if (shape == 0) {
+			CHECK_EQ_INT(kept, 2);
+		}
+		if (shape == 2) {
+			CHECK(kept >= 3); // the turn is kept
+		}
+	}
+
+	char path[1024];
+	source_path("scenes/9ball_break.json", path, sizeof path);
+	bs_viewer viewer;
+	char error[512];
+	if (!bs_viewer_init(path, &viewer, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	bs_timeline_seek(&viewer.timeline, 100.0, 0);
+	bs_viewer_refresh(&viewer);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_S));
+	int points_total = 0, segments = 0;
+	static int preview_keep[BS_PREVIEW_MAX_POINTS + 1];
+	for (int i = 0; i < viewer.preview.path_count; ++i) {
+		const bs_preview_path* p = &viewer.preview.paths[i];
+		int kept = bs_polyline_simplify(p->points, p->count, tolerance, preview_keep);
+		points_total += p->count;
+		segments += kept - 1;
+		for (int j = 1; j < kept; ++j) {
+			for (int k = preview_keep[j - 1]; k <= preview_keep[j]; ++k) {
+				double off =
+					distance_to_segment(p->points[k], p->points[preview_keep[j - 1]], p->points[preview_keep[j]]);
+				if (!(off <= tolerance * (1.0 + 1e-9))) {
+					CHECK_FAIL("ball %d: point %d %.3g m from its segment", p->id, k, off);
+				}
+			}
+		}
+	}
+	printf("  the break's preview: %d points drawn as %d segments\n", points_total, segments);
+	CHECK(segments * 4 < points_total);
+	bs_viewer_free(&viewer);
+}
+
 int main(void) {
 	RUN(test_motion_between_events_matches_engine);
 	RUN(test_rolling_turn_is_exact);
@@ -316,5 +409,6 @@ int main(void) {
 	RUN(test_preview_is_the_shot);
 	RUN(test_preview_only_when_the_aim_changes);
 	RUN(test_click_on_the_tip_diagram);
+	RUN(test_preview_paths_are_drawn_within_tolerance);
 	return check_summary();
 }
