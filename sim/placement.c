@@ -4,15 +4,6 @@
 
 #include "grid.h"
 
-// Distance (m) from `p` to the closed segment from a to b.
-static double distance_to_segment(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
-	bs_vec2 along = bs_v2_sub(b, a);
-	double length2 = bs_v2_dot(along, along);
-	double u = length2 > 0.0 ? bs_v2_dot(bs_v2_sub(p, a), along) / length2 : 0.0;
-	u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
-	return bs_v2_len(bs_v2_sub(p, bs_v2_mad(a, u, along)));
-}
-
 // Whether the ray from `p` along +x crosses the segment from a to b (each
 // vertex counted once: the lower end in, the upper end out).
 static bool ray_crosses(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
@@ -36,7 +27,7 @@ bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double sla
 	bool inside = false;
 	for (int s = 0; s < table->cushion_count; ++s) {
 		bs_segment seg = table->cushions[s];
-		if (distance_to_segment(p, seg.a, seg.b) < reach) {
+		if (bs_v2_distance_to_segment(p, seg.a, seg.b) < reach) {
 			return false;
 		}
 		inside ^= ray_crosses(p, seg.a, seg.b);

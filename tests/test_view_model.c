@@ -307,15 +307,6 @@ static void test_click_on_the_tip_diagram(void) {
 	bs_viewer_free(&viewer);
 }
 
-// Distance (m) from p to the segment a b.
-static double distance_to_segment(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
-	bs_vec2 ab = bs_v2_sub(b, a);
-	double length2 = bs_v2_dot(ab, ab);
-	double t = length2 > 0.0 ? bs_v2_dot(bs_v2_sub(p, a), ab) / length2 : 0.0;
-	t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
-	return bs_v2_len(bs_v2_sub(p, bs_v2_mad(a, t, ab)));
-}
-
 // The preview's paths are drawn as few segments, every sampled point
 // within the tolerance of the segment drawn over it: on the 9-ball break's
 // previewed shot, and on a straight run, a curve, a path that comes back
@@ -351,7 +342,7 @@ static void test_preview_paths_are_drawn_within_tolerance(void) {
 		for (int j = 1; j < kept; ++j) {
 			CHECK(keep[j] > keep[j - 1]);
 			for (int k = keep[j - 1]; k <= keep[j]; ++k) {
-				double off = distance_to_segment(points[k], points[keep[j - 1]], points[keep[j]]);
+				double off = bs_v2_distance_to_segment(points[k], points[keep[j - 1]], points[keep[j]]);
 				worst = off > worst ? off : worst;
 			}
 		}
@@ -388,7 +379,7 @@ static void test_preview_paths_are_drawn_within_tolerance(void) {
 		for (int j = 1; j < kept; ++j) {
 			for (int k = preview_keep[j - 1]; k <= preview_keep[j]; ++k) {
 				double off =
-					distance_to_segment(p->points[k], p->points[preview_keep[j - 1]], p->points[preview_keep[j]]);
+					bs_v2_distance_to_segment(p->points[k], p->points[preview_keep[j - 1]], p->points[preview_keep[j]]);
 				if (!(off <= tolerance * (1.0 + 1e-9))) {
 					CHECK_FAIL("ball %d: point %d %.3g m from its segment", p->id, k, off);
 				}

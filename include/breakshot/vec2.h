@@ -73,4 +73,14 @@ static inline bs_vec2 bs_v2_normalize(bs_vec2 a) {
 	return len > 0.0 ? bs_v2(a.x / len, a.y / len) : bs_v2(0.0, 0.0);
 }
 
+/// Distance (m) from `p` to the closed segment from `a` to `b` (a point
+/// when a == b).
+static inline double bs_v2_distance_to_segment(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
+	bs_vec2 along = bs_v2_sub(b, a);
+	double length2 = bs_v2_dot(along, along);
+	double u = length2 > 0.0 ? bs_v2_dot(bs_v2_sub(p, a), along) / length2 : 0.0;
+	u = u < 0.0 ? 0.0 : u > 1.0 ? 1.0 : u;
+	return bs_v2_len(bs_v2_sub(p, bs_v2_mad(a, u, along)));
+}
+
 #endif
