@@ -749,20 +749,16 @@ static void test_window_runs_frames(void) {
 // ($BREAKSHOT_AA), paused after the break and aiming, so that the cue stick
 // and the preview are drawn and the aim turns every frame.
 static bool window_frame(const char* mode, image* dest) {
-	dest->rgb = NULL;
 	char scene[1024];
 	source_path("scenes/9ball_break.json", scene, sizeof scene);
-	char png_path[1024];
-	temp_path("window.png", png_path, sizeof png_path);
-	char keys[128];
+	char extra[256];
+	char keys[83];
 	memset(keys, 'n', 82);
-	snprintf(keys + 82, sizeof keys - 82, "s]]");
-	char command[8192];
-	snprintf(command, sizeof command,
-		"BREAKSHOT_AA=%s timeout 60 '%s' view '%s' --frames 4 --size 640x360 --keys '%s' --screenshot '%s' >/dev/null",
-		mode, breakshot_path(), scene, keys, png_path);
-	bool ok = run_command(command) == 0 && read_png(png_path, dest);
-	remove(png_path);
+	keys[82] = '\0';
+	snprintf(extra, sizeof extra, "--frames 4 --keys '%ss]]'", keys);
+	setenv("BREAKSHOT_AA", mode, 1);
+	bool ok = screenshot(scene, extra, dest);
+	unsetenv("BREAKSHOT_AA");
 	return ok;
 }
 
