@@ -177,8 +177,8 @@ int bs_polyline_simplify(const bs_vec2* points, int count, double tolerance, int
 		for (int k = start + 1; k < count; ++k) {
 			bs_vec2 d = bs_v2_sub(points[k], from);
 			double r = bs_v2_len(d);
-			if (r <= tolerance) {
-				end = k;
+			if (r <= tolerance && !aimed) {
+				end = k; // still at the start: no direction yet
 				continue;
 			}
 			double angle = atan2(d.y, d.x);

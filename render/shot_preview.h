@@ -61,7 +61,7 @@ void bs_shot_preview_free(bs_shot_preview* preview);
 /// segment. O(count): each segment grows while the directions from its
 /// start that pass within `tolerance` of every point so far still overlap
 /// (the sleeve of Zhao and Saalfeld), and ends where a point comes back
-/// nearer the start.
+/// nearer the start (even to the start itself).
 int bs_polyline_simplify(const bs_vec2* points, int count, double tolerance, int* keep);
 
 #endif

@@ -145,9 +145,12 @@ static double entry_near(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t
 	for (int k = 0; k < 64 && back < t; ++k, back *= 2.0) {
 		double from = t - back;
 		bs_vec2 d_from = bs_motion_position(d, w, a, from);
-		if (bs_v2_dot(d_from, d_from) >= 4.0 * sigma * sigma) {
+		bs_vec2 w_from = bs_motion_velocity(w, a, from);
+		// Apart, and still closing: a first root so late that the pair had
+		// passed through each other by `from` goes further back.
+		if (bs_v2_dot(d_from, d_from) >= 4.0 * sigma * sigma && bs_v2_dot(d_from, w_from) < 0.0) {
 			double c[5];
-			circles_quartic(d_from, bs_motion_velocity(w, a, from), a, sigma, c);
+			circles_quartic(d_from, w_from, a, sigma, c);
 			double later = bs_poly_first_entry(c, 4, t_end - from);
 			if (!(later < INFINITY)) {
 				return INFINITY;
@@ -155,7 +158,9 @@ static double entry_near(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t
 			return from + later < t_end ? from + later : t_end;
 		}
 	}
-	return t; // near contact for all of [0, t]: the first quartic is as good
+	// No such moment after 0 (the pair starts near contact, or closes too
+	// slowly to gain two sigma before t): the first quartic is as good.
+	return t;
 }
 
 double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed) {

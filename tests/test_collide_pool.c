@@ -352,7 +352,7 @@ static void cushion_quadratic_agrees(void) {
 			CHECK(gap <= 1e-12L);
 		}
 	}
-	CHECK(contacts > 5000);
+	CHECK(contacts > 10000);
 }
 
 static void quadratic_entries(void) {

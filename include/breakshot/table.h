@@ -116,7 +116,10 @@ static inline double bs_periodic_nearest_by(double d, double reference, double l
 	return d;
 }
 
-/// A coordinate wrapped into [0, length) (m).
+/// A coordinate wrapped into [0, length) (m), for |x| below 2^52 lengths
+/// (beyond, x's own ulp exceeds the length; the world's coordinates stay
+/// below BS_MAX_TIME times BS_MAX_SPEED, 1.6e8 m, and its boxes are at
+/// least a ball across).
 static inline double bs_periodic_wrap(double x, double length) {
 	if (x >= 0.0 && x < length) {
 		return x;
