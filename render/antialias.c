@@ -11,10 +11,11 @@ static bool software_renderer(void) {
 	return renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe") || strstr(renderer, "SWR"));
 }
 
-/// How far (pixels) the FXAA pass reads from the pixel it writes: the
-/// diagonal neighbours, and half the span (fxaa.frag's span_max, 8) along
-/// the edge, with bilinear filtering. Pixels further than this from every
-/// ball see only the table.
+/// A margin (pixels) over how far the FXAA pass reads from the pixel it
+/// writes: at most 5, its diagonal neighbours and half its span (fxaa.frag
+/// clamps the span to 8) along the edge, with a bilinear fetch. The pass
+/// writes each ball's rectangle widened by this, and so reads no further
+/// than twice this from the ball: beyond, it sees only the table.
 enum { fxaa_reach = 8 };
 
 bool bs_antialias_init(bs_antialias* dest) {
