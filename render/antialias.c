@@ -193,15 +193,17 @@ static void fxaa_pass(bs_antialias* antialias, GLuint source, const bs_screen_re
 		count = 1;
 	}
 	if (count > antialias->rect_capacity) {
-		antialias->rect_capacity = count > 2 * antialias->rect_capacity ? count : 2 * antialias->rect_capacity;
+		int capacity = count > 2 * antialias->rect_capacity ? count : 2 * antialias->rect_capacity;
+		float* grown = realloc(antialias->rect_vertices, (size_t)capacity * 12 * sizeof(float));
+		if (!grown) {
+			return;
+		}
+		antialias->rect_vertices = grown;
+		antialias->rect_capacity = capacity;
 		glBindBuffer(GL_ARRAY_BUFFER, antialias->rect_buffer);
-		glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)antialias->rect_capacity * 12 * sizeof(float)), NULL,
-			GL_STREAM_DRAW);
+		glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)capacity * 12 * sizeof(float)), NULL, GL_STREAM_DRAW);
 	}
-	float* vertices = malloc((size_t)(count > 0 ? count : 1) * 12 * sizeof(float));
-	if (!vertices) {
-		return;
-	}
+	float* vertices = antialias->rect_vertices;
 	int floats = 0;
 	for (int k = 0; k < count; ++k) {
 		bs_screen_rect r;
@@ -218,7 +220,6 @@ static void fxaa_pass(bs_antialias* antialias, GLuint source, const bs_screen_re
 	}
 	glBindBuffer(GL_ARRAY_BUFFER, antialias->rect_buffer);
 	glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)((size_t)floats * sizeof(float)), vertices);
-	free(vertices);
 	glViewport(0, 0, w, h);
 	glDisable(GL_DEPTH_TEST);
 	glDisable(GL_BLEND);
@@ -281,5 +282,6 @@ void bs_antialias_free(bs_antialias* antialias) {
 	glDeleteProgram(antialias->program);
 	glDeleteVertexArrays(1, &antialias->vao);
 	glDeleteBuffers(1, &antialias->rect_buffer);
+	free(antialias->rect_vertices);
 	memset(antialias, 0, sizeof *antialias);
 }

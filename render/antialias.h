@@ -60,7 +60,8 @@ typedef struct bs_antialias {
 	GLuint program; ///< the FXAA pass
 	GLuint vao;
 	GLuint rect_buffer; ///< the rectangles the pass covers, as triangles in clip space
-	int rect_capacity;  ///< rectangles the buffer holds
+	float* rect_vertices; ///< the same on the CPU, kept between frames
+	int rect_capacity;  ///< rectangles the buffer and rect_vertices hold
 	GLint u_scene;
 	GLint u_texel;
 } bs_antialias;
