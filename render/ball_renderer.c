@@ -10,7 +10,7 @@
 
 // Instance: centre x, y, z, radius, colour r, g, b, stripe, number,
 // highlight, orientation x, y, z, w.
-enum { ball_instance_floats = 14, sphere_slices = 40, sphere_stacks = 24 };
+enum { ball_instance_floats = 14 };
 
 static const float pool_colours[8][3] = {
 	{0.96f, 0.95f, 0.90f}, // cue
@@ -39,43 +39,10 @@ bs_ball_look bs_ball_look_of(int id) {
 	return look;
 }
 
-// A unit UV sphere; its positions are also its normals.
-static bool build_sphere(bs_ball_renderer* renderer) {
-	enum { vertex_count = (sphere_stacks + 1) * (sphere_slices + 1), index_count = sphere_stacks * sphere_slices * 6 };
-	float* vertices = malloc(vertex_count * 3 * sizeof(float));
-	GLuint* indices = malloc(index_count * sizeof(GLuint));
-	if (!vertices || !indices) {
-		free(vertices);
-		free(indices);
-		return false;
-	}
-	float* v = vertices;
-	for (int stack = 0; stack <= sphere_stacks; ++stack) {
-		float polar = GLM_PIf * (float)stack / sphere_stacks;
-		for (int slice = 0; slice <= sphere_slices; ++slice) {
-			float azimuth = 2.0f * GLM_PIf * (float)slice / sphere_slices;
-			*v++ = sinf(polar) * cosf(azimuth);
-			*v++ = sinf(polar) * sinf(azimuth);
-			*v++ = cosf(polar);
-		}
-	}
-	GLuint* index = indices;
-	for (int stack = 0; stack < sphere_stacks; ++stack) {
-		for (int slice = 0; slice < sphere_slices; ++slice) {
-			GLuint a = (GLuint)(stack * (sphere_slices + 1) + slice);
-			GLuint b = a + sphere_slices + 1;
-			GLuint quad[6] = {a, b, a + 1, a + 1, b, b + 1};
-			memcpy(index, quad, sizeof quad);
-			index += 6;
-		}
-	}
-	renderer->mesh_vbo = bs_vertex_buffer(vertex_count * 3 * sizeof(float), vertices, GL_STATIC_DRAW);
-	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, renderer->index_buffer);
-	glBufferData(GL_ELEMENT_ARRAY_BUFFER, index_count * sizeof(GLuint), indices, GL_STATIC_DRAW);
-	renderer->index_count = index_count;
-	free(vertices);
-	free(indices);
-	return true;
+// The quad each ball is drawn on: corners for a triangle strip.
+static void build_quad(bs_ball_renderer* renderer) {
+	static const float corners[] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f, 1.0f, 1.0f};
+	renderer->quad_vbo = bs_vertex_buffer(sizeof corners, corners, GL_STATIC_DRAW);
 }
 
 bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest) {
@@ -96,18 +63,17 @@ bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest) {
 	dest->u_view_projection = glGetUniformLocation(dest->program, "u_view_projection");
 	dest->u_eye = glGetUniformLocation(dest->program, "u_eye");
 	dest->u_view_direction = glGetUniformLocation(dest->program, "u_view_direction");
+	dest->u_camera_up = glGetUniformLocation(dest->program, "u_camera_up");
 	dest->u_orthographic = glGetUniformLocation(dest->program, "u_orthographic");
+	dest->u_viewport = glGetUniformLocation(dest->program, "u_viewport");
+	dest->u_coverage_to_alpha = glGetUniformLocation(dest->program, "u_coverage_to_alpha");
 	dest->u_numbers = glGetUniformLocation(dest->program, "u_numbers");
 
 	glGenVertexArrays(1, &dest->vao);
-	glGenBuffers(1, &dest->index_buffer);
 	glBindVertexArray(dest->vao);
-	if (!build_sphere(dest)) {
-		glBindVertexArray(0);
-		return false;
-	}
-	const GLint position_size[] = {3};
-	bs_vertex_layout(0, position_size, 1, 0);
+	build_quad(dest);
+	const GLint corner_size[] = {2};
+	bs_vertex_layout(0, corner_size, 1, 0);
 	dest->instance_vbo = bs_vertex_buffer((size_t)dest->capacity * ball_instance_floats * sizeof(float), NULL,
 		GL_DYNAMIC_DRAW);
 	const GLint instance_sizes[] = {4, 3, 3, 4};
@@ -134,15 +100,28 @@ void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball,
 	renderer->count += 1;
 }
 
-void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view) {
+void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view, int width, int height) {
 	if (renderer->count == 0) {
 		return;
+	}
+	// Multisampled, the silhouette's coverage goes out as alpha and becomes
+	// the samples covered, as a mesh's edge would; single-sampled, a pixel
+	// is in when its centre is, as a mesh's is.
+	GLint sample_buffers = 0;
+	glGetIntegerv(GL_SAMPLE_BUFFERS, &sample_buffers);
+	bool multisampled = sample_buffers > 0;
+	if (multisampled) {
+		glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+		glEnable(GL_SAMPLE_ALPHA_TO_ONE);
 	}
 	glUseProgram(renderer->program);
 	glUniformMatrix4fv(renderer->u_view_projection, 1, GL_FALSE, (const float*)view->view_projection);
 	glUniform3fv(renderer->u_eye, 1, view->eye);
 	glUniform3fv(renderer->u_view_direction, 1, view->view_direction);
+	glUniform3fv(renderer->u_camera_up, 1, view->camera_up);
 	glUniform1i(renderer->u_orthographic, view->orthographic ? 1 : 0);
+	glUniform2f(renderer->u_viewport, (float)width, (float)height);
+	glUniform1i(renderer->u_coverage_to_alpha, multisampled ? 1 : 0);
 	glUniform1i(renderer->u_numbers, 0);
 	glActiveTexture(GL_TEXTURE0);
 	glBindTexture(GL_TEXTURE_2D, renderer->numbers);
@@ -150,15 +129,18 @@ void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view)
 	glBindBuffer(GL_ARRAY_BUFFER, renderer->instance_vbo);
 	glBufferSubData(GL_ARRAY_BUFFER, 0,
 		(GLsizeiptr)((size_t)renderer->count * ball_instance_floats * sizeof(float)), renderer->instances);
-	glDrawElementsInstanced(GL_TRIANGLES, renderer->index_count, GL_UNSIGNED_INT, (const void*)0, renderer->count);
+	glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, renderer->count);
 	glBindVertexArray(0);
+	if (multisampled) {
+		glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+		glDisable(GL_SAMPLE_ALPHA_TO_ONE);
+	}
 }
 
 void bs_ball_renderer_free(bs_ball_renderer* renderer) {
 	free(renderer->instances);
 	glDeleteTextures(1, &renderer->numbers);
-	glDeleteBuffers(1, &renderer->mesh_vbo);
-	glDeleteBuffers(1, &renderer->index_buffer);
+	glDeleteBuffers(1, &renderer->quad_vbo);
 	glDeleteBuffers(1, &renderer->instance_vbo);
 	glDeleteVertexArrays(1, &renderer->vao);
 	glDeleteProgram(renderer->program);

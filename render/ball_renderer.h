@@ -1,4 +1,4 @@
-// breakshot viewer: the balls, drawn as one instanced sphere mesh. Each
+// breakshot viewer: the balls, ray cast on one instanced quad each. Each
 // instance carries centre, radius, colour, style (stripe, number,
 // highlight) and orientation; the instance buffer is sized once for the
 // scene's balls.
@@ -16,15 +16,16 @@
 typedef struct bs_ball_renderer {
 	GLuint program;
 	GLuint vao;
-	GLuint mesh_vbo;
-	GLuint index_buffer;
+	GLuint quad_vbo;
 	GLuint instance_vbo;
 	GLuint numbers;      ///< ball number texture (bs_font_ball_numbers)
-	GLsizei index_count;
 	GLint u_view_projection;
 	GLint u_eye;
 	GLint u_view_direction;
+	GLint u_camera_up;
 	GLint u_orthographic;
+	GLint u_viewport;
+	GLint u_coverage_to_alpha;
 	GLint u_numbers;
 	float* instances;
 	int count;
@@ -58,7 +59,9 @@ typedef struct bs_ball_view {
 	bool orthographic;
 } bs_ball_view;
 
-void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view);
+/// Draws the balls added since bs_ball_renderer_begin into the bound
+/// framebuffer, `width` by `height` pixels.
+void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view, int width, int height);
 
 void bs_ball_renderer_free(bs_ball_renderer* renderer);
 

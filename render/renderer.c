@@ -261,7 +261,7 @@ void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, int 
 			bs_ball_renderer_add(&renderer->balls, ball, orientation, at_event && involved(event, ball->id));
 		}
 	}
-	bs_ball_renderer_draw(&renderer->balls, &view);
+	bs_ball_renderer_draw(&renderer->balls, &view, width, height);
 }
 
 void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {

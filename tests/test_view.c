@@ -190,6 +190,74 @@ static void test_balls_and_felt_in_top_view(void) {
 	check_balls_in_view(true);
 }
 
+// The cue ball's outline is the sphere's: all round, ball well inside the
+// silhouette and felt well outside it. The silhouette is where the cone of
+// rays from the eye touches the sphere; it meets the plane through the
+// centre, square to the eye, in a circle of radius r d / sqrt(d^2 - r^2)
+// (r in the top view's parallel projection).
+static void check_ball_outline(bool top) {
+	char scene[1024];
+	data_path("view_balls.json", scene, sizeof scene);
+	image img;
+	CHECK(screenshot(scene, top ? "--at 0.25 --keys t" : "--at 0.25", &img));
+	sim_state state;
+	CHECK(sim_at(scene, 0.25, &state));
+	if (check_failures_in_test) {
+		free(img.rgb);
+		return;
+	}
+	bs_camera camera;
+	bs_camera_init(&state.table, &camera);
+	camera.mode = top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT;
+	const bs_ball_state* ball = ball_with_id(&state, 0);
+	vec3 centre = {(float)ball->pos.x, (float)ball->pos.y, (float)ball->radius};
+	vec3 towards_eye = {0.0f, 0.0f, 1.0f};
+	float silhouette = (float)ball->radius;
+	if (!top) {
+		bs_camera_eye(&camera, towards_eye);
+		glm_vec3_sub(towards_eye, centre, towards_eye);
+		float d = glm_vec3_norm(towards_eye);
+		glm_vec3_scale(towards_eye, 1.0f / d, towards_eye);
+		silhouette *= d / sqrtf(d * d - silhouette * silhouette);
+	}
+	vec3 across;
+	vec3 up;
+	glm_vec3_crossn((vec3){0.0f, 0.0f, 1.0f}, towards_eye, across);
+	if (top) {
+		glm_vec3_copy((vec3){1.0f, 0.0f, 0.0f}, across);
+	}
+	glm_vec3_crossn(towards_eye, across, up);
+	enum { directions = 12 };
+	for (int k = 0; k < directions; ++k) {
+		float angle = 2.0f * GLM_PIf * (float)k / directions;
+		const float scales[2] = {0.7f, 1.35f};
+		for (int outside = 0; outside < 2; ++outside) {
+			float s = scales[outside] * silhouette;
+			vec3 point;
+			glm_vec3_copy(centre, point);
+			glm_vec3_muladds(across, s * cosf(angle), point);
+			glm_vec3_muladds(up, s * sinf(angle), point);
+			vec2 at;
+			bs_camera_project(&camera, shot_width, shot_height, point, at);
+			rgb c = pixel(&img, at);
+			if (is_felt(c) != (outside == 1)) {
+				fprintf(stderr, "  %s view, direction %d, %.2f of the silhouette: pixel (%.1f, %.1f) is %d %d %d\n",
+					top ? "top" : "orbit", k, (double)scales[outside], (double)at[0], (double)at[1], c.r, c.g, c.b);
+				CHECK(is_felt(c) == (outside == 1));
+			}
+		}
+	}
+	free(img.rgb);
+}
+
+static void test_ball_outline_in_orbit_view(void) {
+	check_ball_outline(false);
+}
+
+static void test_ball_outline_in_top_view(void) {
+	check_ball_outline(true);
+}
+
 // Ball 3 runs into a corner pocket: drawn before its capture, gone after.
 static void test_pocketed_ball_is_not_drawn(void) {
 	char scene[1024];
@@ -843,6 +911,8 @@ int main(void) {
 	}
 	RUN(test_balls_and_felt_in_orbit_view);
 	RUN(test_balls_and_felt_in_top_view);
+	RUN(test_ball_outline_in_orbit_view);
+	RUN(test_ball_outline_in_top_view);
 	RUN(test_pocketed_ball_is_not_drawn);
 	RUN(test_event_contact_is_marked);
 	RUN(test_stepping_by_key_equals_run_events);
