@@ -19,9 +19,9 @@ const bs_command bs_view_command = {
 			   "display needed; at the instant of a strike made in the viewer, the shot with its cue, for 'breakshot "
 			   "run'); without either a window opens. --size is the window's or the PNG's size in pixels "
 			   "(default " DEFAULT_SIZE_TEXT "). --frames N closes the window after N frames drawn without vsync and "
-			   "prints the mean frame time; while aiming (--keys s) the aim turns every frame, as under a moving "
-			   "mouse, so that every frame simulates the preview again; with --screenshot it writes the last frame as "
-			   "the window showed it (FXAA under llvmpipe) instead.\n\n"
+			   "prints the mean frame time (leaving out the first 10, which compile the driver's shaders, when N is "
+			   "40 or more) and how many shot previews those frames simulated; with --screenshot it writes the last "
+			   "frame as the window showed it (FXAA under llvmpipe) instead.\n\n"
 			   "exit status: 0 done; 2 on bad input (arguments, the scene, an output that cannot be created, or two of "
 			   "SCENE, --screenshot and --out naming the same file); 1 when no window can open (no display) or "
 			   "writing fails",

@@ -70,6 +70,8 @@ void bs_window_close(GLFWwindow* window) {
 	glfwTerminate();
 }
 
+enum { window_warm_up_frames = 10 };
+
 typedef struct window_state {
 	bs_viewer* viewer;
 	int width; ///< framebuffer pixels
@@ -225,7 +227,11 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 	bs_frame_stats stats = {0.0, 0.0, bs_antialias_name(&antialias)};
 	int status = 0;
 	double last = glfwGetTime();
+	// A measured run leaves out its first frames, which compile the
+	// driver's shader variants, when it has enough to spare.
+	int64_t warm_up = frame_limit >= 4 * window_warm_up_frames ? window_warm_up_frames : 0;
 	double measure_start = last;
+	int64_t previews_at_start = viewer->preview_count;
 	int64_t frames = 0;
 	while (!glfwWindowShouldClose(window) && !viewer->quit && (frame_limit <= 0 || frames < frame_limit)) {
 		double now = glfwGetTime();
@@ -236,11 +242,6 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 			double ms = 1000.0 * elapsed;
 			stats.frame_ms = stats.frame_ms > 0.0 ? 0.9 * stats.frame_ms + 0.1 * ms : ms;
 			stats.frames_per_second = 1000.0 / stats.frame_ms;
-		}
-		if (frame_limit > 0 && viewer->aiming) {
-			// Measured while aiming: the aim turns every frame, as under a
-			// moving mouse, so that every frame simulates the preview again.
-			bs_viewer_key(viewer, GLFW_KEY_COMMA);
 		}
 		bs_viewer_tick(viewer, fmin(elapsed, 0.1));
 		if (state.width > 0 && state.height > 0) {
@@ -256,12 +257,19 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 		glfwSwapBuffers(window);
 		glfwPollEvents();
 		frames += 1;
+		if (frames == warm_up) {
+			measure_start = glfwGetTime();
+			previews_at_start = viewer->preview_count;
+		}
 	}
-	if (frame_limit > 0 && frames > 0) {
+	if (frame_limit > 0 && frames > warm_up) {
 		double total = glfwGetTime() - measure_start;
-		printf("breakshot view: %" PRId64 " frames at %dx%d (%s, %s), mean frame time %.3f ms (%.1f fps)\n", frames,
-			state.width, state.height, (const char*)glGetString(GL_RENDERER), bs_antialias_name(&antialias),
-			1000.0 * total / (double)frames, (double)frames / total);
+		int64_t measured = frames - warm_up;
+		printf("breakshot view: %" PRId64 " frames at %dx%d (%s, %s), mean frame time %.3f ms (%.1f fps) over the "
+			   "last %" PRId64 ", %" PRId64 " shot previews simulated in them\n",
+			frames, state.width, state.height, (const char*)glGetString(GL_RENDERER), bs_antialias_name(&antialias),
+			1000.0 * total / (double)measured, (double)measured / total, measured,
+			viewer->preview_count - previews_at_start);
 	}
 	bs_antialias_free(&antialias);
 	bs_renderer_free(&renderer);

@@ -792,6 +792,68 @@ static void test_rerack_moves_the_rack(void) {
 	free(back);
 }
 
+// The pointer aims the shot in the window: moved onto the table beside the
+// cue ball (xdotool moves the display's pointer, between two pixels, so
+// that the window sees it move), the aim turns to it and the stick lies
+// behind the ball, away from the pointer, where the aim along +x that
+// aiming starts with would not put it.
+static void test_mouse_aims_the_shot(void) {
+	char scene[1024];
+	source_path("scenes/9ball_break.json", scene, sizeof scene);
+	sim_state state;
+	CHECK(sim_at(scene, 100.0, &state));
+	if (check_failures_in_test) {
+		return;
+	}
+	bs_camera camera;
+	bs_camera_init(&state.table, &camera);
+	camera.mode = BS_CAMERA_TOP;
+	const bs_ball_state* cue = ball_with_id(&state, 0);
+	// Square to the +x that aiming starts with, towards the nearer long
+	// cushion, so that the stick behind lies over the table.
+	bs_vec2 towards = bs_v2(0.0, cue->pos.y < 0.5 * state.table.height ? -1.0 : 1.0);
+	vec2 pointer;
+	bs_camera_project(&camera, shot_width, shot_height,
+		(vec3){(float)(cue->pos.x + 0.3 * towards.x), (float)(cue->pos.y + 0.3 * towards.y), (float)cue->radius},
+		pointer);
+	char png_path[1024];
+	temp_path("mouse.png", png_path, sizeof png_path);
+	char command[8192];
+	snprintf(command, sizeof command,
+		"command -v xdotool >/dev/null || { echo 'xdotool is missing: tools/install-deps installs it' >&2; exit 3; }; "
+		"'%s' view '%s' --events 82 --keys ts --size %dx%d --frames 40 --screenshot '%s' >/dev/null & app=$!; "
+		"while kill -0 $app 2>/dev/null; do xdotool mousemove %d %d sleep 0.02 mousemove %d %d sleep 0.02; done; "
+		"wait $app",
+		breakshot_path(), scene, shot_width, shot_height, png_path, (int)pointer[0], (int)pointer[1],
+		(int)pointer[0] + 1, (int)pointer[1]);
+	CHECK_EQ_INT(run_command(command), 0);
+	image img;
+	img.rgb = NULL;
+	CHECK(read_png(png_path, &img));
+	remove(png_path);
+	if (check_failures_in_test) {
+		free(img.rgb);
+		return;
+	}
+	for (double behind = 0.15; behind < 0.4; behind += 0.1) {
+		vec2 along;
+		vec2 default_aim;
+		bs_camera_project(&camera, shot_width, shot_height,
+			(vec3){(float)(cue->pos.x - behind * towards.x), (float)(cue->pos.y - behind * towards.y),
+				(float)cue->radius},
+			along);
+		bs_camera_project(&camera, shot_width, shot_height,
+			(vec3){(float)(cue->pos.x - behind), (float)cue->pos.y, (float)cue->radius}, default_aim);
+		rgb stick = pixel(&img, along);
+		rgb felt = pixel(&img, default_aim);
+		if (!is_maple(stick) || !is_felt(felt)) {
+			CHECK_FAIL("%.2f m behind the cue ball: (%d, %d, %d) away from the pointer, (%d, %d, %d) along -x", behind,
+				stick.r, stick.g, stick.b, felt.r, felt.g, felt.b);
+		}
+	}
+	free(img.rgb);
+}
+
 // The interactive window opens, plays and closes on its own after N frames,
 // with either way of smoothing the scene.
 static void test_window_runs_frames(void) {
@@ -815,7 +877,7 @@ static void test_window_runs_frames(void) {
 
 // The window's last frame (--frames with --screenshot) under `mode`
 // ($BREAKSHOT_AA), paused after the break and aiming, so that the cue stick
-// and the preview are drawn and the aim turns every frame.
+// and the preview are drawn.
 static bool window_frame(const char* mode, image* dest) {
 	char scene[1024];
 	source_path("scenes/9ball_break.json", scene, sizeof scene);
@@ -925,6 +987,7 @@ int main(void) {
 	RUN(test_step_back_restores_orientation);
 	RUN(test_rerack_moves_the_rack);
 	RUN(test_window_runs_frames);
+	RUN(test_mouse_aims_the_shot);
 	RUN(test_refusals);
 	RUN(test_no_display_explains_itself);
 	remove_tree(temp_dir);
