@@ -230,8 +230,10 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 	// A measured run leaves out its first frames, which compile the
 	// driver's shader variants, when it has enough to spare.
 	int64_t warm_up = frame_limit >= 4 * window_warm_up_frames ? window_warm_up_frames : 0;
-	double measure_start = last;
-	int64_t previews_at_start = viewer->preview_count;
+	const double first_frame_start = last;
+	const int64_t first_previews = viewer->preview_count;
+	double measure_start = first_frame_start;
+	int64_t previews_at_start = first_previews;
 	int64_t frames = 0;
 	while (!glfwWindowShouldClose(window) && !viewer->quit && (frame_limit <= 0 || frames < frame_limit)) {
 		double now = glfwGetTime();
@@ -262,7 +264,13 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 			previews_at_start = viewer->preview_count;
 		}
 	}
-	if (frame_limit > 0 && frames > warm_up) {
+	if (frame_limit > 0 && frames > 0) {
+		// Closed before the warm-up ended: every frame drawn is measured.
+		if (frames <= warm_up) {
+			measure_start = first_frame_start;
+			previews_at_start = first_previews;
+			warm_up = 0;
+		}
 		double total = glfwGetTime() - measure_start;
 		int64_t measured = frames - warm_up;
 		printf("breakshot view: %" PRId64 " frames at %dx%d (%s, %s), mean frame time %.3f ms (%.1f fps) over the "

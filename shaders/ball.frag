@@ -68,7 +68,8 @@ void main() {
 		float inside_spot = 1.0 - smoothstep(1.0 - edge, 1.0 + edge, r);
 		vec2 cell = vec2(number % 4, number / 4);
 		vec2 uv = (cell + vec2(0.5 + 0.5 * spot.x, 0.5 - 0.5 * spot.y)) / 4.0;
-		float ink = r < 1.0 ? texture(u_numbers, uv).r : 0.0;
+		// Sampled everywhere, so that the mipmap's derivatives are defined.
+		float ink = texture(u_numbers, uv).r * step(r, 1.0);
 		albedo = mix(albedo, mix(ivory, vec3(0.02), ink), inside_spot);
 	}
 
@@ -82,10 +83,14 @@ void main() {
 		colour = mix(colour, vec3(1.0, 0.85, 0.1), clamp(0.15 + 1.6 * rim * rim, 0.0, 1.0));
 	}
 
-	if (u_coverage_to_alpha == 1 ? coverage <= 0.0 : miss > radius) {
+	vec4 clip = u_view_projection * vec4(hit, 1.0);
+	float depth = clip.z / clip.w;
+	// Nearer than the near plane (or the eye inside the ball) is clipped,
+	// as a mesh would be.
+	bool clipped = clip.w <= 0.0 || depth < -1.0;
+	if (clipped || (u_coverage_to_alpha == 1 ? coverage <= 0.0 : miss > radius)) {
 		discard;
 	}
-	vec4 clip = u_view_projection * vec4(hit, 1.0);
-	gl_FragDepth = 0.5 * (gl_DepthRange.diff * clip.z / clip.w + gl_DepthRange.near + gl_DepthRange.far);
+	gl_FragDepth = 0.5 * (gl_DepthRange.diff * depth + gl_DepthRange.near + gl_DepthRange.far);
 	frag_colour = vec4(colour, u_coverage_to_alpha == 1 ? coverage : 1.0);
 }

@@ -85,18 +85,23 @@ static bool is_black(rgb c) {
 	return c.r < 50 && c.g < 50 && c.b < 50;
 }
 
-// Screenshots SCENE with EXTRA options into a temporary PNG and reads it.
-// Leaves dest->rgb NULL when it fails, so callers free it on every path.
-static bool screenshot(const char* scene, const char* extra, image* dest) {
+// Screenshots SCENE at `width` by `height` with EXTRA options into a
+// temporary PNG and reads it. Leaves dest->rgb NULL when it fails, so
+// callers free it on every path.
+static bool screenshot_sized(const char* scene, const char* extra, int width, int height, image* dest) {
 	dest->rgb = NULL;
 	char png_path[1024];
 	temp_path("shot.png", png_path, sizeof png_path);
 	char command[8192];
 	snprintf(command, sizeof command, "'%s' view '%s' --screenshot '%s' --size %dx%d %s >/dev/null", breakshot_path(),
-		scene, png_path, shot_width, shot_height, extra);
+		scene, png_path, width, height, extra);
 	bool ok = run_command(command) == 0 && read_png(png_path, dest);
 	remove(png_path);
 	return ok;
+}
+
+static bool screenshot(const char* scene, const char* extra, image* dest) {
+	return screenshot_sized(scene, extra, shot_width, shot_height, dest);
 }
 
 typedef struct sim_state {
@@ -142,21 +147,34 @@ static void project_ball(const bs_camera* camera, const sim_state* state, int id
 	bs_camera_project(camera, shot_width, shot_height, point, dest);
 }
 
-static void check_balls_in_view(bool top) {
+// The view_balls scene at t = 0.25 s: its shot at `width` by `height` in
+// the top or the orbit view with EXTRA options, the sim's balls then, and
+// the camera the shot was taken with. False (after the check that failed)
+// when either fails; img->rgb is then NULL or to be freed all the same.
+static bool view_balls_at_a_quarter_second(
+	bool top, const char* extra, int width, int height, image* img, sim_state* state, bs_camera* camera) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
-	double t = 0.25;
-	image img;
-	CHECK(screenshot(scene, top ? "--at 0.25 --keys t" : "--at 0.25", &img));
-	sim_state state;
-	CHECK(sim_at(scene, t, &state));
+	char options[256];
+	snprintf(options, sizeof options, "--at 0.25%s %s", top ? " --keys t" : "", extra);
+	CHECK(screenshot_sized(scene, options, width, height, img));
+	CHECK(sim_at(scene, 0.25, state));
 	if (check_failures_in_test) {
+		return false;
+	}
+	bs_camera_init(&state->table, camera);
+	camera->mode = top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT;
+	return true;
+}
+
+static void check_balls_in_view(bool top) {
+	image img;
+	sim_state state;
+	bs_camera camera;
+	if (!view_balls_at_a_quarter_second(top, "", shot_width, shot_height, &img, &state, &camera)) {
 		free(img.rgb);
 		return;
 	}
-	bs_camera camera;
-	bs_camera_init(&state.table, &camera);
-	camera.mode = top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT;
 	vec2 at;
 	project_ball(&camera, &state, 0, 0.0f, at);
 	CHECK(is_white(pixel(&img, at)));
@@ -190,25 +208,29 @@ static void test_balls_and_felt_in_top_view(void) {
 	check_balls_in_view(true);
 }
 
-// The cue ball's outline is the sphere's: all round, ball well inside the
-// silhouette and felt well outside it. The silhouette is where the cone of
+// The cue ball's outline is the sphere's: all round, ball just inside the
+// silhouette and felt just outside it. The silhouette is where the cone of
 // rays from the eye touches the sphere; it meets the plane through the
 // centre, square to the eye, in a circle of radius r d / sqrt(d^2 - r^2)
-// (r in the top view's parallel projection).
-static void check_ball_outline(bool top) {
-	char scene[1024];
-	data_path("view_balls.json", scene, sizeof scene);
+// (r in the top view's parallel projection). The probes are 2.5 pixels in
+// and 3 out, clear of the smoothed edge; those near the diagonals lie
+// inside the quad the ball is drawn on, so they test the rays that miss.
+// `window`: the window's own frame, single-sampled and smoothed by FXAA,
+// instead of the multisampled screenshot.
+static void check_ball_outline(bool top, bool window) {
+	enum { width = 1280, height = 720 };
+	if (window) {
+		setenv("BREAKSHOT_AA", "fxaa", 1);
+	}
 	image img;
-	CHECK(screenshot(scene, top ? "--at 0.25 --keys t" : "--at 0.25", &img));
 	sim_state state;
-	CHECK(sim_at(scene, 0.25, &state));
-	if (check_failures_in_test) {
+	bs_camera camera;
+	bool shot = view_balls_at_a_quarter_second(top, window ? "--frames 4" : "", width, height, &img, &state, &camera);
+	unsetenv("BREAKSHOT_AA");
+	if (!shot) {
 		free(img.rgb);
 		return;
 	}
-	bs_camera camera;
-	bs_camera_init(&state.table, &camera);
-	camera.mode = top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT;
 	const bs_ball_state* ball = ball_with_id(&state, 0);
 	vec3 centre = {(float)ball->pos.x, (float)ball->pos.y, (float)ball->radius};
 	vec3 towards_eye = {0.0f, 0.0f, 1.0f};
@@ -227,23 +249,33 @@ static void check_ball_outline(bool top) {
 		glm_vec3_copy((vec3){1.0f, 0.0f, 0.0f}, across);
 	}
 	glm_vec3_crossn(towards_eye, across, up);
-	enum { directions = 12 };
+	vec3 edge;
+	glm_vec3_copy(centre, edge);
+	glm_vec3_muladds(across, silhouette, edge);
+	vec2 centre_px;
+	vec2 edge_px;
+	bs_camera_project(&camera, width, height, centre, centre_px);
+	bs_camera_project(&camera, width, height, edge, edge_px);
+	float radius_px = glm_vec2_distance(centre_px, edge_px);
+	CHECK(radius_px > 8.0f);
+	enum { directions = 16 };
+	const float offsets_px[2] = {-2.5f, 3.0f};
 	for (int k = 0; k < directions; ++k) {
 		float angle = 2.0f * GLM_PIf * (float)k / directions;
-		const float scales[2] = {0.7f, 1.35f};
 		for (int outside = 0; outside < 2; ++outside) {
-			float s = scales[outside] * silhouette;
+			float s = silhouette * (radius_px + offsets_px[outside]) / radius_px;
 			vec3 point;
 			glm_vec3_copy(centre, point);
 			glm_vec3_muladds(across, s * cosf(angle), point);
 			glm_vec3_muladds(up, s * sinf(angle), point);
 			vec2 at;
-			bs_camera_project(&camera, shot_width, shot_height, point, at);
+			bs_camera_project(&camera, width, height, point, at);
 			rgb c = pixel(&img, at);
 			if (is_felt(c) != (outside == 1)) {
-				fprintf(stderr, "  %s view, direction %d, %.2f of the silhouette: pixel (%.1f, %.1f) is %d %d %d\n",
-					top ? "top" : "orbit", k, (double)scales[outside], (double)at[0], (double)at[1], c.r, c.g, c.b);
-				CHECK(is_felt(c) == (outside == 1));
+				CHECK_FAIL("%s view%s, direction %d, %+.1f px from the silhouette (radius %.1f px): pixel (%.1f, "
+						   "%.1f) is %d %d %d",
+					top ? "top" : "orbit", window ? " in the window" : "", k, (double)offsets_px[outside],
+					(double)radius_px, (double)at[0], (double)at[1], c.r, c.g, c.b);
 			}
 		}
 	}
@@ -251,11 +283,15 @@ static void check_ball_outline(bool top) {
 }
 
 static void test_ball_outline_in_orbit_view(void) {
-	check_ball_outline(false);
+	check_ball_outline(false, false);
 }
 
 static void test_ball_outline_in_top_view(void) {
-	check_ball_outline(true);
+	check_ball_outline(true, false);
+}
+
+static void test_ball_outline_in_the_window(void) {
+	check_ball_outline(true, true);
 }
 
 // Ball 3 runs into a corner pocket: drawn before its capture, gone after.
@@ -821,7 +857,8 @@ static void test_mouse_aims_the_shot(void) {
 	char command[8192];
 	snprintf(command, sizeof command,
 		"command -v xdotool >/dev/null || { echo 'xdotool is missing: tools/install-deps installs it' >&2; exit 3; }; "
-		"'%s' view '%s' --events 82 --keys ts --size %dx%d --frames 40 --screenshot '%s' >/dev/null & app=$!; "
+		"timeout 60 '%s' view '%s' --events 82 --keys ts --size %dx%d --frames 40 --screenshot '%s' >/dev/null & "
+		"app=$!; "
 		"while kill -0 $app 2>/dev/null; do xdotool mousemove %d %d sleep 0.02 mousemove %d %d sleep 0.02; done; "
 		"wait $app",
 		breakshot_path(), scene, shot_width, shot_height, png_path, (int)pointer[0], (int)pointer[1],
@@ -975,6 +1012,7 @@ int main(void) {
 	RUN(test_balls_and_felt_in_top_view);
 	RUN(test_ball_outline_in_orbit_view);
 	RUN(test_ball_outline_in_top_view);
+	RUN(test_ball_outline_in_the_window);
 	RUN(test_pocketed_ball_is_not_drawn);
 	RUN(test_event_contact_is_marked);
 	RUN(test_stepping_by_key_equals_run_events);
