@@ -104,9 +104,9 @@ void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view,
 	if (renderer->count == 0) {
 		return;
 	}
-	// Multisampled, the silhouette's coverage goes out as alpha and becomes
-	// the samples covered, as a mesh's edge would; single-sampled, a pixel
-	// is in when its centre is, as a mesh's is.
+	// Multisampled, the share of a pixel inside the outline goes out as
+	// alpha, which alpha to coverage turns into that share of its samples;
+	// single-sampled, a pixel is the ball's when its centre is.
 	GLint sample_buffers = 0;
 	glGetIntegerv(GL_SAMPLE_BUFFERS, &sample_buffers);
 	bool multisampled = sample_buffers > 0;

@@ -162,10 +162,9 @@ static bs_quat facing_the_eye(const bs_ball_view* view, const bs_ball_state* bal
 	return bs_quat_facing(face, bs_v3_scale(1.0 / bs_v3_len(up), up));
 }
 
-// What the camera shows at this size: the matrices and directions the
-// table and ball shaders take.
-static void scene_view(const bs_viewer* viewer, int width, int height, bs_ball_view* view) {
+void bs_renderer_view(const bs_viewer* viewer, int width, int height, bs_scene_view* dest) {
 	const bs_camera* camera = &viewer->camera;
+	bs_ball_view* view = &dest->camera;
 	mat4 world_to_eye;
 	bs_camera_view(camera, world_to_eye);
 	bs_camera_view_projection(camera, (float)width / (float)height, view->view_projection);
@@ -174,27 +173,32 @@ static void scene_view(const bs_viewer* viewer, int width, int height, bs_ball_v
 	glm_vec3_copy((vec3){world_to_eye[0][1], world_to_eye[1][1], world_to_eye[2][1]}, view->camera_up);
 	glm_vec3_copy((vec3){world_to_eye[0][2], world_to_eye[1][2], world_to_eye[2][2]}, view->view_direction);
 	view->orthographic = camera->mode == BS_CAMERA_TOP;
-}
-
-void bs_renderer_table_view(const bs_viewer* viewer, int width, int height, bs_table_view* dest) {
-	memset(dest, 0, sizeof *dest);
-	bs_ball_view view;
-	scene_view(viewer, width, height, &view);
-	memcpy(dest->view_projection, view.view_projection, sizeof dest->view_projection);
-	memcpy(dest->eye, view.eye, sizeof dest->eye);
 	dest->width = width;
 	dest->height = height;
 }
 
-void bs_renderer_draw_table(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
-	glViewport(0, 0, width, height);
+void bs_renderer_table_view(const bs_scene_view* view, bs_table_view* dest) {
+	memset(dest, 0, sizeof *dest);
+	memcpy(dest->view_projection, view->camera.view_projection, sizeof dest->view_projection);
+	memcpy(dest->eye, view->camera.eye, sizeof dest->eye);
+	dest->width = view->width;
+	dest->height = view->height;
+}
+
+// The view's projection as cglm takes it (its functions take no const).
+static void view_projection_of(const bs_scene_view* view, mat4 dest) {
+	memcpy(dest, view->camera.view_projection, sizeof(mat4));
+}
+
+void bs_renderer_draw_table(bs_renderer* renderer, const bs_scene_view* view) {
+	glViewport(0, 0, view->width, view->height);
 	glClearColor(0.075f, 0.08f, 0.095f, 1.0f);
 	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-	bs_ball_view view;
-	scene_view(viewer, width, height, &view);
 	glEnable(GL_DEPTH_TEST);
 	glDisable(GL_BLEND);
-	bs_table_mesh_draw(&renderer->table, view.view_projection, view.eye);
+	mat4 view_projection;
+	view_projection_of(view, view_projection);
+	bs_table_mesh_draw(&renderer->table, view_projection, view->camera.eye);
 }
 
 // The pixels (rounded out) that a ball's bounding cube covers on screen, or
@@ -227,15 +231,15 @@ static bs_screen_rect ball_rect(const bs_ball_state* ball, mat4 view_projection,
 	return rect;
 }
 
-int bs_renderer_ball_rects(const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity) {
-	bs_ball_view view;
-	scene_view(viewer, width, height, &view);
+int bs_renderer_ball_rects(const bs_viewer* viewer, const bs_scene_view* view, bs_screen_rect* rects, int capacity) {
+	mat4 view_projection;
+	view_projection_of(view, view_projection);
 	int count = 0;
 	for (int i = 0; i < viewer->timeline.ball_count; ++i) {
 		const bs_ball_state* ball = &viewer->balls[i];
 		if (!ball->pocketed) {
 			if (count < capacity) {
-				rects[count] = ball_rect(ball, view.view_projection, width, height);
+				rects[count] = ball_rect(ball, view_projection, view->width, view->height);
 			}
 			count += 1;
 		}
@@ -243,10 +247,8 @@ int bs_renderer_ball_rects(const bs_viewer* viewer, int width, int height, bs_sc
 	return count;
 }
 
-void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
-	bs_ball_view view;
-	scene_view(viewer, width, height, &view);
-	glViewport(0, 0, width, height);
+void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, const bs_scene_view* view) {
+	glViewport(0, 0, view->width, view->height);
 	glEnable(GL_DEPTH_TEST);
 	glDisable(GL_BLEND);
 	const bs_timeline* timeline = &viewer->timeline;
@@ -257,17 +259,15 @@ void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, int 
 	for (int i = 0; i < timeline->ball_count; ++i) {
 		const bs_ball_state* ball = &viewer->balls[i];
 		if (!ball->pocketed) {
-			bs_quat orientation = turning ? viewer->orientations[i] : facing_the_eye(&view, ball);
+			bs_quat orientation = turning ? viewer->orientations[i] : facing_the_eye(&view->camera, ball);
 			bs_ball_renderer_add(&renderer->balls, ball, orientation, at_event && involved(event, ball->id));
 		}
 	}
-	bs_ball_renderer_draw(&renderer->balls, &view, width, height);
+	bs_ball_renderer_draw(&renderer->balls, &view->camera, view->width, view->height);
 }
 
-void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
-	bs_ball_view view;
-	scene_view(viewer, width, height, &view);
-	glViewport(0, 0, width, height);
+void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, const bs_scene_view* view) {
+	glViewport(0, 0, view->width, view->height);
 	// Marks go over everything so a contact hidden behind a ball still shows.
 	glDisable(GL_DEPTH_TEST);
 	glEnable(GL_BLEND);
@@ -284,18 +284,22 @@ void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int 
 	if (viewer->aiming && bs_viewer_cue_index(viewer) >= 0) {
 		preview_marks(viewer, renderer->path_keep, &renderer->lines);
 		aim_guide(viewer, &renderer->lines);
-		bs_cue_stick_draw(viewer, &viewer->camera, width, height, &renderer->lines);
+		bs_cue_stick_draw(viewer, &viewer->camera, view->width, view->height, &renderer->lines);
 	}
 	if (viewer->show_motion) {
 		motion_marks(viewer, &renderer->lines);
 	}
-	bs_lines_flush(&renderer->lines, view.view_projection, width, height);
+	mat4 view_projection;
+	view_projection_of(view, view_projection);
+	bs_lines_flush(&renderer->lines, view_projection, view->width, view->height);
 }
 
 void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height) {
-	bs_renderer_draw_table(renderer, viewer, width, height);
-	bs_renderer_draw_balls(renderer, viewer, width, height);
-	bs_renderer_draw_marks(renderer, viewer, width, height);
+	bs_scene_view view;
+	bs_renderer_view(viewer, width, height, &view);
+	bs_renderer_draw_table(renderer, &view);
+	bs_renderer_draw_balls(renderer, viewer, &view);
+	bs_renderer_draw_marks(renderer, viewer, &view);
 }
 
 void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,

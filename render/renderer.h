@@ -27,28 +27,38 @@ typedef struct bs_renderer {
 /// is `text_pixels` high. False (after printing why) on failure.
 bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest);
 
+/// What the camera shows at one size, worked out once for a frame and
+/// handed to each part of it.
+typedef struct bs_scene_view {
+	bs_ball_view camera; ///< the matrices and directions the shaders take
+	int width;           ///< pixels
+	int height;
+} bs_scene_view;
+
+void bs_renderer_view(const bs_viewer* viewer, int width, int height, bs_scene_view* dest);
+
 /// The table, the balls and the event and aim marks: bs_renderer_draw_table,
 /// bs_renderer_draw_balls and bs_renderer_draw_marks in turn.
 void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
 
-/// The view the table is drawn for at this size: the window draws the table
-/// again only when it changes (bs_antialias_table_ready).
-void bs_renderer_table_view(const bs_viewer* viewer, int width, int height, bs_table_view* dest);
+/// The view the table is drawn for: the window draws the table again only
+/// when it changes (bs_antialias_table_ready).
+void bs_renderer_table_view(const bs_scene_view* view, bs_table_view* dest);
 
 /// Clears the bound framebuffer and draws the table, with its depth.
-void bs_renderer_draw_table(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
+void bs_renderer_draw_table(bs_renderer* renderer, const bs_scene_view* view);
 
 /// The screen rectangles the balls on the table cover (their bounding
 /// cubes'), the first `capacity` of them into `rects`. Returns how many
 /// balls are on the table.
-int bs_renderer_ball_rects(const bs_viewer* viewer, int width, int height, bs_screen_rect* rects, int capacity);
+int bs_renderer_ball_rects(const bs_viewer* viewer, const bs_scene_view* view, bs_screen_rect* rects, int capacity);
 
 /// The balls on the table, depth-tested against what is drawn.
-void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
+void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, const bs_scene_view* view);
 
 /// The event, preview, aim, cue stick and motion marks over whatever is
 /// drawn, without depth (they are antialiased in their own shader).
-void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, int width, int height);
+void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, const bs_scene_view* view);
 
 /// The HUD, the plot and the help, over whatever is drawn.
 void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,

@@ -168,21 +168,23 @@ static bool draw_frame(bs_renderer* renderer, bs_antialias* antialias, const bs_
 	if (!bs_antialias_begin(antialias, width, height)) {
 		return false;
 	}
-	bs_table_view view;
-	bs_renderer_table_view(viewer, width, height, &view);
-	if (!bs_antialias_table_ready(antialias, &view)) {
+	bs_scene_view view;
+	bs_renderer_view(viewer, width, height, &view);
+	bs_table_view table_view;
+	bs_renderer_table_view(&view, &table_view);
+	if (!bs_antialias_table_ready(antialias, &table_view)) {
 		bs_antialias_begin_table(antialias);
-		bs_renderer_draw_table(renderer, viewer, width, height);
-		bs_antialias_end_table(antialias, &view);
+		bs_renderer_draw_table(renderer, &view);
+		bs_antialias_end_table(antialias, &table_view);
 	}
 	enum { rect_capacity = 64 };
 	bs_screen_rect rects[rect_capacity];
-	int balls = bs_renderer_ball_rects(viewer, width, height, rects, rect_capacity);
+	int balls = bs_renderer_ball_rects(viewer, &view, rects, rect_capacity);
 	int changed = balls <= rect_capacity ? balls : -1;
 	bs_antialias_begin_scene(antialias, rects, changed);
-	bs_renderer_draw_balls(renderer, viewer, width, height);
+	bs_renderer_draw_balls(renderer, viewer, &view);
 	bs_antialias_end(antialias, rects, changed);
-	bs_renderer_draw_marks(renderer, viewer, width, height);
+	bs_renderer_draw_marks(renderer, viewer, &view);
 	bs_renderer_draw_overlay(renderer, viewer, stats, width, height);
 	return true;
 }
