@@ -265,12 +265,11 @@ static void check_ball_outline(bool top, bool window) {
 		glm_vec3_scale(towards_eye, 1.0f / d, towards_eye);
 		silhouette *= d / sqrtf(d * d - silhouette * silhouette);
 	}
-	vec3 across;
-	vec3 up;
-	glm_vec3_crossn((vec3){0.0f, 0.0f, 1.0f}, towards_eye, across);
-	if (top) {
-		glm_vec3_copy((vec3){1.0f, 0.0f, 0.0f}, across);
+	vec3 across = {1.0f, 0.0f, 0.0f};
+	if (!top) {
+		glm_vec3_crossn((vec3){0.0f, 0.0f, 1.0f}, towards_eye, across);
 	}
+	vec3 up;
 	glm_vec3_crossn(towards_eye, across, up);
 	vec3 edge;
 	glm_vec3_copy(centre, edge);
@@ -557,6 +556,15 @@ static void test_viewer_shot_replays_with_run(void) {
 	remove(shot);
 }
 
+// Where the point `behind` metres behind the cue ball, against `aim` (a
+// unit direction on the table), at the ball's height, lands on screen:
+// where the cue stick lies when aimed along `aim`.
+static void behind_the_cue(
+	const bs_camera* camera, int width, int height, const bs_ball_state* cue, bs_vec2 aim, double behind, vec2 dest) {
+	vec3 point = {(float)(cue->pos.x - behind * aim.x), (float)(cue->pos.y - behind * aim.y), (float)cue->radius};
+	bs_camera_project(camera, width, height, point, dest);
+}
+
 static bool is_maple(rgb c) {
 	return c.r > 170 && c.g > 130 && c.b > 70 && c.r > c.b + 60;
 }
@@ -609,9 +617,8 @@ static void test_cue_stick_and_tip_are_drawn(void) {
 	// At rest, the cue ball is aimed along +x: the shaft lies along -x behind it.
 	const bs_ball_state* cue = ball_with_id(&state, 0);
 	for (double behind = 0.15; behind < 0.7; behind += 0.2) {
-		vec3 point = {(float)(cue->pos.x - behind), (float)cue->pos.y, (float)cue->radius};
 		vec2 at;
-		bs_camera_project(&camera, shot_width, shot_height, point, at);
+		behind_the_cue(&camera, shot_width, shot_height, cue, bs_v2(1.0, 0.0), behind, at);
 		rgb stick = pixel(&aiming, at);
 		rgb felt = pixel(&idle, at);
 		if (!is_maple(stick) || !is_felt(felt)) {
@@ -902,12 +909,8 @@ static void test_mouse_aims_the_shot(void) {
 	for (double behind = 0.15; behind < 0.4; behind += 0.1) {
 		vec2 along;
 		vec2 default_aim;
-		bs_camera_project(&camera, shot_width, shot_height,
-			(vec3){(float)(cue->pos.x - behind * towards.x), (float)(cue->pos.y - behind * towards.y),
-				(float)cue->radius},
-			along);
-		bs_camera_project(&camera, shot_width, shot_height,
-			(vec3){(float)(cue->pos.x - behind), (float)cue->pos.y, (float)cue->radius}, default_aim);
+		behind_the_cue(&camera, shot_width, shot_height, cue, towards, behind, along);
+		behind_the_cue(&camera, shot_width, shot_height, cue, bs_v2(1.0, 0.0), behind, default_aim);
 		rgb stick = pixel(&img, along);
 		rgb felt = pixel(&img, default_aim);
 		if (!is_maple(stick) || !is_felt(felt)) {
@@ -919,7 +922,7 @@ static void test_mouse_aims_the_shot(void) {
 }
 
 // The interactive window opens, plays and closes on its own after N frames,
-// with either way of smoothing the scene.
+// with either way of smoothing the scene, and says over which it measured.
 static void test_window_runs_frames(void) {
 	char scene[1024];
 	source_path("scenes/9ball_break.json", scene, sizeof scene);
@@ -937,6 +940,15 @@ static void test_window_runs_frames(void) {
 		CHECK_CONTAINS(out, "5 frames at 320x240");
 		CHECK_CONTAINS(out, i == 0 ? "4x MSAA" : "FXAA");
 	}
+	// 40 frames or more leave out the first 10, which compile the shaders;
+	// at rest, not aiming, no frame simulates a preview.
+	char command[8192];
+	snprintf(command, sizeof command, "timeout 60 '%s' view '%s' --frames 40 --size 320x240", breakshot_path(), scene);
+	char out[4096];
+	char err[4096];
+	CHECK_EQ_INT(run_captured(temp_dir, command, out, sizeof out, err, sizeof err), 0);
+	CHECK_CONTAINS(out, "40 frames at 320x240");
+	CHECK_CONTAINS(out, "over the last 30, 0 shot previews simulated in them");
 }
 
 // The window's last frame (--frames with --screenshot) under `mode`
