@@ -85,92 +85,7 @@ static void place_ball(bs_world* world, int index, const bs_ball_def* src) {
 	cold->mass = src->mass;
 	cold->last_collision_time = -INFINITY;
 	cold->arrival_speed = 0.0;
-	if (world->spin) {
-		bs_spin_state spin = {src->vel, src->omega};
-		bs_motion_state motion = bs_motion_classify(spin.vel, spin.omega, src->radius);
-		bs_world_begin_motion(world, index, motion, bs_motion_settle(motion, spin, src->radius));
-	}
-}
-
-// The range of x0 + v t + a t^2 / 2 for t in [0, span]: its ends and, when
-// it turns inside, its vertex.
-static void path_range(double x0, double v, double a, double span, double* lo, double* hi) {
-	double end = x0 + span * (v + 0.5 * span * a);
-	*lo = end < x0 ? end : x0;
-	*hi = end < x0 ? x0 : end;
-	double turn = a != 0.0 ? -v / a : -1.0;
-	if (turn > 0.0 && turn < span) {
-		double vertex = x0 + turn * (v + 0.5 * turn * a);
-		*lo = vertex < *lo ? vertex : *lo;
-		*hi = vertex > *hi ? vertex : *hi;
-	}
-}
-
-// The box a ball sweeps in its state (bs_ball_spin.box_lo), widened by its
-// radius and by a relative 1e-9 for the rounding of its path.
-static void sweep_box(bs_world* world, int index) {
-	const bs_ball* ball = &world->balls[index];
-	bs_ball_spin* own = &world->spin[index];
-	double span = own->motion >= BS_MOTION_ROLLING ? own->until - ball->time : 0.0;
-	double x_lo, x_hi, y_lo, y_hi;
-	path_range(ball->pos.x, ball->vel.x, own->acc.x, span, &x_lo, &x_hi);
-	path_range(ball->pos.y, ball->vel.y, own->acc.y, span, &y_lo, &y_hi);
-	double x_pad = ball->radius + 1e-9 * (ball->radius + fabs(x_lo) + fabs(x_hi));
-	double y_pad = ball->radius + 1e-9 * (ball->radius + fabs(y_lo) + fabs(y_hi));
-	own->box_lo = bs_v2(x_lo - x_pad, y_lo - y_pad);
-	own->box_hi = bs_v2(x_hi + x_pad, y_hi + y_pad);
-}
-
-void bs_world_begin_motion(bs_world* world, int index, bs_motion_state motion, bs_spin_state spin) {
-	bs_ball* ball = &world->balls[index];
-	bs_ball_spin* own = &world->spin[index];
-	const bs_cloth* cloth = &world->cloth;
-	ball->vel = spin.vel;
-	own->omega = spin.omega;
-	own->motion = (int8_t)motion;
-	own->acc = bs_motion_acceleration(motion, spin, ball->radius, cloth);
-	double duration = bs_motion_duration(motion, spin, ball->radius, cloth);
-	own->until = ball->time + duration;
-	own->ending = BS_EVENT_NONE;
-	if (motion == BS_MOTION_SLIDING) {
-		own->ending = BS_EVENT_SLIDE_ROLL;
-	} else if (motion == BS_MOTION_SPINNING) {
-		own->ending = BS_EVENT_SPIN_STOP;
-	} else if (motion == BS_MOTION_ROLLING) {
-		// The same arithmetic as the change of state itself, so that the
-		// kind foretold is the kind taken.
-		bs_spin_state end = bs_motion_advance(motion, spin, own->acc, ball->radius, cloth, duration);
-		own->ending =
-			bs_motion_next_state(motion, end) == BS_MOTION_SPINNING ? BS_EVENT_ROLL_SPIN : BS_EVENT_ROLL_STOP;
-	}
-	sweep_box(world, index);
-}
-
-double bs_world_last_contact_parting(const bs_world* world, int index) {
-	const bs_ball* ball = &world->balls[index];
-	switch (ball->last_kind) {
-	case BS_EVENT_BALL: {
-		int other = ball->last_target;
-		if (world->balls[other].pocketed) {
-			return INFINITY; // a partner gone into a pocket holds nothing
-		}
-		bs_vec2 towards = bs_v2_normalize(bs_v2_sub(bs_world_position_at(world, other, ball->time), ball->pos));
-		return bs_v2_dot(bs_v2_sub(bs_world_velocity_at(world, other, ball->time), ball->vel), towards);
-	}
-	case BS_EVENT_CUSHION:
-		return bs_v2_dot(ball->vel, world->cushion_normals[ball->last_target]);
-	case BS_EVENT_JAW:
-		return -bs_v2_dot(ball->vel, bs_v2_normalize(bs_v2_sub(world->table.jaws[ball->last_target], ball->pos)));
-	default:
-		return INFINITY;
-	}
-}
-
-bs_spin_state bs_world_spin_at(const bs_world* world, int index, double time) {
-	const bs_ball* ball = &world->balls[index];
-	const bs_ball_spin* own = &world->spin[index];
-	bs_spin_state now = {ball->vel, own->omega};
-	return bs_motion_advance((bs_motion_state)own->motion, now, own->acc, ball->radius, &world->cloth, time - ball->time);
+	world->physics->place(world, index, src);
 }
 
 // Restores a saved ball's own clock and last contact, so that the world
@@ -184,12 +99,7 @@ static void restore_anchor(bs_world* world, int index, const bs_ball_anchor* anc
 	ball->last_kind = (int8_t)anchor->last_kind;
 	ball->last_target =
 		anchor->last_kind == BS_EVENT_BALL ? bs_world_storage_of_id(world, anchor->last_target) : anchor->last_target;
-	if (world->spin) {
-		// The state is taken as saved, not settled again: a ball rolling at
-		// no speed, say, is one whose stop is due.
-		bs_spin_state spin = {anchor->vel, anchor->omega};
-		bs_world_begin_motion(world, index, anchor->motion, spin);
-	}
+	world->physics->restore(world, index, anchor);
 }
 
 bs_world* bs_world_create(const bs_world_def* def) {
@@ -218,7 +128,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->cushion_restitution = def->cushion_restitution;
 	world->elastic_window = def->elastic_window;
 	world->rest_speed = def->rest_speed;
-	world->physics = def->physics;
+	world->physics = bs_physics_ops_of(def->physics);
 	world->pool = def->pool;
 	world->cloth = bs_cloth_of_pool(&def->pool);
 	world->ball_count = n;
@@ -226,14 +136,8 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->cold = bs_alloc_lines(cap, sizeof *world->cold);
 	world->by_id = bs_malloc(cap * sizeof *world->by_id);
 	bool use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN_BALLS);
-	if (def->physics == BS_PHYSICS_POOL) {
-		world->spin = bs_malloc(cap * sizeof *world->spin);
-		if (!world->spin) {
-			bs_world_destroy(world);
-			return NULL;
-		}
-	}
-	if (!world->balls || !world->cold || !world->by_id || !bs_event_queue_init(&world->queue, n, use_calendar)) {
+	if (!world->physics || !world->physics->create(world, cap) || !world->balls || !world->cold || !world->by_id ||
+		!bs_event_queue_init(&world->queue, n, use_calendar)) {
 		bs_world_destroy(world);
 		return NULL;
 	}
@@ -245,9 +149,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	// ball is examined: they are what brings two balls that travel far
 	// without events to be examined again as nearest images (world_step.c).
 	double reach = bs_largest_diameter(def);
-	// Pool physics examines every ball: its balls are few, and their curved
-	// paths would need curved cell crossings.
-	bool grid_search = def->physics == BS_PHYSICS_IDEAL && def->neighbour_search != BS_NEIGHBOURS_ALL &&
+	bool grid_search = world->physics->grid_search && def->neighbour_search != BS_NEIGHBOURS_ALL &&
 		bs_grid_fits(&def->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
 	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
 	world->scan_all = !grid_search;
@@ -298,7 +200,9 @@ void bs_world_destroy(bs_world* world) {
 	}
 	bs_free(world->balls);
 	bs_free(world->cold);
-	bs_free(world->spin);
+	if (world->physics) {
+		world->physics->destroy(world);
+	}
 	bs_free(world->by_id);
 	bs_free(world->storage_of_def);
 	bs_free(world->def_of_storage);
@@ -315,7 +219,7 @@ bs_world_counters bs_world_get_counters(const bs_world* world) {
 	counters.order = world->def_of_storage ? BS_ORDER_SPATIAL : BS_ORDER_AS_GIVEN;
 	int n = world->ball_count > 0 ? world->ball_count : 1;
 	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(int) /* by_id */ +
-		(world->spin ? sizeof(bs_ball_spin) : 0);
+		world->physics->bytes_per_ball;
 	size_t total = sizeof *world + (size_t)n * per_ball + bs_event_queue_bytes(&world->queue, n);
 	if (world->def_of_storage) {
 		total += 2 * (size_t)n * sizeof(int);
@@ -355,7 +259,7 @@ double bs_world_rest_speed(const bs_world* world) {
 }
 
 bs_physics bs_world_physics(const bs_world* world) {
-	return world->physics;
+	return world->physics->kind;
 }
 
 const bs_pool_def* bs_world_pool(const bs_world* world) {
@@ -410,18 +314,16 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double t
 	const bs_ball* ball = &world->balls[index];
 	bs_ball_state state;
 	state.id = ball->id;
-	state.pos = ball->pocketed ? ball->pos : bs_table_wrap(&world->table, bs_world_position_at(world, index, time));
+	state.pos = ball->pos;
 	state.vel = bs_v2(0.0, 0.0);
 	state.omega = bs_v3(0.0, 0.0, 0.0);
 	state.motion = BS_MOTION_POCKETED;
-	if (!ball->pocketed && world->spin) {
-		bs_spin_state spin = bs_world_spin_at(world, index, time);
-		state.vel = spin.vel;
-		state.omega = spin.omega;
-		state.motion = (bs_motion_state)world->spin[index].motion;
-	} else if (!ball->pocketed) {
-		state.vel = ball->vel;
-		state.motion = ball->vel.x != 0.0 || ball->vel.y != 0.0 ? BS_MOTION_SLIDING : BS_MOTION_STATIONARY;
+	if (!ball->pocketed) {
+		bs_ball_motion now = bs_world_motion_at(world, index, time);
+		state.pos = bs_table_wrap(&world->table, now.pos);
+		state.vel = now.vel;
+		state.omega = now.omega;
+		state.motion = now.motion;
 	}
 	state.radius = ball->radius;
 	state.mass = world->cold[index].mass;
@@ -446,16 +348,12 @@ bs_totals bs_world_totals(const bs_world* world) {
 			continue;
 		}
 		double mass = world->cold[i].mass;
-		if (world->spin) {
-			bs_spin_state spin = bs_world_spin_at(world, i, world->time);
-			bs_motion_energy energy = bs_motion_energy_of(spin, mass, ball->radius);
-			totals.translational_energy += energy.translational;
-			totals.rotational_energy += energy.rotational;
-			totals.momentum = bs_v2_mad(totals.momentum, mass, spin.vel);
-		} else {
-			totals.translational_energy += 0.5 * mass * bs_v2_dot(ball->vel, ball->vel);
-			totals.momentum = bs_v2_mad(totals.momentum, mass, ball->vel);
-		}
+		bs_ball_motion now = bs_world_motion_at(world, i, world->time);
+		bs_spin_state spin = {now.vel, now.omega};
+		bs_motion_energy energy = bs_motion_energy_of(spin, mass, ball->radius);
+		totals.translational_energy += energy.translational;
+		totals.rotational_energy += energy.rotational;
+		totals.momentum = bs_v2_mad(totals.momentum, mass, now.vel);
 		totals.balls_on_table += 1;
 	}
 	totals.kinetic_energy = totals.translational_energy + totals.rotational_energy;
@@ -472,16 +370,8 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		}
 		bs_ball_def def = bs_default_ball_def();
 		def.id = ball->id;
-		def.pos = bs_table_wrap(&world->table, bs_world_position_at(world, i, world->time));
-		def.vel = ball->vel;
-		if (world->spin) {
-			bs_spin_state now = bs_world_spin_at(world, i, world->time);
-			def.vel = now.vel;
-			def.omega = now.omega;
-			def.anchor.vel = ball->vel;
-			def.anchor.omega = world->spin[i].omega;
-			def.anchor.motion = (bs_motion_state)world->spin[i].motion;
-		}
+		def.pos = bs_table_wrap(&world->table, bs_world_motion_at(world, i, world->time).pos);
+		world->physics->export_motion(world, i, &def);
 		def.radius = ball->radius;
 		def.mass = world->cold[i].mass;
 		def.anchor.set = true;

@@ -15,6 +15,7 @@
 #include "motion.h"
 #include "grid.h"
 #include "index_sort.h"
+#include "physics.h"
 #include "placement.h"
 #include "table_internal.h"
 
@@ -123,14 +124,7 @@ static bool finite_positive(double x) {
 	return isfinite(x) && x > 0.0;
 }
 
-static bool finite_v2(bs_vec2 v) {
-	return isfinite(v.x) && isfinite(v.y);
-}
-
-static bool report(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-static bool report(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...) {
+bool bs_def_report_problem(bs_def_report* dest, bs_def_problem problem, int ball, int other, const char* fmt, ...) {
 	dest->problem = problem;
 	dest->ball_index = ball;
 	dest->other_index = other;
@@ -179,10 +173,8 @@ static int energy_could_overspeed(const bs_world_def* def) {
 	for (int i = 0; i < def->ball_count; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
 		energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
-		if (def->physics == BS_PHYSICS_POOL) {
-			// Friction can turn spin into speed.
-			energy += 0.2 * ball->mass * ball->radius * ball->radius * bs_v3_len2(ball->omega);
-		}
+		// Friction can turn spin into speed.
+		energy += bs_physics_ops_of(def->physics)->spin_energy(ball);
 		lightest = lightest < 0 || ball->mass < def->balls[lightest].mass ? i : lightest;
 	}
 	double limit = BS_MAX_SPEED * (1.0 - 1e-6);
@@ -193,21 +185,8 @@ static int energy_could_overspeed(const bs_world_def* def) {
 // pool ball anchored in the past moved faster then: it slows down.)
 static double rounding_speed(const bs_world_def* def, const bs_ball_def* ball) {
 	double speed = bs_rounding_speed(ball->vel, ball->anchor.set ? ball->anchor.arrival_speed : 0.0);
-	double then = ball->anchor.set && def->physics == BS_PHYSICS_POOL ? bs_v2_len(ball->anchor.vel) : 0.0;
+	double then = ball->anchor.set ? bs_v2_len(bs_physics_ops_of(def->physics)->anchor_velocity(ball)) : 0.0;
 	return then > speed ? then : speed;
-}
-
-// Pool physics: whether an anchor's state of motion is one of the four on
-// the cloth, with a finite velocity and spin.
-static bool pool_anchor_usable(const bs_ball_anchor* anchor) {
-	return anchor->motion >= BS_MOTION_STATIONARY && anchor->motion <= BS_MOTION_SLIDING && finite_v2(anchor->vel) &&
-		isfinite(anchor->omega.x) && isfinite(anchor->omega.y) && isfinite(anchor->omega.z);
-}
-
-// Pool physics: the velocity and spin an anchor starts its state with.
-static bs_spin_state anchor_spin(const bs_ball_anchor* anchor) {
-	bs_spin_state spin = {anchor->vel, anchor->omega};
-	return spin;
 }
 
 // Where the world starts a ball (m): from its anchor when it has a usable
@@ -216,24 +195,15 @@ static bs_spin_state anchor_spin(const bs_ball_anchor* anchor) {
 // to the bit.
 static bs_vec2 start_position(const bs_world_def* def, const bs_ball_def* ball) {
 	const bs_ball_anchor* anchor = &ball->anchor;
-	if (!anchor->set || !(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !finite_v2(anchor->pos)) {
+	if (!anchor->set || !(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !bs_v2_is_finite(anchor->pos)) {
 		return ball->pos;
 	}
-	if (def->physics == BS_PHYSICS_POOL) {
-		if (!pool_anchor_usable(anchor)) {
-			return ball->pos;
-		}
-		bs_cloth cloth = bs_cloth_of_pool(&def->pool);
-		bs_vec2 acc = bs_motion_acceleration(anchor->motion, anchor_spin(anchor), ball->radius, &cloth);
-		return bs_motion_position(anchor->pos, anchor->vel, acc, def->time - anchor->time);
-	}
-	return bs_table_wrap(&def->table, bs_v2_mad(anchor->pos, def->time - anchor->time, ball->vel));
+	bool usable;
+	bs_vec2 start = bs_physics_ops_of(def->physics)->anchor_start(def, ball, &usable);
+	return usable ? start : ball->pos;
 }
 
-// Whether a velocity `v` moves into an obstacle or ball in direction `n`
-// (a unit vector towards it) by more than the rounding of a collision that
-// left it at most sliding along: 16 ulps of `scale` (m/s).
-static bool moves_into(bs_vec2 v, bs_vec2 n, double scale) {
+bool bs_moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 	return bs_v2_dot(v, n) > 16.0 * DBL_EPSILON * scale;
 }
 
@@ -248,24 +218,17 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def*
 	if (!(flight > 0.0)) {
 		return false;
 	}
-	bool pool = def->physics == BS_PHYSICS_POOL;
-	bs_vec2 acc = bs_v2(0.0, 0.0);
-	if (pool) {
-		bs_cloth cloth = bs_cloth_of_pool(&def->pool);
-		acc = bs_motion_acceleration(ball->anchor.motion, anchor_spin(&ball->anchor), ball->radius, &cloth);
-	}
+	const bs_physics_ops* physics = bs_physics_ops_of(def->physics);
 	bs_vec2 start = start_position(def, ball);
 	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, rounding_speed(def, ball));
 	for (int s = 0; s < def->table.cushion_count; ++s) {
 		bs_segment seg = def->table.cushions[s];
-		double t = pool ? bs_toi_pool_segment(ball->anchor.pos, ball->anchor.vel, acc, ball->radius, seg,
-							  bs_segment_normal(seg), flight)
-						: bs_toi_segment(ball->anchor.pos, ball->vel, ball->radius, seg);
+		double t = physics->anchor_segment_time(def, ball, seg, flight);
 		// A straight path that met the line by the start is past it now; a
 		// curved one may have come back out, yet the world would take the
 		// contact, left behind, as one now. Only the rounding of the start
 		// time separates a contact due at the start from one passed.
-		if (pool && t < flight - 16.0 * DBL_EPSILON * (fabs(def->time) + fabs(ball->anchor.time))) {
+		if (physics->paths_curve && t < flight - 16.0 * DBL_EPSILON * (fabs(def->time) + fabs(ball->anchor.time))) {
 			return true;
 		}
 		if (t < flight) {
@@ -278,92 +241,9 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def*
 	return false;
 }
 
-// Whether a pool ball's velocity and spin are exactly those of `motion`, as
-// the engine leaves them (bs_motion_settle): a rolling ball's horizontal
-// spin follows its velocity to the bit, a ball at rest has none.
-static bool spin_fits_motion(bs_motion_state motion, bs_spin_state spin, double radius) {
-	bool at_rest = spin.vel.x == 0.0 && spin.vel.y == 0.0;
-	bool level = spin.omega.x == 0.0 && spin.omega.y == 0.0;
-	switch (motion) {
-	case BS_MOTION_SLIDING:
-		return bs_motion_classify(spin.vel, spin.omega, radius) == BS_MOTION_SLIDING;
-	case BS_MOTION_ROLLING: {
-		bs_vec2 roll = bs_motion_rolling_omega(spin.vel, radius);
-		return spin.omega.x == roll.x && spin.omega.y == roll.y;
-	}
-	case BS_MOTION_SPINNING:
-		return at_rest && level && spin.omega.z != 0.0;
-	case BS_MOTION_STATIONARY:
-		return at_rest && level && spin.omega.z == 0.0;
-	default:
-		return false;
-	}
-}
-
-// Pool physics: why a ball's anchor cannot start its motion, or NULL. The
-// anchor holds the velocity, spin and state at its time; the state must fit
-// them and last until the start (every change of state is an event, which
-// moves the anchor), and the ball's stated velocity and spin must be what
-// the state gives at the start, to the bit, as the engine writes them.
-static const char* pool_anchor_problem(const bs_world_def* def, const bs_ball_def* ball) {
-	const bs_ball_anchor* anchor = &ball->anchor;
-	if (!pool_anchor_usable(anchor)) {
-		return "its anchor's motion must be stationary, spinning, rolling or sliding, with a finite velocity and spin";
-	}
-	if (bs_v2_len(anchor->vel) > BS_MAX_SPEED || ball->radius * bs_v3_len(anchor->omega) > BS_MAX_SPEED) {
-		return "its anchor's speed and surface speed of spin must be at most BS_MAX_SPEED";
-	}
-	bs_spin_state spin = anchor_spin(anchor);
-	if (!spin_fits_motion(anchor->motion, spin, ball->radius)) {
-		return "its anchor's velocity and spin are not those of its state of motion";
-	}
-	bs_cloth cloth = bs_cloth_of_pool(&def->pool);
-	double duration = bs_motion_duration(anchor->motion, spin, ball->radius, &cloth);
-	if (!(anchor->time + duration >= def->time)) {
-		return "its anchor's state of motion ends before the start (each change of state moves the anchor)";
-	}
-	bs_vec2 acc = bs_motion_acceleration(anchor->motion, spin, ball->radius, &cloth);
-	bs_spin_state now =
-		bs_motion_advance(anchor->motion, spin, acc, ball->radius, &cloth, def->time - anchor->time);
-	if (!(now.vel.x == ball->vel.x && now.vel.y == ball->vel.y && now.omega.x == ball->omega.x &&
-			now.omega.y == ball->omega.y && now.omega.z == ball->omega.z)) {
-		return "its velocity and spin are not what its anchor's motion gives at the start";
-	}
-	return NULL;
-}
-
-// The velocity (m/s) a ball has at its anchor's time: the def's, which
-// never changes between events, under ideal physics.
+// The velocity (m/s) a ball has at its anchor's time.
 static bs_vec2 anchor_velocity(const bs_world_def* def, const bs_ball_def* ball) {
-	return def->physics == BS_PHYSICS_POOL ? ball->anchor.vel : ball->vel;
-}
-
-// Pool physics: whether a ball's last contact, in direction `towards` (a
-// unit vector from the ball), with `other` (a ball, or NULL for a cushion or
-// jaw) moving at `w` (m/s) relative to the ball, is a resting contact that
-// friction presses together. The engine skips a resting contact until one
-// side has another event (bs_pool_contact_is_resting), so it must leave
-// nothing moving into it: neither velocity (checked apart) nor
-// acceleration, unless the ball rolls away from it, which rolling
-// resistance slows but never turns back.
-static bool pool_contact_pressed(
-	const bs_world_def* def, const bs_ball_def* ball, const bs_ball_def* other, bs_vec2 towards, bs_vec2 w) {
-	if (def->physics != BS_PHYSICS_POOL || !bs_pool_contact_is_resting(bs_v2_dot(w, towards))) {
-		return false;
-	}
-	if (!other && ball->anchor.motion == BS_MOTION_ROLLING && bs_v2_dot(ball->anchor.vel, towards) < 0.0) {
-		return false;
-	}
-	bs_cloth cloth = bs_cloth_of_pool(&def->pool);
-	bs_vec2 acc = bs_motion_acceleration(ball->anchor.motion, anchor_spin(&ball->anchor), ball->radius, &cloth);
-	double scale = bs_v2_len(acc);
-	if (other) {
-		bs_vec2 other_acc =
-			bs_motion_acceleration(other->anchor.motion, anchor_spin(&other->anchor), other->radius, &cloth);
-		acc = bs_v2_sub(acc, other_acc);
-		scale += bs_v2_len(other_acc);
-	}
-	return moves_into(acc, towards, scale);
+	return bs_physics_ops_of(def->physics)->anchor_velocity(ball);
 }
 
 // Why ball i's saved anchor cannot be continued, or NULL when it can. It
@@ -379,7 +259,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	if (!anchor->set) {
 		return NULL;
 	}
-	if (!(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !finite_v2(anchor->pos)) {
+	if (!(anchor->time >= -BS_MAX_TIME && anchor->time <= def->time) || !bs_v2_is_finite(anchor->pos)) {
 		return "its anchor's time must be at or before the start and not before -BS_MAX_TIME, with a finite position";
 	}
 	// The world predicts from the anchor and files the ball under the cell
@@ -393,11 +273,10 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 			(anchor->last_collision_time >= -BS_MAX_TIME && anchor->last_collision_time <= def->time))) {
 		return "its anchor's last collision time must be -infinity (never) or at or before the start";
 	}
-	if (def->physics == BS_PHYSICS_POOL) {
-		const char* problem = pool_anchor_problem(def, ball);
-		if (problem) {
-			return problem;
-		}
+	const bs_physics_ops* physics = bs_physics_ops_of(def->physics);
+	const char* problem = physics->anchor_problem(def, ball);
+	if (problem) {
+		return problem;
 	}
 	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(start_position(def, ball), ball->pos));
 	if (!(bs_v2_len(off) <= bs_found_contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
@@ -435,10 +314,10 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
 		// leave them approaching by a few ulps of their speeds.
-		if (moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), speeds)) {
+		if (bs_moves_into(bs_v2_scale(-1.0, w), bs_v2_normalize(d), speeds)) {
 			return "its anchor's last contact, a ball naming it back, approaches it";
 		}
-		if (pool_contact_pressed(def, ball, other, bs_v2_normalize(d), w)) {
+		if (physics->contact_pressed(def, ball, other, bs_v2_normalize(d), w)) {
 			return "its anchor's last contact, a ball naming it back, is a resting contact that friction presses";
 		}
 		return NULL;
@@ -460,10 +339,10 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 		bs_vec2 towards = anchor->last_kind == BS_EVENT_CUSHION
 			? bs_v2_scale(-1.0, bs_segment_normal(def->table.cushions[anchor->last_target]))
 			: bs_v2_normalize(bs_v2_sub(def->table.jaws[anchor->last_target], anchor->pos));
-		if (moves_into(vel, towards, speed)) {
+		if (bs_moves_into(vel, towards, speed)) {
 			return "its anchor's last contact, a cushion or jaw, is one it moves into";
 		}
-		if (pool_contact_pressed(def, ball, NULL, towards, bs_v2_scale(-1.0, vel))) {
+		if (physics->contact_pressed(def, ball, NULL, towards, bs_v2_scale(-1.0, vel))) {
 			return "its anchor's last contact, a cushion or jaw, is a resting contact that friction presses";
 		}
 		return NULL;
@@ -504,45 +383,6 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 	return ok;
 }
 
-static bool in_range(double x, double lo, double hi) {
-	return x >= lo && x <= hi;
-}
-
-// The coefficients and choices of pool physics, and its table.
-static bool pool_def_check(const bs_world_def* def, bs_def_report* dest) {
-	const bs_pool_def* pool = &def->pool;
-	if (def->table.periodic) {
-		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
-			"pool physics needs a walled table: friction on a periodic one has no table to stand for");
-	}
-	if (!in_range(pool->sliding_friction, BS_POOL_MIN_FRICTION, BS_POOL_MAX_FRICTION) ||
-		!in_range(pool->rolling_friction, BS_POOL_MIN_FRICTION, BS_POOL_MAX_FRICTION)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
-			"the sliding and rolling friction must be in [%g, %g]: every slide and roll must end", BS_POOL_MIN_FRICTION,
-			BS_POOL_MAX_FRICTION);
-	}
-	if (!in_range(pool->spinning_friction, 0.0, BS_POOL_MAX_FRICTION) ||
-		!in_range(pool->cushion_friction, 0.0, BS_POOL_MAX_FRICTION)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the spinning and cushion friction must be in [0, %g]",
-			BS_POOL_MAX_FRICTION);
-	}
-	if (!in_range(pool->gravity, BS_POOL_MIN_GRAVITY, BS_POOL_MAX_GRAVITY)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "gravity must be in [%g, %g] m/s^2", BS_POOL_MIN_GRAVITY,
-			BS_POOL_MAX_GRAVITY);
-	}
-	if (!(pool->cushion_height > 0.5 && pool->cushion_height < 1.0)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
-			"the cushion height must be in (0.5, 1) of the ball's diameter: the nose touches a ball above its centre");
-	}
-	if (pool->ball_model != BS_BALL_MODEL_IDEAL && pool->ball_model != BS_BALL_MODEL_FRICTIONAL) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball model must be a bs_ball_model");
-	}
-	if (pool->cushion_model != BS_CUSHION_MODEL_IDEAL && pool->cushion_model != BS_CUSHION_MODEL_HAN_2005) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion model must be a bs_cushion_model");
-	}
-	return true;
-}
-
 bool bs_table_fits_diameter(const bs_table* table, double diameter) {
 	return !table->periodic || bs_grid_fits(table, diameter);
 }
@@ -555,97 +395,91 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	const bs_table* table = &def->table;
 	if (!finite_positive(table->width) || !finite_positive(table->height) || table->width > BS_MAX_LENGTH ||
 		table->height > BS_MAX_LENGTH) {
-		return report(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
+		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
 	}
 	if (!bs_table_is_built(table)) {
-		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
+		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1,
 			"the table must be what bs_table_rect, bs_table_preset or bs_table_periodic builds, unchanged");
 	}
 	if (!(fabs(def->time) <= BS_MAX_TIME)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1,
 			"the start time must be within +-%g s (BS_MAX_TIME), where times still place balls to about 1e-12 m",
 			BS_MAX_TIME);
 	}
 	if (!(def->ball_restitution >= 0.0 && def->ball_restitution <= 1.0)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball restitution must be in [0, 1]");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball restitution must be in [0, 1]");
 	}
 	if (!(def->cushion_restitution >= 0.0 && def->cushion_restitution <= 1.0)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion restitution must be in [0, 1]");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion restitution must be in [0, 1]");
 	}
 	if (!(isfinite(def->elastic_window) && def->elastic_window >= 0.0)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the elastic window must be finite and >= 0");
-	}
-	if (def->physics == BS_PHYSICS_IDEAL && (def->ball_restitution < 1.0 || def->cushion_restitution < 1.0) &&
-		!(def->elastic_window > 0.0)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1,
-			"the elastic window must be > 0 when a restitution is below 1: it is the guard against inelastic "
-			"collapse (unboundedly many collisions in finite time)");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "the elastic window must be finite and >= 0");
 	}
 	if (!(isfinite(def->rest_speed) && def->rest_speed >= 0.0)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "the rest speed must be finite and >= 0");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "the rest speed must be finite and >= 0");
 	}
 	if (def->neighbour_search < BS_NEIGHBOURS_AUTO || def->neighbour_search > BS_NEIGHBOURS_GRID) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "neighbour_search must be a bs_neighbour_search");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "neighbour_search must be a bs_neighbour_search");
 	}
 	if (def->queue < BS_QUEUE_AUTO || def->queue > BS_QUEUE_CALENDAR) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "queue must be a bs_queue_kind");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "queue must be a bs_queue_kind");
 	}
 	if (def->order < BS_ORDER_AUTO || def->order > BS_ORDER_SPATIAL) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "order must be a bs_storage_order");
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "order must be a bs_storage_order");
 	}
-	if (def->physics != BS_PHYSICS_IDEAL && def->physics != BS_PHYSICS_POOL) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "physics must be a bs_physics");
+	const bs_physics_ops* physics = bs_physics_ops_of(def->physics);
+	if (!physics) {
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "physics must be a bs_physics");
 	}
-	if (def->physics == BS_PHYSICS_POOL && !pool_def_check(def, dest)) {
+	if (!physics->check_def(def, dest)) {
 		return false;
 	}
 	if (def->ball_count < 0 || def->ball_count > BS_MAX_BALLS || (def->ball_count > 0 && def->balls == NULL)) {
-		return report(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be in [0, %d], with a balls array",
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "ball_count must be in [0, %d], with a balls array",
 			BS_MAX_BALLS);
 	}
 	for (int i = 0; i < def->ball_count; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
 		if (!finite_positive(ball->radius) || ball->radius < BS_MIN_RADIUS || ball->radius > BS_MAX_LENGTH) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the radius must be in [%g, %g] m", ball->id,
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the radius must be in [%g, %g] m", ball->id,
 				BS_MIN_RADIUS, BS_MAX_LENGTH);
 		}
 		if (!finite_positive(ball->mass) || ball->mass < BS_MIN_MASS || ball->mass > BS_MAX_MASS) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be in [%g, %g] kg", ball->id,
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be in [%g, %g] kg", ball->id,
 				BS_MIN_MASS, BS_MAX_MASS);
 		}
-		if (!finite_v2(ball->pos) || !finite_v2(ball->vel)) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: position and velocity must be finite", ball->id);
+		if (!bs_v2_is_finite(ball->pos) || !bs_v2_is_finite(ball->vel)) {
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: position and velocity must be finite", ball->id);
 		}
 		if (bs_v2_len(ball->vel) > BS_MAX_SPEED) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the speed must be at most %g m/s", ball->id,
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the speed must be at most %g m/s", ball->id,
 				BS_MAX_SPEED);
 		}
-		if (def->physics == BS_PHYSICS_IDEAL &&
-			(ball->omega.x != 0.0 || ball->omega.y != 0.0 || ball->omega.z != 0.0)) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1,
-				"ball %d: spin needs pool physics (ideal discs have none); leave omega zero", ball->id);
+		const char* problem = physics->ball_problem(def, ball);
+		if (problem) {
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: %s", ball->id, problem);
 		}
 		if (!(isfinite(ball->omega.x) && isfinite(ball->omega.y) && isfinite(ball->omega.z)) ||
 			ball->radius * bs_v3_len(ball->omega) > BS_MAX_SPEED) {
-			return report(dest, BS_DEF_BAD_BALL, i, -1,
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1,
 				"ball %d: the spin must be finite, its surface speed (radius times |omega|) at most %g m/s", ball->id,
 				BS_MAX_SPEED);
 		}
 		if (ball->anchor.set && !(ball->anchor.arrival_speed >= 0.0 && ball->anchor.arrival_speed <= BS_MAX_SPEED)) {
-			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: its anchor's arrival speed must be in [0, %g] m/s",
+			return bs_def_report_problem(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: its anchor's arrival speed must be in [0, %g] m/s",
 				ball->id, BS_MAX_SPEED);
 		}
 	}
 	int lightest = energy_could_overspeed(def);
 	if (lightest >= 0) {
-		return report(dest, BS_DEF_BAD_BALL, lightest, -1,
+		return bs_def_report_problem(dest, BS_DEF_BAD_BALL, lightest, -1,
 			"the balls' kinetic energy could carry ball %d (the lightest, %g kg) past %g m/s (BS_MAX_SPEED): "
 			"collisions can pass all of it to one ball",
 			def->balls[lightest].id, def->balls[lightest].mass, BS_MAX_SPEED);
 	}
 	double diameter = bs_largest_diameter(def);
 	if (def->ball_count > 0 && !bs_table_fits_diameter(table, diameter)) {
-		return report(dest, BS_DEF_BAD_TABLE, -1, -1,
+		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1,
 			"each side of a periodic table must be more than 5 of its largest ball diameters (%g m), so that "
 			"two balls meet only as nearest images",
 			diameter);
@@ -653,7 +487,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	int n = def->ball_count;
 	bs_keyed_index* order = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *order);
 	if (!order) {
-		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
+		return bs_def_report_problem(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}
 	// Duplicate ids: sort by id.
 	for (int i = 0; i < n; ++i) {
@@ -666,7 +500,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 			int first = order[k - 1].index;
 			int second = order[k].index;
 			bs_free(order);
-			return report(dest, BS_DEF_DUPLICATE_ID, first, second, "balls %d and %d share the id %d", first, second,
+			return bs_def_report_problem(dest, BS_DEF_DUPLICATE_ID, first, second, "balls %d and %d share the id %d", first, second,
 				def->balls[first].id);
 		}
 	}
@@ -681,7 +515,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		if (!bs_ball_inside_table(table, start_position(def, ball), ball->radius, tolerance,
 				bs_contact_slack(table, def->time, rounding_speed(def, ball)))) {
 			bs_free(order);
-			return report(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
+			return bs_def_report_problem(dest, BS_DEF_OUTSIDE_TABLE, i, -1,
 				"ball %d at (%.17g, %.17g) is not inside the table (its centre must stay a radius from every cushion, "
 				"outside the pockets)",
 				ball->id, ball->pos.x, ball->pos.y);
@@ -691,17 +525,17 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		const char* problem = anchor_problem(def, i, order, n);
 		if (problem) {
 			bs_free(order);
-			return report(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: %s", def->balls[i].id, problem);
+			return bs_def_report_problem(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: %s", def->balls[i].id, problem);
 		}
 	}
 	bs_free(order);
 	int first, second;
 	bool found = find_overlap(def, &first, &second);
 	if (!found) {
-		return report(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
+		return bs_def_report_problem(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}
 	if (first >= 0) {
-		return report(dest, BS_DEF_OVERLAP, first, second, "balls %d and %d overlap", def->balls[first].id,
+		return bs_def_report_problem(dest, BS_DEF_OVERLAP, first, second, "balls %d and %d overlap", def->balls[first].id,
 			def->balls[second].id);
 	}
 	return true;

@@ -1,7 +1,8 @@
 // breakshot: the world's internal state, shared by the files that make up
 // the world: world_def.c (checking a def), world.c (creation and queries),
-// world_predict.c (prediction), world_step.c (the event loop) and
-// world_validate.c (validation).
+// world_predict.c and world_resolve.c (what prediction and resolution share
+// under every physics), world_step.c (the event loop) and world_validate.c
+// (validation); and by each physics' own files behind the seam (physics.h).
 //
 // Inside the world a ball is known by its storage index, its place in the
 // `balls` array; the public API speaks of def indices, the ball's place in
@@ -16,6 +17,7 @@
 #include "event_queue.h"
 #include "grid.h"
 #include "motion.h"
+#include "physics.h"
 
 /// Internal event kind, after the public ones in the tie order: a ball's
 /// centre leaves its grid cell. Never reported; it changes no motion.
@@ -78,14 +80,6 @@ typedef struct bs_ball_spin {
 	int8_t ending;  ///< the event kind that ends the state (BS_EVENT_SLIDE_ROLL ...), or BS_EVENT_NONE
 } bs_ball_spin;
 
-/// Two balls' earliest meeting: when (s, absolute) and which (storage
-/// indices), or a time of INFINITY (none) or NAN (the search cannot tell).
-typedef struct bs_meeting {
-	double time;
-	int a;
-	int b;
-} bs_meeting;
-
 struct bs_world {
 	bs_table table;
 	bs_vec2 cushion_normals[BS_MAX_CUSHIONS]; ///< bs_segment_normal of each cushion, worked out once
@@ -94,14 +88,14 @@ struct bs_world {
 	double cushion_restitution;
 	double elastic_window;
 	double rest_speed;
-	bs_physics physics;
+	const bs_physics_ops* physics; ///< chosen once, at creation (bs_physics_ops_of)
 	bs_pool_def pool;
 	bs_cloth cloth; ///< pool physics: from `pool`
 
 	int ball_count;
 	bs_ball* balls;      ///< hot state, 64-byte aligned
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
-	bs_ball_spin* spin;  ///< pool physics: spin[i] goes with balls[i]; NULL under ideal physics
+	bs_ball_spin* spin;  ///< pool physics' own: spin[i] goes with balls[i]
 	bs_event_queue queue; ///< one slot per ball (storage index): its earliest predicted event
 
 	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
@@ -141,24 +135,10 @@ static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 	return bs_v2_mad(ball->pos, time - ball->time, ball->vel);
 }
 
-/// Where ball `index` is at `time` (s), under either physics: its stored
-/// position moved by bs_ball_position_at, or under pool physics by
-/// bs_motion_position in its present state.
-static inline bs_vec2 bs_world_position_at(const bs_world* world, int index, double time) {
-	const bs_ball* ball = &world->balls[index];
-	if (!world->spin) {
-		return bs_ball_position_at(ball, time);
-	}
-	return bs_motion_position(ball->pos, ball->vel, world->spin[index].acc, time - ball->time);
-}
-
-/// Ball `index`'s velocity at `time` (s), under either physics.
-static inline bs_vec2 bs_world_velocity_at(const bs_world* world, int index, double time) {
-	const bs_ball* ball = &world->balls[index];
-	if (!world->spin) {
-		return ball->vel;
-	}
-	return bs_motion_velocity(ball->vel, world->spin[index].acc, time - ball->time);
+/// Ball `index`'s motion at `time` (s, at or after its own time), under
+/// the world's physics.
+static inline bs_ball_motion bs_world_motion_at(const bs_world* world, int index, double time) {
+	return world->physics->motion_at(world, index, time);
 }
 
 /// Whether balls a and b (at storage indices a_index and b_index) were
@@ -166,7 +146,7 @@ static inline bs_vec2 bs_world_velocity_at(const bs_world* world, int index, dou
 /// as their last contact. Under ideal physics such a pair separates by
 /// construction and is not examined again until one has another event;
 /// under pool physics only while their contact rests
-/// (bs_world_last_contact_parting).
+/// (bs_pool_last_contact_parting).
 static inline bool bs_balls_just_resolved(const bs_ball* a, int a_index, const bs_ball* b, int b_index) {
 	return a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL && a->last_target == b_index &&
 		b->last_target == a_index;
@@ -181,23 +161,6 @@ static inline int bs_world_storage_index(const bs_world* world, int def_index) {
 static inline int bs_world_def_index(const bs_world* world, int index) {
 	return world->def_of_storage ? world->def_of_storage[index] : index;
 }
-
-/// Pool physics: starts ball `index`'s state of motion at its own time, with
-/// this velocity and spin (settled, bs_motion_settle): its acceleration, when
-/// the state ends and the event that ends it.
-void bs_world_begin_motion(bs_world* world, int index, bs_motion_state motion, bs_spin_state spin);
-
-/// Pool physics: ball `index`'s velocity and spin at `time` (s), in its
-/// present state.
-bs_spin_state bs_world_spin_at(const bs_world* world, int index, double time);
-
-/// Pool physics: how fast (m/s) ball `index` and its last contact part
-/// along their normal at the ball's own time (negative: closing), read from
-/// the stored states alone; INFINITY when its last event was no contact
-/// with a ball, cushion or jaw, or its partner has since been pocketed.
-/// Prediction skips a contact that rests (bs_pool_contact_is_resting), and
-/// resolution asks whether a ball met one at this instant.
-double bs_world_last_contact_parting(const bs_world* world, int index);
 
 /// The storage index of the ball with this id, or -1. O(log N).
 int bs_world_storage_of_id(const bs_world* world, int id);

@@ -1,5 +1,6 @@
 // breakshot: predicting a ball's earliest event and storing it in its queue
-// slot (world_predict.c). Only the balls an event involves are predicted.
+// slot. Only the balls an event involves are predicted. The predicting is
+// the physics' own (physics.h); storing it is shared (world_predict.c).
 #ifndef BREAKSHOT_WORLD_PREDICT_H
 #define BREAKSHOT_WORLD_PREDICT_H
 
@@ -38,41 +39,33 @@ static inline double bs_not_before(double time, double now) {
 	return time < now ? now : time;
 }
 
+/// Whether the path p + v t + acc t^2/2, for t from 0 to `span` (s;
+/// INFINITY for the whole ray of a straight path), comes within `reach` (m)
+/// of `centre`: a straight path by its closest approach, a curved one by
+/// its chord from start to end, widened by the most a parabola strays from
+/// its chord, |acc| span^2 / 8. Errs on the side of yes by a relative 1e-9,
+/// so rounding never hides a contact: prediction looks at a pocket's
+/// obstacles only when they could come first.
+bool bs_path_passes_near(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double span, bs_vec2 centre, double reach);
+
 /// Queues a ball's earliest event (or takes its slot out when there is
 /// none), counting the slots that hold an event bs_world_step would report.
 void bs_world_store_prediction(bs_world* world, int index, const bs_candidate* best);
 
-/// Pool physics: bs_world_predict (world_predict_pool.c).
-void bs_world_predict_pool(bs_world* world, int index);
-
 /// Predicts ball `index`'s earliest event from the current time and stores it
 /// in its queue slot. `at` (s, >= the world's time) is the moment the
 /// prediction is made for: the world's time, or a cell crossing's.
-void bs_world_predict(bs_world* world, int index, double at);
+static inline void bs_world_predict(bs_world* world, int index, double at) {
+	world->physics->predict(world, index, at);
+}
 
 /// Predicts two balls that have just collided with each other, at the
-/// world's time: the same as bs_world_predict for each, with their memory
-/// reads overlapped.
-void bs_world_predict_both(bs_world* world, int index, int partner);
+/// world's time: the same as bs_world_predict for each.
+static inline void bs_world_predict_both(bs_world* world, int index, int partner) {
+	world->physics->predict_both(world, index, partner);
+}
 
-/// Predicts ball `index` again after its centre crossed into the next cell
-/// along `axis` (0 x, 1 y) in direction `step` (+1 or -1), at `at` (s). Its
-/// motion is unchanged, so only the cells that joined its neighbourhood and
-/// its last earliest pair need examining.
-void bs_world_predict_after_crossing(bs_world* world, int index, double at, int axis, int step);
-
-/// On a periodic table, the earliest meeting of any two balls as any images,
-/// before BS_MAX_TIME, however many wraps ahead (bs_toi_periodic); a time of
-/// NAN when some pair's search cannot tell. O(M N) for M moving balls: for
-/// when nothing but cell crossings is pending.
-bs_meeting bs_world_next_meeting(const bs_world* world);
-
-/// Files every ball under its cell at `time` (s) and predicts it from
-/// there, as if it had taken every cell crossing on the way (crossings
-/// change no motion). Only for a time before which no ball has an event.
-void bs_world_predict_all_from(bs_world* world, double time);
-
-/// bs_world_predict_all_from the meeting's time: the meeting is then the
+/// predict_all_from (physics.h) the meeting's time: the meeting is then the
 /// earliest pending event.
 void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting);
 

@@ -1,4 +1,6 @@
-// breakshot: resolving one event (world_resolve.c).
+// breakshot: resolving one event (world_resolve.c): what every physics
+// shares, around the contact responses each physics has of its own
+// (physics.h).
 #ifndef BREAKSHOT_WORLD_RESOLVE_H
 #define BREAKSHOT_WORLD_RESOLVE_H
 
@@ -11,9 +13,17 @@
 /// and writes its record into `record`. Does not predict.
 void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event* record);
 
-/// bs_world_resolve under pool physics (world_resolve_pool.c), after the
-/// record's kind, time and ids are filled in.
-void bs_world_resolve_pool(bs_world* world, int index, int kind, int target, bs_event* record);
+/// Moves ball `index` to `time` (s) along its present motion and anchors it
+/// there (wrapped into the box on a periodic table, filed under its cell
+/// with the grid), with the velocity it has then; the speed it arrives at
+/// is kept, as the new position carries the rounding of `time` at that
+/// speed. Returns its motion at `time`; a physics with state beyond the
+/// velocity begins it again from that.
+bs_ball_motion bs_world_move_to(bs_world* world, int index, double time);
+
+/// Ball `index`'s contact with a cushion or jaw (`kind`, `target`), at its
+/// anchor: the normal points from the obstacle towards the ball.
+bs_obstacle_contact bs_world_obstacle_contact(const bs_world* world, int index, int kind, int target);
 
 /// Fills in a ball pair's record: the ids of `a` (the lower) and `b`, the
 /// size of the normal impulse (N s), the unit normal `n` from a towards b

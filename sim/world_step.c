@@ -81,7 +81,7 @@ static void cross_cell(bs_world* world, int index, double time) {
 	int axis = bs_event_queue_payload(&world->queue, index)->index;
 	int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
 	bs_grid_cross(&world->grid, index, axis, step);
-	bs_world_predict_after_crossing(world, index, time, axis, step);
+	world->physics->predict_after_crossing(world, index, time, axis, step);
 	world->crossing_count += 1;
 	world->crossings_without_event += 1;
 }
@@ -105,25 +105,52 @@ static bool search_for_meeting(const bs_world* world) {
 // crossings and searches change no motion.
 static bs_meeting next_meeting(bs_world* world) {
 	if (!world->meeting_known) {
-		world->next_meeting = bs_world_next_meeting(world);
+		world->next_meeting = world->physics->next_meeting(world);
 		world->meeting_known = true;
 	}
 	return world->next_meeting;
 }
 
+// Passes the cell crossing at the head of the queue (ball `index`'s, at
+// `time`): takes it, or on a periodic table may skip it and every other
+// crossing up to the next meeting, found directly (search_for_meeting). On
+// a periodic table every event is a meeting, so the earliest meeting is the
+// next event, and the balls can be filed and predicted as of that moment.
+// Crossings change no motion and predictions are pure functions of the
+// balls' states, so the events are the same whichever way it goes. Returns
+// false when nothing happens by `limit` (s); the crossings up to it are
+// then skipped as well, so none is left behind the time that
+// bs_world_advance then sets, unless `limit_is_max_time`.
+static bool pass_crossing(bs_world* world, int index, double time, double limit, bool limit_is_max_time) {
+	if (!search_for_meeting(world)) {
+		cross_cell(world, index, time);
+		return true;
+	}
+	bs_meeting meeting = next_meeting(world);
+	if (isnan(meeting.time)) {
+		// The search cannot tell: take the crossings.
+		world->crossings_without_event = 0;
+		cross_cell(world, index, time);
+		return true;
+	}
+	if (!(meeting.time <= limit)) {
+		if (!limit_is_max_time) {
+			world->physics->predict_all_from(world, limit);
+			world->crossings_without_event = 0;
+		}
+		return false;
+	}
+	bs_world_predict_from_meeting(world, meeting);
+	world->crossings_without_event = 0;
+	return true;
+}
+
 // The ball whose slot holds the next valid event at or before `limit` (s),
-// or -1. Stale slots met on the way are predicted again: each costs one
-// prediction, no scan of the queue.
-//
-// Cell crossings are taken on the way, or skipped over when the next meeting
-// is found directly: on a periodic table every event is a meeting, so the
-// earliest meeting is the next event, and the balls can be filed and
-// predicted as of that moment. Crossings change no motion and predictions
-// are pure functions of the balls' states, so the events are the same
-// whichever way the search goes.
+// or -1. Cell crossings are passed on the way (pass_crossing); a stale slot
+// is predicted again, which costs one prediction and no scan of the queue.
 static int next_event_ball(bs_world* world, double limit) {
-	bool time_limited = !(limit < BS_MAX_TIME);
-	limit = time_limited ? BS_MAX_TIME : limit;
+	bool limit_is_max_time = !(limit < BS_MAX_TIME);
+	limit = limit_is_max_time ? BS_MAX_TIME : limit;
 	for (;;) {
 		int top = bs_event_queue_top(&world->queue);
 		if (top < 0) {
@@ -131,33 +158,13 @@ static int next_event_ball(bs_world* world, double limit) {
 		}
 		bs_event_key key = bs_event_queue_key(&world->queue, top);
 		if (key.time > limit) {
-			world->reached_time_limit = time_limited;
+			world->reached_time_limit = limit_is_max_time;
 			return -1;
 		}
 		if (key.kind == BS_EVENT_CELL) {
-			if (search_for_meeting(world)) {
-				bs_meeting meeting = next_meeting(world);
-				if (isnan(meeting.time)) {
-					// The search cannot tell: take the crossings.
-					world->crossings_without_event = 0;
-					cross_cell(world, top, key.time);
-					continue;
-				}
-				if (!(meeting.time <= limit)) {
-					// Nothing happens up to the limit: the crossings up to it
-					// are skipped as well, so none is left behind the time
-					// that bs_world_advance then sets.
-					if (!time_limited) {
-						bs_world_predict_all_from(world, limit);
-						world->crossings_without_event = 0;
-					}
-					return -1;
-				}
-				bs_world_predict_from_meeting(world, meeting);
-				world->crossings_without_event = 0;
-				continue;
+			if (!pass_crossing(world, top, key.time, limit, limit_is_max_time)) {
+				return -1;
 			}
-			cross_cell(world, top, key.time);
 			continue;
 		}
 		if (is_stale(world, top, key.kind)) {
@@ -170,7 +177,25 @@ static int next_event_ball(bs_world* world, double limit) {
 	}
 }
 
-static void process(bs_world* world, int index) {
+// With validation on (-Dvalidate=true), walks the whole state after every
+// event and aborts on the first violation. Memory running out for the check
+// is no violation: the event stands unchecked.
+static void validate_after_event(const bs_world* world) {
+#ifdef BS_VALIDATE
+	char problem[256];
+	bool out_of_memory = false;
+	if (!bs_world_validate_state(world, problem, sizeof problem, &out_of_memory) && !out_of_memory) {
+		fprintf(stderr, "breakshot: validation failed after event %lld: %s\n", (long long)(world->event_count - 1), problem);
+		abort();
+	}
+#else
+	(void)world;
+#endif
+}
+
+// Takes ball `index`'s event: moves the world to its time, resolves it, and
+// predicts again for the balls involved.
+static void take_event(bs_world* world, int index) {
 	bs_event_key key = bs_event_queue_key(&world->queue, index);
 	int target = bs_event_queue_payload(&world->queue, index)->index; // the partner ball or the obstacle
 	assert(key.time >= world->time && "events are taken in time order");
@@ -188,15 +213,7 @@ static void process(bs_world* world, int index) {
 		bs_world_predict(world, index, world->time);
 	}
 
-#ifdef BS_VALIDATE
-	// Memory running out for the check is no violation: the event stands unchecked.
-	char problem[256];
-	bool out_of_memory = false;
-	if (!bs_world_validate_state(world, problem, sizeof problem, &out_of_memory) && !out_of_memory) {
-		fprintf(stderr, "breakshot: validation failed after event %lld: %s\n", (long long)(world->event_count - 1), problem);
-		abort();
-	}
-#endif
+	validate_after_event(world);
 }
 
 bool bs_world_peek(bs_world* world, bs_event* dest) {
@@ -228,7 +245,7 @@ bool bs_world_step(bs_world* world) {
 	if (index < 0) {
 		return false;
 	}
-	process(world, index);
+	take_event(world, index);
 	return true;
 }
 
@@ -238,18 +255,18 @@ int64_t bs_world_advance(bs_world* world, double time, int64_t max_events) {
 		return 0;
 	}
 	time = time < BS_MAX_TIME ? time : BS_MAX_TIME;
-	int64_t processed = 0;
+	int64_t taken = 0;
 	for (;;) {
-		if (max_events > 0 && processed >= max_events) {
-			return processed;
+		if (max_events > 0 && taken >= max_events) {
+			return taken;
 		}
 		int index = next_event_ball(world, time);
 		if (index < 0) {
 			break;
 		}
-		process(world, index);
-		processed += 1;
+		take_event(world, index);
+		taken += 1;
 	}
 	world->time = time;
-	return processed;
+	return taken;
 }

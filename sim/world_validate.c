@@ -27,7 +27,7 @@ static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest
 	}
 	int i = bs_world_storage_index(world, bs_world_find_ball(world, e.a));
 	const bs_ball* a = &world->balls[i];
-	bs_vec2 pa = bs_world_position_at(world, i, e.time);
+	bs_vec2 pa = bs_world_motion_at(world, i, e.time).pos;
 	double speeds = rounding_speed(world, i);
 	double gap;
 	double sigma;
@@ -35,7 +35,7 @@ static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest
 		int j = bs_world_storage_index(world, bs_world_find_ball(world, e.b));
 		const bs_ball* b = &world->balls[j];
 		sigma = a->radius + b->radius;
-		bs_vec2 d = bs_table_nearest(&world->table, bs_v2_sub(bs_world_position_at(world, j, e.time), pa));
+		bs_vec2 d = bs_table_nearest(&world->table, bs_v2_sub(bs_world_motion_at(world, j, e.time).pos, pa));
 		gap = fabs(bs_v2_len(d) - sigma);
 		speeds += rounding_speed(world, j);
 	} else {
@@ -89,13 +89,13 @@ bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size
 			}
 			continue;
 		}
-		bs_vec2 pa = bs_table_wrap(&world->table, bs_world_position_at(world, i, now));
+		bs_vec2 pa = bs_table_wrap(&world->table, bs_world_motion_at(world, i, now).pos);
 		if (a->time > now) {
 			snprintf(dest, dest_size, "ball %d was updated at %.17g, after the world time %.17g", a->id, a->time, now);
 			ok = false;
-		} else if (world->spin && world->spin[i].until < now) {
+		} else if (world->physics->state_until(world, i) < now) {
 			snprintf(dest, dest_size, "ball %d's state of motion ended at %.17g, before the world time %.17g", a->id,
-				world->spin[i].until, now);
+				world->physics->state_until(world, i), now);
 			ok = false;
 		} else if (!bs_ball_inside_table(&world->table, pa, a->radius, BS_CONTACT_TOLERANCE, bs_contact_slack(&world->table, now, rounding_speed(world, i)))) {
 			snprintf(dest, dest_size, "ball %d at (%.17g, %.17g) has left the table at t = %.17g", a->id, pa.x, pa.y, now);

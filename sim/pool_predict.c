@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "collide_pool.h"
+#include "pool_physics.h"
 #include "world_predict.h"
 
 // When ball `index`'s present motion stops moving its centre (s,
@@ -70,8 +71,8 @@ static double pair_time(const bs_world* world, int i, int j, bool rests, double 
 		return INFINITY; // neither moves, their paths are apart, or they rest together
 	}
 	double since = a->time > b->time ? a->time : b->time;
-	bs_vec2 d = bs_v2_sub(bs_world_position_at(world, j, since), bs_world_position_at(world, i, since));
-	bs_vec2 w = bs_v2_sub(bs_world_velocity_at(world, j, since), bs_world_velocity_at(world, i, since));
+	bs_vec2 d = bs_v2_sub(bs_pool_position_at(world, j, since), bs_pool_position_at(world, i, since));
+	bs_vec2 w = bs_v2_sub(bs_pool_velocity_at(world, j, since), bs_pool_velocity_at(world, i, since));
 	bs_vec2 acc = bs_v2_sub(world->spin[j].acc, world->spin[i].acc);
 	return contact_from(d, w, acc, a->radius + b->radius, since, until, now, needed, bs_toi_pool_circles);
 }
@@ -84,22 +85,6 @@ static double toi_into_circle(bs_vec2 d, bs_vec2 w, bs_vec2 a, double capture, d
 		return 0.0;
 	}
 	return bs_toi_pool_circles(d, w, a, capture, t_end, t_needed);
-}
-
-// Whether the path p + v t + acc t^2/2, for t from 0 to `span` (s), comes
-// within `reach` (m) of `centre`: the chord from its start to its end, widened
-// by the most a parabola strays from its chord, |acc| span^2 / 8. Errs on the
-// side of yes by a relative 1e-9, so rounding never hides a contact.
-static bool path_passes_near(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double span, bs_vec2 centre, double reach) {
-	bs_vec2 end = bs_motion_position(p, v, acc, span);
-	bs_vec2 chord = bs_v2_sub(end, p);
-	bs_vec2 d = bs_v2_sub(centre, p);
-	double length2 = bs_v2_dot(chord, chord);
-	double along = length2 > 0.0 ? bs_v2_dot(d, chord) / length2 : 0.0;
-	along = along < 0.0 ? 0.0 : along > 1.0 ? 1.0 : along;
-	bs_vec2 gap = bs_v2_sub(d, bs_v2_scale(along, chord));
-	double slack = (reach + 0.125 * bs_v2_len(acc) * span * span) * (1.0 + 1e-9);
-	return bs_v2_dot(gap, gap) <= slack * slack;
 }
 
 // Whether a ball's swept box (bs_ball_spin.box_lo, the ball's surface
@@ -177,7 +162,7 @@ static void consider_pockets(
 			continue;
 		}
 		double span = (until < best->key.time ? until : best->key.time) - ball->time;
-		if (!path_passes_near(ball->pos, ball->vel, acc, span, pocket->centre, pocket->reach + ball->radius)) {
+		if (!bs_path_passes_near(ball->pos, ball->vel, acc, span, pocket->centre, pocket->reach + ball->radius)) {
 			continue;
 		}
 		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
@@ -195,7 +180,7 @@ static void consider_pockets(
 	}
 }
 
-void bs_world_predict_pool(bs_world* world, int index) {
+void bs_pool_predict(bs_world* world, int index, double at) {
 	bs_candidate best = bs_no_candidate();
 	const bs_ball* ball = &world->balls[index];
 	if (ball->pocketed) {
@@ -207,7 +192,7 @@ void bs_world_predict_pool(bs_world* world, int index) {
 	if (spin->ending != BS_EVENT_NONE) {
 		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, ball->id, -1, index, 0);
 	}
-	bool rests = bs_pool_contact_is_resting(bs_world_last_contact_parting(world, index));
+	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
 	for (int j = 0; j < world->ball_count; ++j) {
 		if (j == index || world->balls[j].pocketed) {
 			continue;
@@ -230,4 +215,9 @@ void bs_world_predict_pool(bs_world* world, int index) {
 	best.payload.spare_index = -1;
 	best.payload.spare_stamp = 0;
 	bs_world_store_prediction(world, index, &best);
+}
+
+void bs_pool_predict_both(bs_world* world, int index, int partner) {
+	bs_pool_predict(world, index, world->time);
+	bs_pool_predict(world, partner, world->time);
 }

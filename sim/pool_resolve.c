@@ -15,19 +15,15 @@
 #include "ball_contact.h"
 #include "collide_pool.h"
 #include "cushion_contact.h"
+#include "pool_physics.h"
 #include "world_resolve.h"
 
 // Moves ball `index` to `time` along its present motion and anchors it
-// there, with the velocity and spin it has then. Its state is begun again
-// by the caller (bs_world_begin_motion).
+// there (bs_world_move_to). Returns the velocity and spin it has then,
+// from which the caller begins its next state (bs_pool_begin_motion).
 static bs_spin_state move_to(bs_world* world, int index, double time) {
-	bs_ball* ball = &world->balls[index];
-	bs_spin_state spin = bs_world_spin_at(world, index, time);
-	world->cold[index].arrival_speed = bs_v2_len(spin.vel);
-	ball->pos = bs_world_position_at(world, index, time);
-	ball->time = time;
-	ball->vel = spin.vel;
-	world->spin[index].omega = spin.omega;
+	bs_ball_motion now = bs_world_move_to(world, index, time);
+	bs_spin_state spin = {now.vel, now.omega};
 	return spin;
 }
 
@@ -35,7 +31,7 @@ static bs_spin_state move_to(bs_world* world, int index, double time) {
 static void begin_as_found(bs_world* world, int index, bs_spin_state spin) {
 	double radius = world->balls[index].radius;
 	bs_motion_state motion = bs_motion_classify(spin.vel, spin.omega, radius);
-	bs_world_begin_motion(world, index, motion, bs_motion_settle(motion, spin, radius));
+	bs_pool_begin_motion(world, index, motion, bs_motion_settle(motion, spin, radius));
 }
 
 // A ball's slide ended at once, as friction with the cloth would end it:
@@ -53,7 +49,7 @@ static bs_spin_state rolled_at_once(bs_spin_state spin, double radius) {
 // a world restored from a saved state tells the same.
 static bool rested_just_now(const bs_world* world, int index) {
 	return world->balls[index].time == world->time &&
-		bs_pool_contact_is_resting(bs_world_last_contact_parting(world, index));
+		bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
 }
 
 // A ball caught between two resting contacts at one instant (pressed by a
@@ -63,11 +59,6 @@ static bool rested_just_now(const bs_world* world, int index) {
 static bs_spin_state stopped(bs_spin_state spin, double radius) {
 	bs_motion_state motion = spin.omega.z != 0.0 ? BS_MOTION_SPINNING : BS_MOTION_STATIONARY;
 	return bs_motion_settle(motion, spin, radius);
-}
-
-static double energy_of(bs_spin_state spin, double mass, double radius) {
-	bs_motion_energy energy = bs_motion_energy_of(spin, mass, radius);
-	return energy.translational + energy.rotational;
 }
 
 static bs_ball_friction ball_friction(const bs_world* world) {
@@ -84,12 +75,7 @@ static bs_cushion_params cushion_params(const bs_world* world, double radius) {
 	return bs_cushion_params_ideal(world->cushion_restitution);
 }
 
-static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
-	if (world->balls[j].id < world->balls[i].id) {
-		int swap = i;
-		i = j;
-		j = swap;
-	}
+void bs_pool_resolve_pair(bs_world* world, int i, int j, bs_event* record) {
 	double now = world->time;
 	bool wedged = rested_just_now(world, i) || rested_just_now(world, j);
 	bs_spin_state a = move_to(world, i, now);
@@ -129,20 +115,13 @@ static void resolve_ball_pair(bs_world* world, int i, int j, bs_event* record) {
 // A ball against cushion `target` (`kind` BS_EVENT_CUSHION) or jaw point
 // `target` (BS_EVENT_JAW), at the place the ball is moved to: the normal
 // points from the obstacle towards the ball.
-static void resolve_obstacle(bs_world* world, int index, int kind, int target, bs_event* record) {
+void bs_pool_resolve_obstacle(bs_world* world, int index, int kind, int target, bs_event* record) {
 	const bs_ball* ball = &world->balls[index];
 	double mass = world->cold[index].mass;
 	bool wedged = rested_just_now(world, index);
 	bs_spin_state before = move_to(world, index, world->time);
-	bs_vec2 n;
-	bs_vec2 point;
-	if (kind == BS_EVENT_CUSHION) {
-		n = world->cushion_normals[target];
-		point = bs_v2_mad(ball->pos, -ball->radius, n);
-	} else {
-		point = world->table.jaws[target];
-		n = bs_v2_normalize(bs_v2_sub(ball->pos, point));
-	}
+	bs_obstacle_contact geometry = bs_world_obstacle_contact(world, index, kind, target);
+	bs_vec2 n = geometry.normal;
 	bs_spin_state after = before;
 	bs_cushion_contact contact = bs_resolve_cushion_contact(&after.vel, &after.omega, mass, ball->radius, n,
 		cushion_params(world, ball->radius));
@@ -164,22 +143,7 @@ static void resolve_obstacle(bs_world* world, int index, int kind, int target, b
 	begin_as_found(world, index, after);
 	record->impulse = fabs(impulse);
 	record->normal = n;
-	record->point = point;
-}
-
-static void drop_into_pocket(bs_world* world, int index, int pocket, bs_event* record) {
-	bs_ball* ball = &world->balls[index];
-	bs_spin_state spin = move_to(world, index, world->time);
-	world->pocketed_energy += energy_of(spin, world->cold[index].mass, ball->radius);
-	ball->pocketed = true;
-	bs_ball_spin* own = &world->spin[index];
-	own->motion = BS_MOTION_POCKETED;
-	own->acc = bs_v2(0.0, 0.0);
-	own->until = INFINITY;
-	own->ending = BS_EVENT_NONE;
-	record->impulse = 0.0;
-	record->point = ball->pos;
-	record->normal = bs_v2_normalize(bs_v2_sub(ball->pos, world->table.pockets[pocket].centre));
+	record->point = geometry.point;
 }
 
 // The state a change of state leads to. Taken from the kind foretold when
@@ -196,43 +160,13 @@ static bs_motion_state state_after(int kind) {
 	}
 }
 
-static void change_state(bs_world* world, int index, int kind, bs_event* record) {
+void bs_pool_change_state(bs_world* world, int index, int kind, bs_event* record) {
 	bs_ball* ball = &world->balls[index];
 	bs_spin_state end = move_to(world, index, world->time);
 	bs_motion_state next = state_after(kind);
-	bs_world_begin_motion(world, index, next, bs_motion_settle(next, end, ball->radius));
+	bs_pool_begin_motion(world, index, next, bs_motion_settle(next, end, ball->radius));
 	record->impulse = 0.0;
 	record->point = ball->pos;
 	record->normal = bs_v2(0.0, 0.0);
 	record->b = -1;
-}
-
-void bs_world_resolve_pool(bs_world* world, int index, int kind, int target, bs_event* record) {
-	double now = world->time;
-	switch (kind) {
-	case BS_EVENT_BALL:
-		resolve_ball_pair(world, index, target, record);
-		bs_world_mark(world, index, BS_EVENT_BALL, target, now);
-		bs_world_mark(world, target, BS_EVENT_BALL, index, now);
-		break;
-	case BS_EVENT_CUSHION:
-	case BS_EVENT_JAW:
-		resolve_obstacle(world, index, kind, target, record);
-		bs_world_mark(world, index, kind, target, now);
-		break;
-	case BS_EVENT_POCKET:
-		drop_into_pocket(world, index, target, record);
-		bs_world_mark(world, index, kind, target, now);
-		break;
-	case BS_EVENT_SLIDE_ROLL:
-	case BS_EVENT_ROLL_SPIN:
-	case BS_EVENT_ROLL_STOP:
-	case BS_EVENT_SPIN_STOP:
-		change_state(world, index, kind, record);
-		bs_world_mark(world, index, kind, -1, now);
-		break;
-	default:
-		assert(false && "a queued slot always names an event kind");
-		break;
-	}
 }
