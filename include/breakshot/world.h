@@ -147,7 +147,7 @@ typedef enum bs_neighbour_search {
 /// Which priority queue holds the pending events (one per ball). Both give
 /// the same events in the same order; they differ only in speed.
 typedef enum bs_queue_kind {
-	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar from BS_CALENDAR_MIN_BALLS balls on (docs/performance.md)
+	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar from BS_CALENDAR_MIN_BALLS balls on (docs/notes/performance-history.md)
 	BS_QUEUE_HEAP,      ///< an indexed binary heap: O(log N) per update
 	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
 } bs_queue_kind;
