@@ -141,7 +141,7 @@ static int take_screenshot(bs_viewer* viewer, const view_options* options, const
 	int text_pixels = options->height / 56 < 13 ? 13 : options->height / 56;
 	if (bs_offscreen_init(options->width, options->height, &offscreen)) {
 		if (bs_renderer_init(viewer, text_pixels, &renderer)) {
-			bs_frame_stats stats = {0.0, 0.0, NULL};
+			bs_hud_stats stats = {0.0, 0.0, NULL};
 			bs_offscreen_bind(&offscreen);
 			bs_renderer_draw(&renderer, viewer, &stats, options->width, options->height);
 			bs_offscreen_read(&offscreen);

@@ -56,7 +56,7 @@ static void format_rate(double rate, char* dest, size_t dest_size) {
 	}
 }
 
-void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* text) {
+void bs_hud_draw(const bs_viewer* viewer, const bs_hud_stats* stats, bs_text* text) {
 	const bs_timeline* timeline = &viewer->timeline;
 	const bs_frame* frame = bs_timeline_frame(timeline);
 	char lines[10][320];

@@ -6,15 +6,17 @@
 #include "text.h"
 #include "viewer.h"
 
-/// Wall-clock figures measured by the frame loop.
-typedef struct bs_frame_stats {
+/// Wall-clock figures of the viewer's frame loop, shown on the HUD. Not to be
+/// confused with bs_frame_stats of <breakshot/frame_step.h>, the frames
+/// method's statistics of a simulation.
+typedef struct bs_hud_stats {
 	double frames_per_second; ///< 0 when not measured (a screenshot)
 	double frame_ms;
 	const char* antialiasing; ///< how the scene is smoothed, or NULL
-} bs_frame_stats;
+} bs_hud_stats;
 
 /// Adds the HUD panel (top-left) to the text batch.
-void bs_hud_draw(const bs_viewer* viewer, const bs_frame_stats* stats, bs_text* text);
+void bs_hud_draw(const bs_viewer* viewer, const bs_hud_stats* stats, bs_text* text);
 
 /// Adds the help overlay (centred) to the text batch.
 void bs_hud_draw_help(bs_text* text, int width, int height);

@@ -302,7 +302,7 @@ void bs_renderer_draw_scene(bs_renderer* renderer, const bs_viewer* viewer, int 
 	bs_renderer_draw_marks(renderer, viewer, &view);
 }
 
-void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_hud_stats* stats, int width,
 	int height) {
 	glViewport(0, 0, width, height);
 	glDisable(GL_DEPTH_TEST);
@@ -331,7 +331,7 @@ void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, co
 	}
 }
 
-void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_hud_stats* stats, int width,
 	int height) {
 	bs_renderer_draw_scene(renderer, viewer, width, height);
 	bs_renderer_draw_overlay(renderer, viewer, stats, width, height);

@@ -61,12 +61,11 @@ void bs_renderer_draw_balls(bs_renderer* renderer, const bs_viewer* viewer, cons
 void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, const bs_scene_view* view);
 
 /// The HUD, the plot and the help, over whatever is drawn.
-void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
+void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, const bs_hud_stats* stats, int width,
 	int height);
 
 /// The scene, then the overlay.
-void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_frame_stats* stats, int width,
-	int height);
+void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_hud_stats* stats, int width, int height);
 
 void bs_renderer_free(bs_renderer* renderer);
 

@@ -164,7 +164,7 @@ static int text_pixels_for(int framebuffer_height) {
 // (antialias.h), the balls over it, antialiased where they are, then the
 // marks and the overlay. False when the targets cannot be made.
 static bool draw_frame(bs_renderer* renderer, bs_antialias* antialias, const bs_viewer* viewer,
-	const bs_frame_stats* stats, int width, int height) {
+	const bs_hud_stats* stats, int width, int height) {
 	if (!bs_antialias_begin(antialias, width, height)) {
 		return false;
 	}
@@ -226,7 +226,7 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 	// A measured run must not wait for the display's refresh.
 	glfwSwapInterval(frame_limit > 0 ? 0 : 1);
 
-	bs_frame_stats stats = {0.0, 0.0, bs_antialias_name(&antialias)};
+	bs_hud_stats stats = {0.0, 0.0, bs_antialias_name(&antialias)};
 	int status = 0;
 	double last = glfwGetTime();
 	// A measured run leaves out its first frames, which compile the

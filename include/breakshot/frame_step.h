@@ -21,6 +21,11 @@
 // On a periodic table balls wrap across the edges and pairs are measured by
 // their nearest images; there are no cushions.
 //
+// It steps frictionless discs, as ideal physics moves them, whatever the
+// def's physics: under a def with pool physics it ignores friction, spin
+// and the pool collision models (`breakshot run --method frames` refuses
+// such scenes).
+//
 // The restitutions come from the def; its elastic window is not used (each
 // pair is resolved at most once a frame, so inelastic collapse cannot occur).
 // Pure C11: no GL, no globals. The stepper owns its memory.

@@ -1,9 +1,20 @@
 // breakshot: the public API of the exact event-driven simulator.
 //
-// A world holds balls (discs) on a table. Between events every ball moves in
-// a straight line, so the state at any time is exact. The world keeps one
-// pending event per ball in a priority queue; stepping jumps to the earliest
-// one, resolves it and re-predicts only for the balls involved.
+// A world holds balls on a table; their centres move in the table's plane.
+// Between two events of a ball its motion has a closed form, so its state at
+// any time is exact:
+// - under ideal physics (the default) the balls are frictionless discs, and
+//   each moves in a straight line at constant velocity;
+// - under pool physics (BS_PHYSICS_POOL, see pool.h) a ball slides, rolls,
+//   spins in place or stands still, and each change of state is an event.
+//   Within a state its acceleration is constant: its centre follows a
+//   parabola, or a straight line when the acceleration lies along the
+//   velocity (always while it rolls); its velocity and horizontal spin
+//   change linearly in time, and its vertical spin decays linearly to zero.
+//   docs/pool.md derives the motion.
+// The world keeps one pending event per ball in a priority queue; stepping
+// jumps to the earliest one, resolves it and re-predicts only for the balls
+// involved.
 //
 // Units are SI throughout: metres, seconds, kilograms, newton-seconds.
 // The world owns all its memory. Nothing here calls back into user code: read
@@ -96,11 +107,12 @@ typedef struct bs_event {
 	bs_vec2 normal; ///< unit contact normal: from a towards b for two balls, from the obstacle towards the ball otherwise; zero for a change of state
 } bs_event;
 
-/// Where a ball's straight-line motion is anchored inside a world: its own
-/// clock and its last contact. A world keeps one per ball and moves a ball only
-/// when an event involves it. Saving the anchor (bs_world_export_balls) and
-/// giving it back to a new world makes that world continue the old one bit
-/// for bit. Leave `set` false for a new ball.
+/// Where a ball's motion is anchored inside a world: its own clock, its
+/// place and (under pool physics) its velocity, spin and state of motion
+/// then, and its last contact. A world keeps one per ball and moves a ball
+/// only when an event involves it. Saving the anchor (bs_world_export_balls)
+/// and giving it back to a new world makes that world continue the old one
+/// bit for bit. Leave `set` false for a new ball.
 typedef struct bs_ball_anchor {
 	bool set;                   ///< false: the ball starts fresh at the world's start time
 	double time;                ///< the ball's own clock (s), in [-BS_MAX_TIME, the world's start time]
@@ -147,7 +159,7 @@ typedef enum bs_neighbour_search {
 /// Which priority queue holds the pending events (one per ball). Both give
 /// the same events in the same order; they differ only in speed.
 typedef enum bs_queue_kind {
-	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar from BS_CALENDAR_MIN_BALLS balls on (docs/performance.md)
+	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar from BS_CALENDAR_MIN_BALLS balls on (docs/notes/performance-history.md)
 	BS_QUEUE_HEAP,      ///< an indexed binary heap: O(log N) per update
 	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
 } bs_queue_kind;
@@ -353,10 +365,12 @@ BS_API int bs_world_ball_count(const bs_world* world);
 BS_API int bs_world_find_ball(const bs_world* world, int id);
 
 /// The state of ball `index` (its index in bs_world_def.balls, whatever the
-/// storage order) at `time` (s), by exact linear extrapolation from its last
-/// event. `time` should be at or after the current time; the answer
-/// is exact from the ball's last event up to the next event. A pocketed ball
-/// keeps its position at capture and reports zero velocity.
+/// storage order) at `time` (s), by exact extrapolation from its last event:
+/// along a straight line under ideal physics, by the closed form of its state
+/// of motion (pool.h) under pool physics. `time` should be at or after the
+/// current time; the answer is exact from the ball's last event up to the
+/// next event. A pocketed ball keeps its position at capture and reports
+/// zero velocity.
 BS_API bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
 
 /// Totals over the balls on the table at the current time.
