@@ -33,7 +33,7 @@ static bool is_stale(bs_world* world, int index, int kind) {
 // grid place and, when `whole`, its cold data and its partner's three, so that
 // they arrive while the earliest is taken. After a cell crossing only the
 // hot line and grid place are asked for: asking for all of them there too
-// made dilute gases slower (docs/performance.md).
+// made dilute gases slower (docs/notes/performance-history.md).
 static inline void ask_for_next_event(bs_world* world, bool whole) {
 	int next = bs_event_queue_hint(&world->queue);
 	if (next < 0) {
