@@ -48,7 +48,6 @@ static const double gas_fractions[] = {0.3, 0.5};
 #define MAX_EVENTS_TEXT BS_STRINGIFY(MAX_EVENTS)
 #define DEFAULT_N_TEXT BS_STRINGIFY(DEFAULT_N)
 #define DEFAULT_PHI_TEXT BS_STRINGIFY(DEFAULT_PHI)
-#define CALENDAR_MIN_BALLS_TEXT BS_STRINGIFY(BS_CALENDAR_MIN_BALLS)
 
 static int bench_main(int argc, char** argv);
 
@@ -70,7 +69,8 @@ const bs_command bs_bench_command = {
 		") on 1 and then 2 threads, in breaks per wall second and per CPU second; the full run ends with it. Each gas is timed over E events "
 		"(default " EVENTS_PER_DISC_TEXT " per disc, from " MIN_EVENTS_TEXT " to " MAX_EVENTS_TEXT
 		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
-		"(default: the calendar queue from " CALENDAR_MIN_BALLS_TEXT " balls, the binary heap below). A benchmark, "
+		"(default: the engine's choice for the size, the calendar queue for large gases and the binary heap for "
+		"small ones). A benchmark, "
 		"not a test: it prints figures and never fails on them.",
 	.main = bench_main,
 };
@@ -349,7 +349,7 @@ static int bench_main(int argc, char** argv) {
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
 			: queue == BS_QUEUE_CALENDAR ? "calendar queue"
-										 : "calendar queue from " CALENDAR_MIN_BALLS_TEXT " balls, binary heap below");
+										 : "the engine's choice for the size");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "N", "phi", "events", "collisions/s", "events/s", "ns/event",
 		"B/ball", "wall s", "gen s");
 	printf("%9s %5s %11s %14s %14s %10s %8s %9s %8s\n", "", "", "", "(per CPU s)", "(wall)", "", "", "", "");

@@ -34,7 +34,7 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	// Four buckets per ball: with about two events a bucket, the window spans
 	// some eight mean lead times, so it moves on (and sorts the overflow in)
 	// rarely. That measured faster than two per ball at 10^5 and 10^6 balls
-	// (docs/performance.md), for 8 bytes a ball.
+	// (docs/notes/performance-history.md), for 8 bytes a ball.
 	queue->bucket_count = capacity > 8 ? 4 * capacity : 16;
 	// Entries on 64-byte lines: touching a slot costs one or two cache lines.
 	size_t bytes = n * sizeof *queue->entries;

@@ -19,6 +19,18 @@
 #include "motion.h"
 #include "physics.h"
 
+/// The engine's choices for the size of a world (docs/engine.md, "Large
+/// systems"), measured on the benchmark's gases; callers who need one
+/// choice whatever the size force it in the def.
+/// From this many balls on, BS_NEIGHBOURS_AUTO searches neighbours with the
+/// cell grid (when the table has room for it).
+#define BS_GRID_MIN_BALLS 64
+/// From this many balls on, BS_QUEUE_AUTO picks the calendar queue.
+#define BS_CALENDAR_MIN_BALLS 512
+/// From this many balls on, BS_ORDER_AUTO stores balls in spatial order (when
+/// the grid searches neighbours): below, the balls fit in the caches anyway.
+#define BS_SPATIAL_ORDER_MIN_BALLS 100000
+
 /// Internal event kind, after the public ones in the tie order: a ball's
 /// centre leaves its grid cell. Never reported; it changes no motion.
 #define BS_EVENT_CELL BS_EVENT_KIND_COUNT

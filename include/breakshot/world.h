@@ -66,14 +66,6 @@
 #define BS_MAX_MASS 1e9
 /// Most balls a world holds.
 #define BS_MAX_BALLS 10000000
-/// From this many balls on, BS_NEIGHBOURS_AUTO searches neighbours with the
-/// cell grid (when the table has room for it).
-#define BS_GRID_MIN_BALLS 64
-/// From this many balls on, BS_QUEUE_AUTO picks the calendar queue.
-#define BS_CALENDAR_MIN_BALLS 512
-/// From this many balls on, BS_ORDER_AUTO stores balls in spatial order (when
-/// the grid searches neighbours): below, the balls fit in the caches anyway.
-#define BS_SPATIAL_ORDER_MIN_BALLS 100000
 
 /// What an event is. The numeric order is the documented tie order: events at
 /// exactly the same time are taken by kind first, then by `a`, then by `b`.
@@ -151,7 +143,7 @@ BS_API bs_ball_def bs_default_ball_def(void);
 
 /// How prediction finds the balls a ball may meet.
 typedef enum bs_neighbour_search {
-	BS_NEIGHBOURS_AUTO = 0, ///< the cell grid from BS_GRID_MIN_BALLS balls on (when it fits), every ball otherwise
+	BS_NEIGHBOURS_AUTO = 0, ///< the engine's choice for the size: the cell grid for many balls (when it fits), every ball for few
 	BS_NEIGHBOURS_ALL,      ///< every other ball and every obstacle: O(N) per prediction; the reference
 	BS_NEIGHBOURS_GRID,     ///< the cell grid whenever the table has room for 3 cells a side (5 when periodic)
 } bs_neighbour_search;
@@ -159,7 +151,7 @@ typedef enum bs_neighbour_search {
 /// Which priority queue holds the pending events (one per ball). Both give
 /// the same events in the same order; they differ only in speed.
 typedef enum bs_queue_kind {
-	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar from BS_CALENDAR_MIN_BALLS balls on (docs/notes/performance-history.md)
+	BS_QUEUE_AUTO = 0,  ///< the faster one for the size: the calendar for many balls, the heap for few (docs/engine.md)
 	BS_QUEUE_HEAP,      ///< an indexed binary heap: O(log N) per update
 	BS_QUEUE_CALENDAR,  ///< a calendar queue: O(1) per update on average
 } bs_queue_kind;
@@ -169,7 +161,7 @@ typedef enum bs_queue_kind {
 /// bs_world_def.balls: the events, the states, the totals and the export are
 /// the same, bit for bit, whatever the order. Only the speed differs.
 typedef enum bs_storage_order {
-	BS_ORDER_AUTO = 0,  ///< spatial from BS_SPATIAL_ORDER_MIN_BALLS balls on, when the grid searches neighbours; as given below
+	BS_ORDER_AUTO = 0,  ///< spatial for worlds that outgrow the caches, when the grid searches neighbours; as given otherwise
 	BS_ORDER_AS_GIVEN,  ///< the order of bs_world_def.balls
 	BS_ORDER_SPATIAL,   ///< row-major by grid cell (then as given), whenever the world has a grid
 } bs_storage_order;
