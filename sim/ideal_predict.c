@@ -227,28 +227,44 @@ static void consider_cells(const bs_world* world, bs_candidate* best, int index,
 	consider_pairs(world, best, index, partners, partner_count, now, at);
 }
 
-static inline void consider_segment(const bs_world* world, bs_candidate* best, const bs_ball* ball, int s, double now) {
-	if (ball->last_kind == BS_EVENT_CUSHION && ball->last_target == s) {
-		return;
-	}
+// The times of impact with the table's obstacles, from the ball's own clock
+// (as pairs are from the later of two): the same bits whenever predicted.
+static double cushion_time(const bs_world* world, int index, int s, double now) {
+	const bs_ball* ball = &world->balls[index];
 	double t = bs_toi_segment_normal(ball->pos, ball->vel, ball->radius, world->table.cushions[s],
 		world->cushion_normals[s]);
-	if (t < INFINITY) {
-		bs_consider(best, bs_not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
-	}
+	return t < INFINITY ? bs_not_before(ball->time + t, now) : INFINITY;
 }
 
-static inline void consider_jaw(const bs_world* world, bs_candidate* best, const bs_ball* ball, int j, double now) {
-	if (ball->last_kind == BS_EVENT_JAW && ball->last_target == j) {
-		return;
-	}
+static double jaw_time(const bs_world* world, int index, int j, double now, double needed) {
+	const bs_ball* ball = &world->balls[index];
 	bs_vec2 d = bs_v2_sub(world->table.jaws[j], ball->pos);
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	double t = bs_toi_image(d, w, ball->radius, INFINITY);
-	if (t < INFINITY) {
-		bs_consider(best, not_before_unless_passed(ball->time, t, d, w, now), BS_EVENT_JAW, ball->id, j, j, 0);
-	}
+	return t < INFINITY ? not_before_unless_passed(ball->time, t, d, w, now) : INFINITY;
 }
+
+static double capture_time(const bs_world* world, int index, int k, double now, double needed) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_pocket* pocket = &world->table.pockets[k];
+	double t = bs_toi_enter_circle(ball->pos, ball->vel, pocket->centre, pocket->radius);
+	if (!(t < INFINITY)) {
+		return INFINITY;
+	}
+	bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
+	return not_before_unless_passed(ball->time, t, d, bs_v2_scale(-1.0, ball->vel), now);
+}
+
+// The reference path (BS_NEIGHBOURS_ALL) looks at every pocket.
+static bool near_pocket(const bs_world* world, int index, int k, double needed) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_pocket* pocket = &world->table.pockets[k];
+	return !world->cull_pockets ||
+		bs_path_passes_near(ball->pos, ball->vel, bs_v2(0.0, 0.0), needed - ball->time, pocket->centre,
+			pocket->reach + ball->radius);
+}
+
+static const bs_table_solvers straight_paths = {cushion_time, jaw_time, capture_time, near_pocket};
 
 static void predict_obstacles(const bs_world* world, int index, bs_candidate* best);
 
@@ -310,38 +326,13 @@ static void predict_obstacles(const bs_world* world, int index, bs_candidate* be
 	const bs_ball* ball = &world->balls[index];
 	double now = world->time;
 
-	// Obstacles are predicted from the ball's own clock, as pairs from the
-	// later of two: the same bits whenever predicted.
-	const bs_table* table = &world->table;
 	bs_vec2 p = ball->pos;
 	bs_vec2 v = ball->vel;
 	double since = ball->time;
 	bool moving = v.x != 0.0 || v.y != 0.0;
-	for (int s = 0; moving && s < table->nose_count; ++s) {
-		consider_segment(world, best, ball, s, now);
-	}
-	// A pocket's facings, jaws and capture circle can only come first if the
-	// ball's path, up to the earliest event found so far, passes within reach
-	// of the pocket. Skipping the others changes nothing but the work.
-	for (int k = 0; moving && k < table->pocket_count; ++k) {
-		const bs_pocket* pocket = &table->pockets[k];
-		if (world->cull_pockets &&
-			!bs_path_passes_near(p, v, bs_v2(0.0, 0.0), best->key.time - since, pocket->centre,
-				pocket->reach + ball->radius)) {
-			continue;
-		}
-		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
-			consider_segment(world, best, ball, s, now);
-		}
-		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
-			consider_jaw(world, best, ball, j, now);
-		}
-		double t = bs_toi_enter_circle(p, v, pocket->centre, pocket->radius);
-		if (t < INFINITY) {
-			bs_vec2 d = bs_v2_sub(pocket->centre, p);
-			bs_vec2 w = bs_v2_scale(-1.0, v);
-			bs_consider(best, not_before_unless_passed(since, t, d, w, now), BS_EVENT_POCKET, ball->id, k, k, 0);
-		}
+	if (moving) {
+		// A contact just resolved separates by construction.
+		bs_predict_table(world, index, best, true, &straight_paths);
 	}
 	if (world->use_grid && moving) {
 		int axis;

@@ -110,75 +110,51 @@ static bool box_clear_of_circle(const bs_ball_spin* spin, bs_vec2 centre, double
 	return dx * dx + dy * dy > slack * slack;
 }
 
-// Whether the obstacle (`kind` and index `target`) is ball `index`'s last
-// contact and that contact rests: skipped until the ball's next event.
-static bool rests_against(const bs_world* world, int index, bool rests, int kind, int target) {
-	const bs_ball* ball = &world->balls[index];
-	return rests && ball->last_kind == kind && ball->last_target == target;
-}
-
-static void consider_cushion(
-	const bs_world* world, bs_candidate* best, int index, bool rests, int s, double until, double now) {
+// The times of impact with the table's obstacles, on the interval of the
+// ball's present state of motion, from its own clock: the same bits whenever
+// predicted.
+static double cushion_time(const bs_world* world, int index, int s, double now) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* spin = &world->spin[index];
 	bs_vec2 n = world->cushion_normals[s];
-	if (box_clear_of_line(spin, world->table.cushions[s], n) || rests_against(world, index, rests, BS_EVENT_CUSHION, s)) {
-		return;
+	if (box_clear_of_line(spin, world->table.cushions[s], n)) {
+		return INFINITY;
 	}
 	double t = bs_toi_pool_segment(ball->pos, ball->vel, spin->acc, ball->radius, world->table.cushions[s], n,
-		until - ball->time);
-	if (t < INFINITY) {
-		bs_consider(best, bs_not_before(ball->time + t, now), BS_EVENT_CUSHION, ball->id, s, s, 0);
-	}
+		moving_until(world, index) - ball->time);
+	return t < INFINITY ? bs_not_before(ball->time + t, now) : INFINITY;
 }
 
-static void consider_jaw(
-	const bs_world* world, bs_candidate* best, int index, bool rests, int k, double until, double now) {
-	if (rests_against(world, index, rests, BS_EVENT_JAW, k)) {
-		return;
-	}
+static double jaw_time(const bs_world* world, int index, int k, double now, double needed) {
 	const bs_ball* ball = &world->balls[index];
 	bs_vec2 d = bs_v2_sub(world->table.jaws[k], ball->pos);
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
-	double t = contact_from(d, w, a, ball->radius, ball->time, until, now, best->key.time, bs_toi_pool_circles);
-	if (t < INFINITY) {
-		bs_consider(best, t, BS_EVENT_JAW, ball->id, k, k, 0);
-	}
+	return contact_from(
+		d, w, a, ball->radius, ball->time, moving_until(world, index), now, needed, bs_toi_pool_circles);
 }
 
-// The pockets' facings, jaws and capture circles. A pocket can only come
-// first if the ball's path, up to the earliest event found so far, passes
-// within reach of it; skipping the others changes nothing but the work.
-static void consider_pockets(
-	const bs_world* world, bs_candidate* best, int index, bool rests, double until, double now) {
+static double capture_time(const bs_world* world, int index, int k, double now, double needed) {
 	const bs_ball* ball = &world->balls[index];
-	const bs_vec2 acc = world->spin[index].acc;
-	const bs_table* table = &world->table;
-	const bs_ball_spin* spin = &world->spin[index];
-	for (int k = 0; k < table->pocket_count; ++k) {
-		const bs_pocket* pocket = &table->pockets[k];
-		if (box_clear_of_circle(spin, pocket->centre, pocket->reach)) {
-			continue;
-		}
-		double span = (until < best->key.time ? until : best->key.time) - ball->time;
-		if (!bs_path_passes_near(ball->pos, ball->vel, acc, span, pocket->centre, pocket->reach + ball->radius)) {
-			continue;
-		}
-		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
-			consider_cushion(world, best, index, rests, s, until, now);
-		}
-		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
-			consider_jaw(world, best, index, rests, j, until, now);
-		}
-		bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
-		double t = contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, acc), pocket->radius, ball->time,
-			until, now, best->key.time, toi_into_circle);
-		if (t < INFINITY) {
-			bs_consider(best, t, BS_EVENT_POCKET, ball->id, k, k, 0);
-		}
-	}
+	const bs_pocket* pocket = &world->table.pockets[k];
+	bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
+	return contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, world->spin[index].acc), pocket->radius,
+		ball->time, moving_until(world, index), now, needed, toi_into_circle);
 }
+
+static bool near_pocket(const bs_world* world, int index, int k, double needed) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_ball_spin* spin = &world->spin[index];
+	const bs_pocket* pocket = &world->table.pockets[k];
+	if (box_clear_of_circle(spin, pocket->centre, pocket->reach)) {
+		return false;
+	}
+	double until = moving_until(world, index);
+	double span = (until < needed ? until : needed) - ball->time;
+	return bs_path_passes_near(ball->pos, ball->vel, spin->acc, span, pocket->centre, pocket->reach + ball->radius);
+}
+
+static const bs_table_solvers curved_paths = {cushion_time, jaw_time, capture_time, near_pocket};
 
 void bs_pool_predict(bs_world* world, int index, double at) {
 	bs_candidate best = bs_no_candidate();
@@ -205,12 +181,9 @@ void bs_pool_predict(bs_world* world, int index, double at) {
 			bs_consider(&best, t, BS_EVENT_BALL, lo, hi, j, other->count);
 		}
 	}
-	double until = moving_until(world, index);
-	if (until < INFINITY) {
-		for (int s = 0; s < world->table.nose_count; ++s) {
-			consider_cushion(world, &best, index, rests, s, until, now);
-		}
-		consider_pockets(world, &best, index, rests, until, now);
+	if (moving_until(world, index) < INFINITY) {
+		// A resting contact is skipped until the ball's next event.
+		bs_predict_table(world, index, &best, rests, &curved_paths);
 	}
 	best.payload.spare_index = -1;
 	best.payload.spare_stamp = 0;

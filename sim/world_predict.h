@@ -48,6 +48,68 @@ static inline double bs_not_before(double time, double now) {
 /// obstacles only when they could come first.
 bool bs_path_passes_near(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double span, bs_vec2 centre, double reach);
 
+/// A physics' times of impact with the table's obstacles, for the loop over
+/// them that every physics shares (bs_predict_table). Each gives the time
+/// (s, absolute, not before `now`) of ball `index`'s contact, or INFINITY;
+/// `needed` (s, absolute) is the earliest event found so far, after which a
+/// contact may go unfound.
+typedef struct bs_table_solvers {
+	/// The ball against cushion segment `segment` (a nose or a facing).
+	double (*cushion)(const bs_world* world, int index, int segment, double now);
+	/// The ball against jaw point `jaw`.
+	double (*jaw)(const bs_world* world, int index, int jaw, double now, double needed);
+	/// The ball's centre entering pocket `pocket`'s capture circle.
+	double (*capture)(const bs_world* world, int index, int pocket, double now, double needed);
+	/// Whether the ball's path up to `needed` may come near enough to pocket
+	/// `pocket` to touch its facings, jaws or capture circle (false only
+	/// when it surely cannot: skipping changes nothing but the work).
+	bool (*near_pocket)(const bs_world* world, int index, int pocket, double needed);
+} bs_table_solvers;
+
+static inline void consider_table_cushion(
+	const bs_world* world, int index, bs_candidate* best, int s, int skip, const bs_table_solvers* solve) {
+	double t = s != skip ? solve->cushion(world, index, s, world->time) : INFINITY;
+	if (t < INFINITY) {
+		bs_consider(best, t, BS_EVENT_CUSHION, world->balls[index].id, s, s, 0);
+	}
+}
+
+/// Offers ball `index`'s contacts with the table's cushions, and with the
+/// facings, jaws and capture circles of the pockets it may reach, to `best`,
+/// each solved by the physics' `solve`. With `skip_last`, the ball's last
+/// contact, if a cushion or jaw, is not examined again (just resolved, or
+/// resting). Inline, so that each physics' solvers are called directly.
+static inline void bs_predict_table(
+	const bs_world* world, int index, bs_candidate* best, bool skip_last, const bs_table_solvers* solve) {
+	const bs_ball* ball = &world->balls[index];
+	const bs_table* table = &world->table;
+	double now = world->time;
+	int skip_cushion = skip_last && ball->last_kind == BS_EVENT_CUSHION ? ball->last_target : -1;
+	int skip_jaw = skip_last && ball->last_kind == BS_EVENT_JAW ? ball->last_target : -1;
+	for (int s = 0; s < table->nose_count; ++s) {
+		consider_table_cushion(world, index, best, s, skip_cushion, solve);
+	}
+	for (int k = 0; k < table->pocket_count; ++k) {
+		const bs_pocket* pocket = &table->pockets[k];
+		if (!solve->near_pocket(world, index, k, best->key.time)) {
+			continue;
+		}
+		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
+			consider_table_cushion(world, index, best, s, skip_cushion, solve);
+		}
+		for (int j = pocket->first_jaw; j < pocket->first_jaw + pocket->jaw_count; ++j) {
+			double t = j != skip_jaw ? solve->jaw(world, index, j, now, best->key.time) : INFINITY;
+			if (t < INFINITY) {
+				bs_consider(best, t, BS_EVENT_JAW, ball->id, j, j, 0);
+			}
+		}
+		double t = solve->capture(world, index, k, now, best->key.time);
+		if (t < INFINITY) {
+			bs_consider(best, t, BS_EVENT_POCKET, ball->id, k, k, 0);
+		}
+	}
+}
+
 /// Queues a ball's earliest event (or takes its slot out when there is
 /// none), counting the slots that hold an event bs_world_step would report.
 void bs_world_store_prediction(bs_world* world, int index, const bs_candidate* best);
