@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "anchor_history.h"
 #include "cue_def.h"
 #include "scene_names.h"
 
@@ -442,13 +443,14 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ph
 	if (!read_vec2(in, pos, where, &dest->pos)) {
 		return false;
 	}
+	bs_history history = bs_history_of(dest);
 	child_path(where, sizeof where, path, "last_collision_time");
-	if (collided && !read_number(in, collided, where, &dest->last_collision_time)) {
+	if (collided && !read_number(in, collided, where, &history.last_collision_time)) {
 		return false;
 	}
 	const json_t* arrival = json_object_get(value, "arrival_speed");
 	child_path(where, sizeof where, path, "arrival_speed");
-	if (arrival && !read_number(in, arrival, where, &dest->arrival_speed)) {
+	if (arrival && !read_number(in, arrival, where, &history.arrival_speed)) {
 		return false;
 	}
 	const json_t* vel = json_object_get(value, "vel");
@@ -489,13 +491,16 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ph
 		const char* kind = json_object_iter_key(json_object_iter((json_t*)last));
 		char target[160];
 		child_path(target, sizeof target, where, kind);
-		if (!read_int(in, json_object_get(last, kind), target, &dest->last_target)) {
+		int last_target;
+		if (!read_int(in, json_object_get(last, kind), target, &last_target)) {
 			return false;
 		}
-		dest->last_kind = strcmp(kind, "ball") == 0 ? BS_EVENT_BALL
-			: strcmp(kind, "cushion") == 0          ? BS_EVENT_CUSHION
-													: BS_EVENT_JAW;
+		history.last_target = last_target;
+		history.last_kind = strcmp(kind, "ball") == 0 ? BS_EVENT_BALL
+			: strcmp(kind, "cushion") == 0            ? BS_EVENT_CUSHION
+													  : BS_EVENT_JAW;
 	}
+	bs_history_set(dest, history);
 	dest->set = true;
 	return true;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "anchor_history.h"
 #include "scene_names.h"
 
 typedef struct text_buffer {
@@ -96,17 +97,19 @@ static void append_anchor(
 	append_number(out, anchor->time);
 	append(out, ", \"pos\": ");
 	append_vec2(out, anchor->pos);
-	if (anchor->last_kind == BS_EVENT_BALL || anchor->last_kind == BS_EVENT_CUSHION ||
-		anchor->last_kind == BS_EVENT_JAW) {
-		append(out, ", \"last\": {\"%s\": %d}", bs_event_kind_name(anchor->last_kind), anchor->last_target);
+	bs_history history = bs_history_of(anchor);
+	if (history.last_kind == BS_EVENT_BALL || history.last_kind == BS_EVENT_CUSHION ||
+		history.last_kind == BS_EVENT_JAW) {
+		append(out, ", \"last\": {\"%s\": %d}", bs_event_kind_name((bs_event_kind)history.last_kind),
+			(int)history.last_target);
 	}
-	if (with_collision_time && isfinite(anchor->last_collision_time)) {
+	if (with_collision_time && isfinite(history.last_collision_time)) {
 		append(out, ", \"last_collision_time\": ");
-		append_number(out, anchor->last_collision_time);
+		append_number(out, history.last_collision_time);
 	}
-	if (anchor->arrival_speed > speed) {
+	if (history.arrival_speed > speed) {
 		append(out, ", \"arrival_speed\": ");
-		append_number(out, anchor->arrival_speed);
+		append_number(out, history.arrival_speed);
 	}
 	if (pool) {
 		append(out, ",\n       \"vel\": ");

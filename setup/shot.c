@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "alloc.h"
+#include "anchor_history.h"
 #include "cue_def.h"
 #include "motion.h"
 
@@ -39,8 +40,10 @@ static void restart_anchor(bs_ball_def* ball, double time, bs_physics physics) {
 	}
 	ball->anchor.time = time;
 	ball->anchor.pos = ball->pos;
-	ball->anchor.last_kind = BS_EVENT_NONE;
-	ball->anchor.last_target = -1;
+	bs_history history = bs_history_of(&ball->anchor);
+	history.last_kind = BS_EVENT_NONE;
+	history.last_target = -1;
+	bs_history_set(&ball->anchor, history);
 }
 
 // Strikes ball 0 of a def's balls with a cue that passed bs_cue_def_check.

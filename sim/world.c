@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "anchor_history.h"
 #include "cache_lines.h"
 #include "index_sort.h"
 #include "placement.h"
@@ -94,11 +95,12 @@ static void restore_anchor(bs_world* world, int index, const bs_ball_anchor* anc
 	bs_ball* ball = &world->balls[index];
 	ball->pos = anchor->pos;
 	ball->time = anchor->time;
-	world->cold[index].last_collision_time = anchor->last_collision_time;
-	world->cold[index].arrival_speed = anchor->arrival_speed;
-	ball->last_kind = (int8_t)anchor->last_kind;
+	bs_history history = bs_history_of(anchor);
+	world->cold[index].last_collision_time = history.last_collision_time;
+	world->cold[index].arrival_speed = history.arrival_speed;
+	ball->last_kind = (int8_t)history.last_kind;
 	ball->last_target =
-		anchor->last_kind == BS_EVENT_BALL ? bs_world_storage_of_id(world, anchor->last_target) : anchor->last_target;
+		history.last_kind == BS_EVENT_BALL ? bs_world_storage_of_id(world, history.last_target) : history.last_target;
 	world->physics->restore(world, index, anchor);
 }
 
@@ -383,12 +385,14 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		bool partner_gone = ball->last_kind == BS_EVENT_BALL && world->balls[ball->last_target].pocketed;
 		bool contact = ball->last_kind == BS_EVENT_BALL || ball->last_kind == BS_EVENT_CUSHION ||
 			ball->last_kind == BS_EVENT_JAW;
-		def.anchor.last_kind = (bs_event_kind)(!contact || partner_gone ? BS_EVENT_NONE : ball->last_kind);
-		def.anchor.last_target = def.anchor.last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id
-			: def.anchor.last_kind == BS_EVENT_NONE                        ? -1
-																			: ball->last_target;
-		def.anchor.last_collision_time = world->cold[i].last_collision_time;
-		def.anchor.arrival_speed = world->cold[i].arrival_speed;
+		bs_history history;
+		history.last_kind = !contact || partner_gone ? BS_EVENT_NONE : ball->last_kind;
+		history.last_target = history.last_kind == BS_EVENT_BALL ? world->balls[ball->last_target].id
+			: history.last_kind == BS_EVENT_NONE                    ? -1
+																	: ball->last_target;
+		history.last_collision_time = world->cold[i].last_collision_time;
+		history.arrival_speed = world->cold[i].arrival_speed;
+		bs_history_set(&def.anchor, history);
 		dest[count++] = def;
 	}
 	return count;

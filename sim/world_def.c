@@ -10,6 +10,7 @@
 #include <breakshot/world.h>
 
 #include "alloc.h"
+#include "anchor_history.h"
 #include "collide.h"
 #include "collide_pool.h"
 #include "motion.h"
@@ -83,10 +84,7 @@ bs_ball_def bs_default_ball_def(void) {
 	def.anchor.set = false;
 	def.anchor.time = 0.0;
 	def.anchor.pos = bs_v2(0.0, 0.0);
-	def.anchor.last_kind = BS_EVENT_NONE;
-	def.anchor.last_target = -1;
-	def.anchor.last_collision_time = -INFINITY;
-	def.anchor.arrival_speed = 0.0;
+	bs_history_set(&def.anchor, bs_history_none());
 	def.anchor.vel = bs_v2(0.0, 0.0);
 	def.anchor.omega = bs_v3(0.0, 0.0, 0.0);
 	def.anchor.motion = BS_MOTION_STATIONARY;
@@ -158,8 +156,10 @@ static int index_of_id(const bs_keyed_index* by_id, int n, int id) {
 static bool mutual_contact(const bs_world_def* def, int i, int j) {
 	const bs_ball_anchor* a = &def->balls[i].anchor;
 	const bs_ball_anchor* b = &def->balls[j].anchor;
-	return a->set && b->set && a->last_kind == BS_EVENT_BALL && b->last_kind == BS_EVENT_BALL &&
-		a->last_target == def->balls[j].id && b->last_target == def->balls[i].id;
+	bs_history ha = bs_history_of(a);
+	bs_history hb = bs_history_of(b);
+	return a->set && b->set && ha.last_kind == BS_EVENT_BALL && hb.last_kind == BS_EVENT_BALL &&
+		ha.last_target == def->balls[j].id && hb.last_target == def->balls[i].id;
 }
 
 // The index of the lightest ball when the balls' kinetic energy, all given
@@ -184,7 +184,7 @@ static int energy_could_overspeed(const bs_world_def* def) {
 // A fresh ball (no anchor) carries only the rounding of its own speed. (A
 // pool ball anchored in the past moved faster then: it slows down.)
 static double rounding_speed(const bs_world_def* def, const bs_ball_def* ball) {
-	double speed = bs_rounding_speed(ball->vel, ball->anchor.set ? ball->anchor.arrival_speed : 0.0);
+	double speed = bs_rounding_speed(ball->vel, ball->anchor.set ? bs_history_of(&ball->anchor).arrival_speed : 0.0);
 	double then = ball->anchor.set ? bs_v2_len(bs_physics_ops_of(def->physics)->anchor_velocity(ball)) : 0.0;
 	return then > speed ? then : speed;
 }
@@ -269,8 +269,9 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	if (def->table.periodic && !bs_ball_inside_table(&def->table, anchor->pos, ball->radius, 0.0, 0.0)) {
 		return "its anchor's position must lie in the periodic box, [0, width) x [0, height), as the engine writes it";
 	}
-	if (!(anchor->last_collision_time == -INFINITY ||
-			(anchor->last_collision_time >= -BS_MAX_TIME && anchor->last_collision_time <= def->time))) {
+	bs_history history = bs_history_of(anchor);
+	if (!(history.last_collision_time == -INFINITY ||
+			(history.last_collision_time >= -BS_MAX_TIME && history.last_collision_time <= def->time))) {
 		return "its anchor's last collision time must be -infinity (never) or at or before the start";
 	}
 	const bs_physics_ops* physics = bs_physics_ops_of(def->physics);
@@ -285,11 +286,11 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	if (passes_through_a_cushion(def, ball)) {
 		return "its path from the anchor to the start passes through a cushion";
 	}
-	switch (anchor->last_kind) {
+	switch (history.last_kind) {
 	case BS_EVENT_NONE:
 		return NULL;
 	case BS_EVENT_BALL: {
-		int j = anchor->last_target == ball->id ? -1 : index_of_id(by_id, n, anchor->last_target);
+		int j = history.last_target == ball->id ? -1 : index_of_id(by_id, n, history.last_target);
 		if (j < 0) {
 			return "its anchor's last contact names no other ball";
 		}
@@ -324,21 +325,21 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	}
 	case BS_EVENT_CUSHION:
 	case BS_EVENT_JAW: {
-		int count = anchor->last_kind == BS_EVENT_CUSHION ? def->table.cushion_count : def->table.jaw_count;
-		if (anchor->last_target < 0 || anchor->last_target >= count) {
+		int count = history.last_kind == BS_EVENT_CUSHION ? def->table.cushion_count : def->table.jaw_count;
+		if (history.last_target < 0 || history.last_target >= count) {
 			return "its anchor's last contact names no such cushion or jaw";
 		}
 		bs_vec2 vel = anchor_velocity(def, ball);
 		double speed = bs_v2_len(vel);
-		if (!(bs_obstacle_gap(&def->table, anchor->last_kind, anchor->last_target, anchor->pos, ball->radius) <=
+		if (!(bs_obstacle_gap(&def->table, history.last_kind, history.last_target, anchor->pos, ball->radius) <=
 				bs_found_contact_slack(&def->table, ball->radius, anchor->time, rounding_speed(def, ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
 		// not move into it.
-		bs_vec2 towards = anchor->last_kind == BS_EVENT_CUSHION
-			? bs_v2_scale(-1.0, bs_segment_normal(def->table.cushions[anchor->last_target]))
-			: bs_v2_normalize(bs_v2_sub(def->table.jaws[anchor->last_target], anchor->pos));
+		bs_vec2 towards = history.last_kind == BS_EVENT_CUSHION
+			? bs_v2_scale(-1.0, bs_segment_normal(def->table.cushions[history.last_target]))
+			: bs_v2_normalize(bs_v2_sub(def->table.jaws[history.last_target], anchor->pos));
 		if (bs_moves_into(vel, towards, speed)) {
 			return "its anchor's last contact, a cushion or jaw, is one it moves into";
 		}
@@ -465,7 +466,8 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 				"ball %d: the spin must be finite, its surface speed (radius times |omega|) at most %g m/s", ball->id,
 				BS_MAX_SPEED);
 		}
-		if (ball->anchor.set && !(ball->anchor.arrival_speed >= 0.0 && ball->anchor.arrival_speed <= BS_MAX_SPEED)) {
+		double arrival_speed = bs_history_of(&ball->anchor).arrival_speed;
+		if (ball->anchor.set && !(arrival_speed >= 0.0 && arrival_speed <= BS_MAX_SPEED)) {
 			return bs_def_report_problem(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: its anchor's arrival speed must be in [0, %g] m/s",
 				ball->id, BS_MAX_SPEED);
 		}

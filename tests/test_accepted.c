@@ -12,6 +12,7 @@
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
 
+#include "anchor_history.h"
 #include "check.h"
 #include "process_helpers.h"
 #include "placement.h"
@@ -21,6 +22,27 @@
 // Steps a world up to `events` events, validating after each; returns the
 // number of events taken, or -1 (printing the problem) at the first that
 // leaves it invalid.
+// An anchor at `time` (s) and `pos` (m) with no last contact, arrived at
+// `arrival_speed` (m/s).
+static bs_ball_anchor anchored_at(double time, bs_vec2 pos, double arrival_speed) {
+	bs_ball_anchor anchor = bs_default_ball_def().anchor;
+	anchor.set = true;
+	anchor.time = time;
+	anchor.pos = pos;
+	bs_history history = bs_history_none();
+	history.arrival_speed = arrival_speed;
+	bs_history_set(&anchor, history);
+	return anchor;
+}
+
+// A saved ball claiming another last contact, the rest of its history kept.
+static void set_last_contact(bs_ball_anchor* anchor, bs_event_kind kind, int target) {
+	bs_history history = bs_history_of(anchor);
+	history.last_kind = kind;
+	history.last_target = target;
+	bs_history_set(anchor, history);
+}
+
 static int64_t step_validated(bs_world* world, int64_t events, const char* what) {
 	char problem[256];
 	for (int64_t k = 0; k < events; ++k) {
@@ -455,7 +477,7 @@ static void anchors_must_touch_their_last_contact(void) {
 		def.balls = saved;
 		def.ball_count = bs_world_export_balls(world, saved);
 		for (int i = 0; i < def.ball_count && cushion_ball < 0; ++i) {
-			if (saved[i].anchor.last_kind == BS_EVENT_CUSHION) {
+			if (bs_history_of(&saved[i].anchor).last_kind == BS_EVENT_CUSHION) {
 				cushion_ball = i;
 			}
 		}
@@ -466,27 +488,25 @@ static void anchors_must_touch_their_last_contact(void) {
 	if (cushion_ball >= 0) {
 		// The same ball, claiming each other cushion as its last contact.
 		bs_ball_anchor truth = saved[cushion_ball].anchor;
+		bs_history truth_history = bs_history_of(&truth);
 		int refused = 0;
 		for (int s = 0; s < def.table.cushion_count; ++s) {
-			if (s == truth.last_target) {
+			if (s == truth_history.last_target) {
 				continue;
 			}
-			saved[cushion_ball].anchor.last_target = s;
+			set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_CUSHION, s);
 			refused += !bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_ANCHOR;
 		}
 		CHECK_EQ_INT(refused, def.table.cushion_count - 1);
 		// A jaw it did not touch.
-		saved[cushion_ball].anchor.last_kind = BS_EVENT_JAW;
-		saved[cushion_ball].anchor.last_target = 0;
+		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_JAW, 0);
 		CHECK(!bs_world_def_check(&def, &report));
 		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
 		// Two balls that name each other without touching.
 		saved[cushion_ball].anchor = truth;
 		int other = cushion_ball == 0 ? 1 : 0;
-		saved[cushion_ball].anchor.last_kind = BS_EVENT_BALL;
-		saved[cushion_ball].anchor.last_target = saved[other].id;
-		saved[other].anchor.last_kind = BS_EVENT_BALL;
-		saved[other].anchor.last_target = saved[cushion_ball].id;
+		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_BALL, saved[other].id);
+		set_last_contact(&saved[other].anchor, BS_EVENT_BALL, saved[cushion_ball].id);
 		saved[other].anchor.time = saved[cushion_ball].anchor.time;
 		saved[other].anchor.pos = bs_v2_mad(saved[other].pos, saved[other].anchor.time - def.time, saved[other].vel);
 		CHECK(!bs_world_def_check(&def, &report));
@@ -498,10 +518,9 @@ static void anchors_must_touch_their_last_contact(void) {
 		CHECK(!bs_world_def_check(&def, &report));
 		CHECK_EQ_INT(report.problem, BS_DEF_BAD_ANCHOR);
 		// A ball that touched its last cushion but moves into it.
-		saved[other].anchor = (bs_ball_anchor){0};
-		saved[other].anchor.last_kind = BS_EVENT_NONE;
+		saved[other].anchor = bs_default_ball_def().anchor;
 		saved[cushion_ball].anchor = truth;
-		bs_vec2 inward = bs_segment_normal(def.table.cushions[truth.last_target]);
+		bs_vec2 inward = bs_segment_normal(def.table.cushions[truth_history.last_target]);
 		bs_vec2 kept = saved[cushion_ball].vel;
 		saved[cushion_ball].vel = bs_v2_scale(-1.0, inward);
 		saved[cushion_ball].pos =
@@ -511,10 +530,9 @@ static void anchors_must_touch_their_last_contact(void) {
 		saved[cushion_ball].vel = kept;
 		saved[cushion_ball].pos = bs_v2_mad(truth.pos, def.time - truth.time, kept);
 		// Through a scene file, the message names the field.
-		saved[other].anchor = (bs_ball_anchor){0};
-		saved[other].anchor.last_kind = BS_EVENT_NONE;
+		saved[other].anchor = bs_default_ball_def().anchor;
 		saved[cushion_ball].anchor = truth;
-		saved[cushion_ball].anchor.last_target = (truth.last_target + 1) % def.table.nose_count;
+		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_CUSHION, (truth_history.last_target + 1) % def.table.nose_count);
 		char* text = bs_scene_dump_def(&def);
 		bs_scene edited;
 		CHECK(!bs_scene_load_text(text, "edited.json", &edited, error, sizeof error));
@@ -827,8 +845,7 @@ static void anchors_must_lead_to_their_position(void) {
 	CHECK_DEF_OK(&def);
 	balls[1].anchor.set = true;
 	balls[1].anchor.time = 0.0;
-	balls[1].anchor.last_kind = BS_EVENT_NONE;
-	balls[1].anchor.last_collision_time = -INFINITY;
+	bs_history_set(&balls[1].anchor, bs_history_none());
 	balls[1].anchor.pos = balls[1].pos;
 	CHECK_DEF_OK(&def);
 	bs_def_report report;
@@ -857,7 +874,7 @@ static void anchors_outside_a_periodic_box_are_refused(void) {
 	bs_ball_def balls[2] = {ball_at(0, 0.2, 0.13, -7.0, 0.5), ball_at(1, 0.27, 0.2, 0.2, -0.9)};
 	bs_world_def def = world_def_with(balls, 2);
 	def.table = bs_table_periodic(0.5, 4.4);
-	balls[0].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.13}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	balls[0].anchor = anchored_at(0.0, bs_v2(0.2, 0.13), 0.0);
 	CHECK_DEF_OK(&def);
 	bs_def_report report;
 	const bs_vec2 outside[4] = {{1.2, 0.13}, {-0.3, 0.13}, {0.2, 4.53}, {0.5, 0.13}};
@@ -882,8 +899,8 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// time, and every overlap followed.
 	bs_ball_def through[2] = {ball_at(0, 1.5, 0.6, 0.0, 0.0), ball_at(1, 2.0, 0.6, 1.0, 0.0)};
 	// Both anchored before the start: a pair is solved from the later clock.
-	through[0].anchor = (bs_ball_anchor){true, 0.0, {1.5, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
-	through[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	through[0].anchor = anchored_at(0.0, bs_v2(1.5, 0.6), 0.0);
+	through[1].anchor = anchored_at(0.0, bs_v2(1.0, 0.6), 0.0);
 	bs_world_def def = world_def_with(through, 2);
 	def.time = 1.0;
 	CHECK_DEF_OK(&def);
@@ -900,8 +917,8 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// velocities and send ball 0 through ball 1, never to be tested again.
 	double sigma = 2.0 * BS_DEFAULT_RADIUS;
 	bs_ball_def leaving[2] = {ball_at(0, 2.0 - sigma * (1.0 - 5e-10), 0.6, 0.0, 0.0), ball_at(1, 2.0, 0.6, 1.0, 0.0)};
-	leaving[0].anchor = (bs_ball_anchor){true, 0.0, leaving[0].pos, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
-	leaving[1].anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	leaving[0].anchor = anchored_at(0.0, leaving[0].pos, 0.0);
+	leaving[1].anchor = anchored_at(0.0, bs_v2(1.0, 0.6), 0.0);
 	def = world_def_with(leaving, 2);
 	def.time = 1.0;
 	CHECK_DEF_OK(&def);
@@ -922,8 +939,7 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	CHECK(bs_table_preset("9ft", true, &pocketed));
 	bs_ball_def through_facing = ball_at(0, 0.431178376415565, 1.0694318443861976, 2.1956250436758675,
 		-1.1002389927404836);
-	through_facing.anchor = (bs_ball_anchor){true, 0.0, {0.042226045072000916, 1.264337856455115}, BS_EVENT_NONE, -1,
-		-INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	through_facing.anchor = anchored_at(0.0, bs_v2(0.042226045072000916, 1.264337856455115), 0.0);
 	def = world_def_with(&through_facing, 1);
 	def.table = pocketed;
 	def.time = 0.17714879526623936;
@@ -939,7 +955,7 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	bs_vec2 centre = table.pockets[0].centre;
 	double along = sqrt(0.5);
 	bs_ball_def out = ball_at(0, centre.x + 0.5 * along, centre.y + 0.5 * along, along, along);
-	out.anchor = (bs_ball_anchor){true, 0.0, centre, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	out.anchor = anchored_at(0.0, centre, 0.0);
 	def = world_def_with(&out, 1);
 	def.table = table;
 	def.time = 0.5;
@@ -961,8 +977,8 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 	// the next meeting (nothing but cell crossings pending) must skip the
 	// pass. The meeting is where ball 1 reaches x = 1.5 - sigma.
 	bs_ball_def around[2] = {ball_at(0, 0.5, 0.5, 0.0, 0.0), ball_at(1, 0.7, 0.5, 1.0, 0.0)};
-	around[0].anchor = (bs_ball_anchor){true, 0.0, {0.5, 0.5}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
-	around[1].anchor = (bs_ball_anchor){true, 0.0, {0.2, 0.5}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	around[0].anchor = anchored_at(0.0, bs_v2(0.5, 0.5), 0.0);
+	around[1].anchor = anchored_at(0.0, bs_v2(0.2, 0.5), 0.0);
 	def = world_def_with(around, 2);
 	def.table = bs_table_periodic(1.0, 1.0);
 	def.time = 0.5;
@@ -983,18 +999,36 @@ static void states_left_touching_by_a_tie_reload(void) {
 	// sum closer than touching by the rounding of their long flights. Neither
 	// names the other, yet both are where the engine left them: validation
 	// holds such a pair to BS_CONTACT_TOLERANCE, and so must the reload.
-	bs_ball_def balls[3] = {
-		{0, {0.20827363386032122, 0.13248209015809637}, {-0.04440301024857169, 0.5692817736615098}, {0.0, 0.0, 0.0},
-			0.02, 0.17,
-			{true, 0.1082736338603212, {0.20827363386032122, 0.13248209015809637}, BS_EVENT_BALL, 1,
-				0.1082736338603212, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY}},
-		{1, {0.2566905464558715, 0.12}, {0.04387151961359417, -0.11443200380614617}, {0.0, 0.0, 0.0}, 0.03, 0.4,
-			{true, 0.1082736338603212, {0.2566905464558715, 0.12}, BS_EVENT_BALL, 0, 0.1082736338603212, 0.0,
-				{0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY}},
-		{2, {0.27165472677206426, 0.2025537295257109}, {0.2, -0.9}, {0.0, 0.0, 0.0}, 0.015, 0.17,
-			{true, 0.0, {0.25, 0.3}, BS_EVENT_NONE, -1, -INFINITY, 0.0, {0.0, 0.0}, {0.0, 0.0, 0.0},
-				BS_MOTION_STATIONARY}},
+	const double touched = 0.1082736338603212;
+	const struct {
+		bs_vec2 pos, vel;
+		double radius, mass, anchor_time;
+		bs_vec2 anchor_pos;
+		int last_ball; // the id of its last contact, or -1
+	} given[3] = {
+		{{0.20827363386032122, 0.13248209015809637}, {-0.04440301024857169, 0.5692817736615098}, 0.02, 0.17, touched,
+			{0.20827363386032122, 0.13248209015809637}, 1},
+		{{0.2566905464558715, 0.12}, {0.04387151961359417, -0.11443200380614617}, 0.03, 0.4, touched,
+			{0.2566905464558715, 0.12}, 0},
+		{{0.27165472677206426, 0.2025537295257109}, {0.2, -0.9}, 0.015, 0.17, 0.0, {0.25, 0.3}, -1},
 	};
+	bs_ball_def balls[3];
+	for (int i = 0; i < 3; ++i) {
+		balls[i] = bs_default_ball_def();
+		balls[i].id = i;
+		balls[i].pos = given[i].pos;
+		balls[i].vel = given[i].vel;
+		balls[i].radius = given[i].radius;
+		balls[i].mass = given[i].mass;
+		balls[i].anchor = anchored_at(given[i].anchor_time, given[i].anchor_pos, 0.0);
+		if (given[i].last_ball >= 0) {
+			bs_history history = bs_history_of(&balls[i].anchor);
+			history.last_kind = BS_EVENT_BALL;
+			history.last_target = given[i].last_ball;
+			history.last_collision_time = touched;
+			bs_history_set(&balls[i].anchor, history);
+		}
+	}
 	bs_world_def def = world_def_with(balls, 3);
 	def.table = bs_table_periodic(0.5, 4.4);
 	def.time = 0.1082736338603212;
@@ -1081,7 +1115,7 @@ static void contacts_that_stop_a_ball_keep_its_arrival_speed(void) {
 	}
 	// The speed is part of the anchor, bounded like any speed.
 	bs_ball_def fast = ball_at(0, 1.0, 0.6, 0.0, 0.0);
-	fast.anchor = (bs_ball_anchor){true, 0.0, {1.0, 0.6}, BS_EVENT_NONE, -1, -INFINITY, 2.0 * BS_MAX_SPEED, {0.0, 0.0}, {0.0, 0.0, 0.0}, BS_MOTION_STATIONARY};
+	fast.anchor = anchored_at(0.0, bs_v2(1.0, 0.6), 2.0 * BS_MAX_SPEED);
 	bs_world_def def = world_def_with(&fast, 1);
 	bs_def_report report;
 	CHECK(!bs_world_def_check(&def, &report));

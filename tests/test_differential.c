@@ -43,6 +43,7 @@
 #include <breakshot/table.h>
 #include <breakshot/world.h>
 
+#include "anchor_history.h"
 #include "check.h"
 #include "rng.h"
 
@@ -741,15 +742,16 @@ static void ref_take_state(ref_world* w, const bs_world* world, bs_ball_def* scr
 		ball->vy = in->vel.y;
 		ball->px = (ld)in->anchor.pos.x + ball->vx * dt;
 		ball->py = (ld)in->anchor.pos.y + ball->vy * dt;
-		ball->last_kind = in->anchor.last_kind;
-		ball->last_target = in->anchor.last_target;
+		bs_history history = bs_history_of(&in->anchor);
+		ball->last_kind = history.last_kind;
+		ball->last_target = history.last_target;
 		ball->last_ix = 0;
 		ball->last_iy = 0;
-		ball->last_collision = in->anchor.last_collision_time;
+		ball->last_collision = history.last_collision_time;
 		if (ball->last_kind == BS_EVENT_BALL) {
 			ball->last_target = -1;
 			for (int j = 0; j < w->n; ++j) {
-				if (w->b[j].id == in->anchor.last_target) {
+				if (w->b[j].id == history.last_target) {
 					ball->last_target = j;
 				}
 			}

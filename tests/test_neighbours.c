@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anchor_history.h"
 #include "grid.h"
 #include "rng.h"
 #include <breakshot/world.h>
@@ -101,11 +102,14 @@ static bool same_bits(double x, double y) {
 static bool same_ball_def(const bs_ball_def* a, const bs_ball_def* b) {
 	const bs_ball_anchor* p = &a->anchor;
 	const bs_ball_anchor* q = &b->anchor;
+	bs_history hp = bs_history_of(p);
+	bs_history hq = bs_history_of(q);
 	return a->id == b->id && same_bits(a->pos.x, b->pos.x) && same_bits(a->pos.y, b->pos.y) &&
 		same_bits(a->vel.x, b->vel.x) && same_bits(a->vel.y, b->vel.y) && same_bits(a->radius, b->radius) &&
 		same_bits(a->mass, b->mass) && p->set == q->set && same_bits(p->time, q->time) &&
-		same_bits(p->pos.x, q->pos.x) && same_bits(p->pos.y, q->pos.y) && p->last_kind == q->last_kind &&
-		p->last_target == q->last_target && same_bits(p->last_collision_time, q->last_collision_time);
+		same_bits(p->pos.x, q->pos.x) && same_bits(p->pos.y, q->pos.y) && hp.last_kind == hq.last_kind &&
+		hp.last_target == hq.last_target && same_bits(hp.last_collision_time, hq.last_collision_time) &&
+		same_bits(hp.arrival_speed, hq.arrival_speed);
 }
 
 // Storage order moves each ball's data in memory, nothing else: the events

@@ -99,24 +99,29 @@ typedef struct bs_event {
 	bs_vec2 normal; ///< unit contact normal: from a towards b for two balls, from the obstacle towards the ball otherwise; zero for a change of state
 } bs_event;
 
+/// The engine's own record of a saved ball: its last contact (which the
+/// engine never examines again while it rests or parts), when it last
+/// collided (for the elastic window), and the speed whose rounding its
+/// position carries (which the checks of place and contact allow for).
+/// Opaque: bs_world_export_balls and the scene reader write it,
+/// bs_world_create and bs_world_def_check read it, and bs_default_ball_def
+/// sets the record of a ball with no history. Copy it whole; never fill it
+/// by hand.
+typedef struct bs_anchor_history {
+	double opaque[3];
+} bs_anchor_history;
+
 /// Where a ball's motion is anchored inside a world: its own clock, its
 /// place and (under pool physics) its velocity, spin and state of motion
-/// then, and its last contact. A world keeps one per ball and moves a ball
-/// only when an event involves it. Saving the anchor (bs_world_export_balls)
-/// and giving it back to a new world makes that world continue the old one
-/// bit for bit. Leave `set` false for a new ball.
+/// then, and the engine's history of it. A world keeps one per ball and
+/// moves a ball only when an event involves it. Saving the anchor
+/// (bs_world_export_balls) and giving it back to a new world makes that
+/// world continue the old one bit for bit. Leave `set` false for a new ball.
 typedef struct bs_ball_anchor {
 	bool set;                   ///< false: the ball starts fresh at the world's start time
 	double time;                ///< the ball's own clock (s), in [-BS_MAX_TIME, the world's start time]
 	bs_vec2 pos;                ///< the centre at `time` (m)
-	bs_event_kind last_kind;    ///< the ball's last contact, or BS_EVENT_NONE
-	int last_target;            ///< the other ball's id, or the cushion or jaw index
-	double last_collision_time; ///< when the ball last collided (s), for the elastic window; -INFINITY if never
-	/// Its speed (m/s) before the event that placed it at `pos`, in [0,
-	/// BS_MAX_SPEED]; 0 when none. The position carries the rounding of that
-	/// event's time at that speed, which a collision that stopped the ball no
-	/// longer shows: the checks of place and contact allow for it.
-	double arrival_speed;
+	bs_anchor_history history;  ///< the engine's record (opaque)
 	// Pool physics only (ignored under ideal physics, where the velocity
 	// never changes between events and is bs_ball_def.vel): the ball's
 	// motion at `time`, from which it moves until the start without an event.

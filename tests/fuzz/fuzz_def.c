@@ -21,6 +21,7 @@
 #include <breakshot/gas.h>
 #include <breakshot/rack.h>
 
+#include "anchor_history.h"
 #include "fuzz_world.h"
 
 /// Most balls a def gets: past the grid's threshold (BS_GRID_MIN_BALLS), and
@@ -143,10 +144,12 @@ static bs_ball_anchor take_anchor(recipe* r, const bs_world_def* def, const bs_b
 	anchor.time = (how & 1) ? def->time : def->time - take_number(r, 1.0);
 	anchor.pos = (how & 2) ? bs_v2_mad(ball->pos, anchor.time - def->time, ball->vel)
 						   : take_vec2(r, def->table.width, def->table.height, 0.0);
-	anchor.last_kind = (how & 4) ? (bs_event_kind)take_int(r) : (bs_event_kind)(take_byte(r) % 5 - 1);
-	anchor.last_target = (how & 8) ? take_int(r) : take_byte(r) % 24;
-	anchor.last_collision_time = (how & 16) ? -INFINITY : anchor.time - take_number(r, 1e-3);
-	anchor.arrival_speed = (how & 32) ? take_number(r, 1.0) : 0.0;
+	bs_history history;
+	history.last_kind = (how & 4) ? take_int(r) : take_byte(r) % 5 - 1;
+	history.last_target = (how & 8) ? take_int(r) : take_byte(r) % 24;
+	history.last_collision_time = (how & 16) ? -INFINITY : anchor.time - take_number(r, 1e-3);
+	history.arrival_speed = (how & 32) ? take_number(r, 1.0) : 0.0;
+	bs_history_set(&anchor, history);
 	return anchor;
 }
 
