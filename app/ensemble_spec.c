@@ -354,7 +354,7 @@ bool bs_shot_make(const bs_shot_maker* maker, uint64_t run_seed, int64_t run, bs
 			if (!plan->rack_fixed) {
 				rack.seed = run_seed;
 			}
-			bs_rack_build(&rack, &scene->def.table, balls);
+			bs_rack_make(&rack, &scene->def.table, balls);
 		} else {
 			memcpy(balls, scene->balls, (size_t)count * sizeof *balls);
 		}

@@ -690,7 +690,7 @@ static bool build_rack(bs_scene* scene) {
 	bs_free(scene->balls);
 	scene->balls = balls;
 	scene->def.balls = balls;
-	scene->def.ball_count = bs_rack_build(&scene->rack, &scene->def.table, balls);
+	scene->def.ball_count = bs_rack_make(&scene->rack, &scene->def.table, balls);
 	return true;
 }
 

@@ -27,7 +27,7 @@ static bool slot_before(const bs_calendar_queue* queue, int x, int y) {
 	return x < y;
 }
 
-bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
+bool bs_calendar_queue_create(bs_calendar_queue* queue, int capacity) {
 	size_t n = (size_t)(capacity > 0 ? capacity : 1);
 	queue->capacity = capacity;
 	queue->size = 0;
@@ -41,7 +41,7 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	queue->entries = bs_alloc_lines(n, sizeof *queue->entries);
 	queue->head = bs_alloc_lines((size_t)queue->bucket_count, sizeof *queue->head);
 	if (!queue->entries || !queue->head) {
-		bs_calendar_queue_free(queue);
+		bs_calendar_queue_destroy(queue);
 		return false;
 	}
 	memset(queue->entries, 0, bytes);
@@ -62,7 +62,7 @@ bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity) {
 	return true;
 }
 
-void bs_calendar_queue_free(bs_calendar_queue* queue) {
+void bs_calendar_queue_destroy(bs_calendar_queue* queue) {
 	bs_free(queue->entries);
 	bs_free(queue->head);
 	queue->entries = NULL;

@@ -51,10 +51,10 @@ typedef struct bs_calendar_queue {
 } bs_calendar_queue;
 
 /// Allocates a queue of `capacity` empty slots. Returns false when memory runs out.
-bool bs_calendar_queue_init(bs_calendar_queue* queue, int capacity);
+bool bs_calendar_queue_create(bs_calendar_queue* queue, int capacity);
 
 /// Frees the queue's memory.
-void bs_calendar_queue_free(bs_calendar_queue* queue);
+void bs_calendar_queue_destroy(bs_calendar_queue* queue);
 
 /// Sets the slot's key (its time must be finite), inserting it if absent.
 void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key);

@@ -58,14 +58,14 @@ static void sift_down(bs_event_heap* queue, int at) {
 	place(queue, at, entry);
 }
 
-bool bs_event_heap_init(bs_event_heap* queue, int capacity) {
+bool bs_event_heap_create(bs_event_heap* queue, int capacity) {
 	queue->capacity = capacity;
 	queue->size = 0;
 	size_t n = capacity > 0 ? (size_t)capacity : 1;
 	queue->heap = bs_alloc_lines(n, sizeof *queue->heap);
 	queue->slots = bs_alloc_lines(n, sizeof *queue->slots);
 	if (!queue->heap || !queue->slots) {
-		bs_event_heap_free(queue);
+		bs_event_heap_destroy(queue);
 		return false;
 	}
 	memset(queue->slots, 0, n * sizeof *queue->slots);
@@ -75,7 +75,7 @@ bool bs_event_heap_init(bs_event_heap* queue, int capacity) {
 	return true;
 }
 
-void bs_event_heap_free(bs_event_heap* queue) {
+void bs_event_heap_destroy(bs_event_heap* queue) {
 	bs_free(queue->heap);
 	bs_free(queue->slots);
 	queue->heap = NULL;

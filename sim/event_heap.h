@@ -35,10 +35,10 @@ typedef struct bs_event_heap {
 } bs_event_heap;
 
 /// Allocates a queue of `capacity` empty slots. Returns false when memory runs out.
-bool bs_event_heap_init(bs_event_heap* queue, int capacity);
+bool bs_event_heap_create(bs_event_heap* queue, int capacity);
 
 /// Frees the queue's memory.
-void bs_event_heap_free(bs_event_heap* queue);
+void bs_event_heap_destroy(bs_event_heap* queue);
 
 /// Sets the slot's key and restores heap order, inserting it if absent.
 void bs_event_heap_set(bs_event_heap* queue, int slot, bs_event_key key);

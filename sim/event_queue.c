@@ -1,15 +1,15 @@
 #include "event_queue.h"
 
-bool bs_event_queue_init(bs_event_queue* queue, int capacity, bool use_calendar) {
+bool bs_event_queue_create(bs_event_queue* queue, int capacity, bool use_calendar) {
 	queue->use_calendar = use_calendar;
-	return use_calendar ? bs_calendar_queue_init(&queue->calendar, capacity) : bs_event_heap_init(&queue->heap, capacity);
+	return use_calendar ? bs_calendar_queue_create(&queue->calendar, capacity) : bs_event_heap_create(&queue->heap, capacity);
 }
 
-void bs_event_queue_free(bs_event_queue* queue) {
+void bs_event_queue_destroy(bs_event_queue* queue) {
 	if (queue->use_calendar) {
-		bs_calendar_queue_free(&queue->calendar);
+		bs_calendar_queue_destroy(&queue->calendar);
 	} else {
-		bs_event_heap_free(&queue->heap);
+		bs_event_heap_destroy(&queue->heap);
 	}
 }
 

@@ -20,10 +20,10 @@ typedef struct bs_event_queue {
 
 /// Allocates a queue of `capacity` empty slots, in the calendar queue or the
 /// heap. Returns false when memory runs out.
-bool bs_event_queue_init(bs_event_queue* queue, int capacity, bool use_calendar);
+bool bs_event_queue_create(bs_event_queue* queue, int capacity, bool use_calendar);
 
 /// Frees the queue's memory.
-void bs_event_queue_free(bs_event_queue* queue);
+void bs_event_queue_destroy(bs_event_queue* queue);
 
 /// Checks the queue's order and bookkeeping. O(N).
 bool bs_event_queue_valid(const bs_event_queue* queue);

@@ -30,7 +30,7 @@ bool bs_grid_fits(const bs_table* table, double reach) {
 	return reach > 0.0 && cells_along(table->width, reach) >= fewest && cells_along(table->height, reach) >= fewest;
 }
 
-bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
+bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
 	double nx = cells_along(table->width, reach);
 	double ny = cells_along(table->height, reach);
 	// Cells beyond a few per ball only cost memory: coarsen evenly, keeping
@@ -56,7 +56,7 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	grid->next = bs_alloc_lines(balls, sizeof *grid->next);
 	grid->where = bs_alloc_lines(balls, sizeof *grid->where);
 	if (!grid->head || !grid->next || !grid->where) {
-		bs_grid_free(grid);
+		bs_grid_destroy(grid);
 		return false;
 	}
 	for (size_t c = 0; c < cells; ++c) {
@@ -70,7 +70,7 @@ bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_c
 	return true;
 }
 
-void bs_grid_free(bs_grid* grid) {
+void bs_grid_destroy(bs_grid* grid) {
 	bs_free(grid->head);
 	bs_free(grid->next);
 	bs_free(grid->where);

@@ -52,10 +52,10 @@ bool bs_grid_fits(const bs_table* table, double reach);
 /// wide; coarser where finer cells would outnumber the balls by far (a few
 /// small balls on a big table), so its memory stays O(ball_count). Returns
 /// false when memory runs out.
-bool bs_grid_init(bs_grid* grid, const bs_table* table, double reach, int ball_count);
+bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball_count);
 
 /// Frees the grid's memory.
-void bs_grid_free(bs_grid* grid);
+void bs_grid_destroy(bs_grid* grid);
 
 /// The index (row * nx + column) of the cell holding `pos`, a position inside
 /// the table.

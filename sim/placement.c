@@ -78,7 +78,7 @@ bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double*
 	bool use_grid = bs_grid_fits(table, reach);
 	bs_grid grid;
 	if (use_grid) {
-		if (!bs_grid_init(&grid, table, reach, n)) {
+		if (!bs_grid_create(&grid, table, reach, n)) {
 			return false;
 		}
 		for (int i = 0; i < n; ++i) {
@@ -105,7 +105,7 @@ bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double*
 		}
 	}
 	if (use_grid) {
-		bs_grid_free(&grid);
+		bs_grid_destroy(&grid);
 	}
 	return true;
 }

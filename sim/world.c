@@ -139,7 +139,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->by_id = bs_malloc(cap * sizeof *world->by_id);
 	bool use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN_BALLS);
 	if (!world->physics || !world->physics->create(world, cap) || !world->balls || !world->cold || !world->by_id ||
-		!bs_event_queue_init(&world->queue, n, use_calendar)) {
+		!bs_event_queue_create(&world->queue, n, use_calendar)) {
 		bs_world_destroy(world);
 		return NULL;
 	}
@@ -155,7 +155,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		bs_grid_fits(&def->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
 	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
 	world->scan_all = !grid_search;
-	if (world->use_grid && !bs_grid_init(&world->grid, &def->table, reach, n)) {
+	if (world->use_grid && !bs_grid_create(&world->grid, &def->table, reach, n)) {
 		world->use_grid = false;
 		bs_world_destroy(world);
 		return NULL;
@@ -196,9 +196,9 @@ void bs_world_destroy(bs_world* world) {
 	if (!world) {
 		return;
 	}
-	bs_event_queue_free(&world->queue);
+	bs_event_queue_destroy(&world->queue);
 	if (world->use_grid) {
-		bs_grid_free(&world->grid);
+		bs_grid_destroy(&world->grid);
 	}
 	bs_free(world->balls);
 	bs_free(world->cold);

@@ -228,7 +228,7 @@ static void grid_memory_stays_linear_in_the_balls(void) {
 	double reach = 2.0 * BS_MIN_RADIUS;
 	CHECK(bs_grid_fits(&table, reach));
 	bs_grid grid;
-	CHECK(bs_grid_init(&grid, &table, reach, 10));
+	CHECK(bs_grid_create(&grid, &table, reach, 10));
 	CHECK(grid.nx >= 3);
 	CHECK(grid.ny >= 3);
 	CHECK((double)grid.nx * grid.ny <= 4.0 * 10 + 16.0);
@@ -237,16 +237,16 @@ static void grid_memory_stays_linear_in_the_balls(void) {
 	bs_grid_place(&grid, 3, bs_v2(0.5 * BS_MAX_LENGTH, 0.25 * BS_MAX_LENGTH));
 	int cells[9];
 	CHECK_EQ_INT(bs_grid_neighbourhood(&grid, 3, cells), 9);
-	bs_grid_free(&grid);
+	bs_grid_destroy(&grid);
 
 	bs_table narrow = bs_table_rect(BS_MAX_LENGTH, 0.1);
-	CHECK(bs_grid_init(&grid, &narrow, 0.01, 100));
+	CHECK(bs_grid_create(&grid, &narrow, 0.01, 100));
 	CHECK((double)grid.nx * grid.ny <= 4.0 * 100 + 16.0);
 	CHECK(grid.ny >= 3);
 	CHECK(grid.nx >= 3);
 	CHECK(grid.cell_w >= 0.01);
 	CHECK(grid.cell_h >= 0.01);
-	bs_grid_free(&grid);
+	bs_grid_destroy(&grid);
 }
 
 // Balls moving in parallel on a periodic table never meet: only cell

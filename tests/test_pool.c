@@ -131,7 +131,7 @@ static void breaks_come_to_rest(void) {
 			rack.game = games[g];
 			rack.seed = seed;
 			bs_ball_def balls[BS_RACK_MAX_BALLS];
-			int count = bs_rack_build(&rack, &table, balls);
+			int count = bs_rack_make(&rack, &table, balls);
 			for (int i = 0; i < count; ++i) {
 				if (balls[i].id == 0) {
 					balls[i].vel = bs_v2(8.0, 0.02 * (double)(seed % 5) - 0.04);
@@ -162,7 +162,7 @@ static int break_balls(uint64_t seed, bs_table* table, bs_ball_def* balls) {
 	CHECK(bs_table_preset("9ft", true, table));
 	bs_rack_def rack = bs_default_rack_def();
 	rack.seed = seed;
-	int count = bs_rack_build(&rack, table, balls);
+	int count = bs_rack_make(&rack, table, balls);
 	for (int i = 0; i < count; ++i) {
 		if (balls[i].id == 0) {
 			balls[i].vel = bs_v2(7.0, 0.03);
@@ -507,7 +507,7 @@ static void balls_at_rest_stay_put(void) {
 	def = bs_default_pool_world_def();
 	def.table = table;
 	def.balls = rack_balls;
-	def.ball_count = bs_rack_build(&rack, &table, rack_balls);
+	def.ball_count = bs_rack_make(&rack, &table, rack_balls);
 	world = bs_world_create(&def);
 	CHECK(!bs_world_step(world));
 	bs_world_destroy(world);
@@ -627,7 +627,7 @@ static void breaks_cut_at_45_degrees_end(void) {
 		rack.game = (bs_game)(k % 3);
 		rack.seed = (uint64_t)k + 1;
 		bs_ball_def balls[BS_RACK_MAX_BALLS];
-		int count = bs_rack_build(&rack, &table, balls);
+		int count = bs_rack_make(&rack, &table, balls);
 		int cue = -1;
 		int apex = -1;
 		for (int i = 0; i < count; ++i) {

@@ -11,7 +11,7 @@
 
 static void queue_orders_by_time_then_kind_then_ids(void) {
 	bs_event_heap queue;
-	CHECK(bs_event_heap_init(&queue, 5));
+	CHECK(bs_event_heap_create(&queue, 5));
 	bs_event_heap_set(&queue, 0, (bs_event_key){1.0, BS_EVENT_CUSHION, 0, 2});
 	bs_event_heap_set(&queue, 1, (bs_event_key){1.0, BS_EVENT_BALL, 3, 4});
 	bs_event_heap_set(&queue, 2, (bs_event_key){1.0, BS_EVENT_BALL, 1, 9});
@@ -24,17 +24,17 @@ static void queue_orders_by_time_then_kind_then_ids(void) {
 		CHECK(bs_event_heap_valid(&queue));
 	}
 	CHECK_EQ_INT(bs_event_heap_top(&queue), -1);
-	bs_event_heap_free(&queue);
+	bs_event_heap_destroy(&queue);
 }
 
 static void queue_identical_keys_order_by_slot(void) {
 	// The same pair event held by both balls' slots: the lower slot comes first.
 	bs_event_heap queue;
-	CHECK(bs_event_heap_init(&queue, 2));
+	CHECK(bs_event_heap_create(&queue, 2));
 	bs_event_heap_set(&queue, 1, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
 	bs_event_heap_set(&queue, 0, (bs_event_key){2.0, BS_EVENT_BALL, 0, 1});
 	CHECK_EQ_INT(bs_event_heap_top(&queue), 0);
-	bs_event_heap_free(&queue);
+	bs_event_heap_destroy(&queue);
 }
 
 static int compare_keys(const void* x, const void* y) {
@@ -46,7 +46,7 @@ static int compare_keys(const void* x, const void* y) {
 static void queue_random_updates_match_sorting(void) {
 	enum { N = 500 };
 	bs_event_heap queue;
-	CHECK(bs_event_heap_init(&queue, N));
+	CHECK(bs_event_heap_create(&queue, N));
 	bs_rng rng = bs_rng_make(3);
 	bs_event_key keys[N];
 	bool present[N] = {false};
@@ -79,7 +79,7 @@ static void queue_random_updates_match_sorting(void) {
 		CHECK_EQ_INT(compare_keys(&key, &sorted[k]), 0);
 		bs_event_heap_remove(&queue, top);
 	}
-	bs_event_heap_free(&queue);
+	bs_event_heap_destroy(&queue);
 }
 
 static void calendar_queue_matches_the_heap(void) {
@@ -88,8 +88,8 @@ static void calendar_queue_matches_the_heap(void) {
 	enum { N = 300 };
 	bs_event_heap heap;
 	bs_calendar_queue calendar;
-	CHECK(bs_event_heap_init(&heap, N));
-	CHECK(bs_calendar_queue_init(&calendar, N));
+	CHECK(bs_event_heap_create(&heap, N));
+	CHECK(bs_calendar_queue_create(&calendar, N));
 	bs_rng rng = bs_rng_make(9);
 	double now = 0.0;
 	for (int i = 0; i < N; ++i) {
@@ -123,8 +123,8 @@ static void calendar_queue_matches_the_heap(void) {
 	}
 	CHECK(agreed > 40000);
 	CHECK(bs_calendar_queue_valid(&calendar));
-	bs_event_heap_free(&heap);
-	bs_calendar_queue_free(&calendar);
+	bs_event_heap_destroy(&heap);
+	bs_calendar_queue_destroy(&calendar);
 }
 
 static void stale_prediction_is_discarded(void) {

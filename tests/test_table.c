@@ -177,7 +177,7 @@ static void racks_follow_the_rules(void) {
 		def.game = BS_GAME_8_BALL;
 		def.seed = seed;
 		bs_ball_def balls[BS_RACK_MAX_BALLS];
-		int n = bs_rack_build(&def, &t, balls);
+		int n = bs_rack_make(&def, &t, balls);
 		CHECK_EQ_INT(n, 16);
 		int corners[2], found = 0;
 		double back = 0.0;

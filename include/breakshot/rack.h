@@ -43,11 +43,11 @@ BS_API bool bs_game_from_name(const char* name, bs_game* dest);
 /// The name of a game ("9-ball"...).
 BS_API const char* bs_game_name(bs_game game);
 
-/// Builds the cue ball (id 0, at rest on the head spot: a quarter of the
+/// Makes the cue ball (id 0, at rest on the head spot: a quarter of the
 /// length, half the width) and the object balls (ids = numbers) with the
 /// default radius and mass, the apex on the foot spot (three quarters of the
 /// length) and the rack opening towards the foot rail (+x). `dest` must hold
 /// BS_RACK_MAX_BALLS. Returns the number of balls written.
-BS_API int bs_rack_build(const bs_rack_def* def, const bs_table* table, bs_ball_def* dest);
+BS_API int bs_rack_make(const bs_rack_def* def, const bs_table* table, bs_ball_def* dest);
 
 #endif

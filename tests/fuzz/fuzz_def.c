@@ -161,7 +161,7 @@ static int take_balls(recipe* r, bs_world_def* def, bs_ball_def* balls) {
 		rack.gap = (how & 2) ? take_number(r, 1e-4) : rack.gap;
 		rack.jitter = (how & 4) ? take_number(r, 1e-5) : rack.jitter;
 		rack.seed = take_u64(r);
-		int count = bs_rack_build(&rack, &def->table, balls);
+		int count = bs_rack_make(&rack, &def->table, balls);
 		FUZZ_REQUIRE(count >= 0 && count <= BS_RACK_MAX_BALLS, "the rack built %d balls", count);
 		if (count > 0) {
 			balls[0].vel = take_vec2(r, 12.0, 1.0, 0.0);
