@@ -25,7 +25,8 @@ typedef struct bs_history {
 	int32_t last_target;
 } bs_history;
 
-_Static_assert(sizeof(bs_history) == sizeof(bs_anchor_history), "bs_anchor_history holds a bs_history");
+_Static_assert(sizeof(bs_history) == sizeof(bs_anchor_history) && _Alignof(bs_history) <= _Alignof(bs_anchor_history),
+	"bs_anchor_history holds a bs_history");
 
 /// A ball with no history: no last contact, never collided, no arrival.
 static inline bs_history bs_history_none(void) {

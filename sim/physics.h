@@ -100,12 +100,14 @@ typedef struct bs_physics_ops {
 	void (*predict)(bs_world* world, int index, double at);
 	/// The same for two balls that have just met each other.
 	void (*predict_both)(bs_world* world, int index, int partner);
-	/// With the grid (grid_search): predicts ball `index` again after its
-	/// centre crossed into the next cell along `axis` (0 x, 1 y) in
-	/// direction `step` (+1 or -1), at `at` (s). Its motion is unchanged.
+	/// Predicts ball `index` again after its centre crossed into the next
+	/// cell along `axis` (0 x, 1 y) in direction `step` (+1 or -1), at `at`
+	/// (s). Its motion is unchanged. Called only for the cell crossings the
+	/// physics' own prediction queues: one that queues none (pool) leaves
+	/// this and the two below NULL.
 	void (*predict_after_crossing)(bs_world* world, int index, double at, int axis, int step);
-	/// On a periodic table (which only a physics with these allows), the
-	/// earliest meeting of any two balls as any images, before BS_MAX_TIME,
+	/// On a periodic table, when cell crossings are pending, the earliest
+	/// meeting of any two balls as any images, before BS_MAX_TIME,
 	/// however many wraps ahead; a time of NAN when some pair's search
 	/// cannot tell. For when nothing but cell crossings is pending.
 	bs_meeting (*next_meeting)(const bs_world* world);

@@ -138,7 +138,7 @@ static bool spin_fits_motion(bs_motion_state motion, bs_spin_state spin, double 
 // them and last until the start (every change of state is an event, which
 // moves the anchor), and the ball's stated velocity and spin must be what
 // the state gives at the start, to the bit, as the engine writes them.
-static const char* pool_anchor_problem(const bs_world_def* def, const bs_ball_def* ball) {
+static const char* anchor_problem(const bs_world_def* def, const bs_ball_def* ball) {
 	const bs_ball_anchor* anchor = &ball->anchor;
 	if (!pool_anchor_usable(anchor)) {
 		return "its anchor's motion must be stationary, spinning, rolling or sliding, with a finite velocity and spin";
@@ -173,7 +173,7 @@ static const char* pool_anchor_problem(const bs_world_def* def, const bs_ball_de
 // nothing moving into it: neither velocity (checked apart) nor
 // acceleration, unless the ball rolls away from it, which rolling
 // resistance slows but never turns back.
-static bool pool_contact_pressed(
+static bool contact_pressed(
 	const bs_world_def* def, const bs_ball_def* ball, const bs_ball_def* other, bs_vec2 towards, bs_vec2 w) {
 	if (!bs_pool_contact_is_resting(bs_v2_dot(w, towards))) {
 		return false;
@@ -194,7 +194,7 @@ static bool pool_contact_pressed(
 }
 
 // The coefficients and choices of pool physics, and its table.
-static bool pool_def_check(const bs_world_def* def, bs_def_report* dest) {
+static bool check_def(const bs_world_def* def, bs_def_report* dest) {
 	const bs_pool_def* pool = &def->pool;
 	if (def->table.periodic) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1,
@@ -230,7 +230,8 @@ static bool pool_def_check(const bs_world_def* def, bs_def_report* dest) {
 
 
 static double spin_energy(const bs_ball_def* ball) {
-	return 0.2 * ball->mass * ball->radius * ball->radius * bs_v3_len2(ball->omega);
+	bs_spin_state spin = {ball->vel, ball->omega};
+	return bs_motion_energy_of(spin, ball->mass, ball->radius).rotational;
 }
 
 static bs_vec2 anchor_velocity(const bs_ball_def* ball) {
@@ -256,7 +257,7 @@ static double anchor_segment_time(const bs_world_def* def, const bs_ball_def* ba
 		segment, bs_segment_normal(segment), flight);
 }
 
-static const char* no_ball_problem(const bs_world_def* def, const bs_ball_def* ball) {
+static const char* ball_problem(const bs_world_def* def, const bs_ball_def* ball) {
 	return NULL;
 }
 
@@ -282,8 +283,7 @@ static void place(bs_world* world, int index, const bs_ball_def* ball) {
 // The state is taken as saved, not settled again: a ball rolling at no
 // speed, say, is one whose stop is due.
 static void restore(bs_world* world, int index, const bs_ball_anchor* anchor) {
-	bs_spin_state spin = {anchor->vel, anchor->omega};
-	bs_pool_begin_motion(world, index, anchor->motion, spin);
+	bs_pool_begin_motion(world, index, anchor->motion, anchor_spin(anchor));
 }
 
 static bs_ball_motion motion_at(const bs_world* world, int index, double time) {
@@ -318,15 +318,15 @@ static void pocket(bs_world* world, int index, const bs_ball_motion* last) {
 
 const bs_physics_ops bs_pool_physics = {
 	.kind = BS_PHYSICS_POOL,
-	.check_def = pool_def_check,
-	.ball_problem = no_ball_problem,
+	.check_def = check_def,
+	.ball_problem = ball_problem,
 	.spin_energy = spin_energy,
 	.anchor_velocity = anchor_velocity,
 	.anchor_start = anchor_start,
 	.anchor_segment_time = anchor_segment_time,
 	.paths_curve = true,
-	.anchor_problem = pool_anchor_problem,
-	.contact_pressed = pool_contact_pressed,
+	.anchor_problem = anchor_problem,
+	.contact_pressed = contact_pressed,
 	// Curved paths would need curved cell crossings: every ball is examined.
 	.grid_search = false,
 	.bytes_per_ball = sizeof(bs_ball_spin),
@@ -339,7 +339,7 @@ const bs_physics_ops bs_pool_physics = {
 	.export_motion = export_motion,
 	.predict = bs_pool_predict,
 	.predict_both = bs_pool_predict_both,
-	// No grid and no periodic table (pool_def_check).
+	// No grid and no periodic table (check_def).
 	.predict_after_crossing = NULL,
 	.next_meeting = NULL,
 	.predict_all_from = NULL,

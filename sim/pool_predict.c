@@ -58,7 +58,7 @@ static bool boxes_apart(const bs_ball_spin* a, const bs_ball_spin* b) {
 
 // The absolute time at which balls i and j meet before either's motion
 // changes, or INFINITY (or possibly INFINITY when not by `needed`).
-// `rests`: ball i's last contact rests (bs_world_last_contact_parting), so
+// `rests`: ball i's last contact rests (bs_pool_last_contact_parting), so
 // that a pair resolved against each other is not examined again.
 static double pair_time(const bs_world* world, int i, int j, bool rests, double now, double needed) {
 	const bs_ball* a = &world->balls[i];

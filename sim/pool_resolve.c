@@ -147,7 +147,7 @@ void bs_pool_resolve_obstacle(bs_world* world, int index, int kind, int target, 
 }
 
 // The state a change of state leads to. Taken from the kind foretold when
-// the state began (bs_world_begin_motion), not worked out again from the
+// the state began (bs_pool_begin_motion), not worked out again from the
 // end values, whose rounding at the end's time could tell otherwise.
 static bs_motion_state state_after(int kind) {
 	switch (kind) {

@@ -12,8 +12,6 @@
 #include "alloc.h"
 #include "anchor_history.h"
 #include "collide.h"
-#include "collide_pool.h"
-#include "motion.h"
 #include "grid.h"
 #include "index_sort.h"
 #include "physics.h"

@@ -17,8 +17,9 @@ void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event
 /// there (wrapped into the box on a periodic table, filed under its cell
 /// with the grid), with the velocity it has then; the speed it arrives at
 /// is kept, as the new position carries the rounding of `time` at that
-/// speed. Returns its motion at `time`; a physics with state beyond the
-/// velocity begins it again from that.
+/// speed. Returns its motion at `time`. A physics with state beyond the
+/// velocity (pool's spin) begins it again from that before anything reads
+/// it: until then that state still holds at the ball's old time.
 bs_ball_motion bs_world_move_to(bs_world* world, int index, double time);
 
 /// Ball `index`'s contact with a cushion or jaw (`kind`, `target`), at its

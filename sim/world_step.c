@@ -87,7 +87,7 @@ static void cross_cell(bs_world* world, int index, double time) {
 }
 
 // Cell crossings per ball, in a row with no event between, after which a
-// periodic table's next event is looked for directly (bs_world_next_meeting,
+// periodic table's next event is looked for directly (the physics' next_meeting,
 // O(N^2)): the crossings' cost then stays within a constant factor of it.
 #define BS_CROSSINGS_BEFORE_SEARCH_PER_BALL 16
 
@@ -101,7 +101,7 @@ static bool search_for_meeting(const bs_world* world) {
 			world->crossings_without_event > 64 + BS_CROSSINGS_BEFORE_SEARCH_PER_BALL * (int64_t)world->ball_count);
 }
 
-// The next meeting (bs_world_next_meeting), kept until the next event:
+// The next meeting (the physics' next_meeting), kept until the next event:
 // crossings and searches change no motion.
 static bs_meeting next_meeting(bs_world* world) {
 	if (!world->meeting_known) {

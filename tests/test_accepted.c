@@ -19,9 +19,6 @@
 #include "rng.h"
 #include "world_helpers.h"
 
-// Steps a world up to `events` events, validating after each; returns the
-// number of events taken, or -1 (printing the problem) at the first that
-// leaves it invalid.
 // An anchor at `time` (s) and `pos` (m) with no last contact, arrived at
 // `arrival_speed` (m/s).
 static bs_ball_anchor anchored_at(double time, bs_vec2 pos, double arrival_speed) {
@@ -43,6 +40,9 @@ static void set_last_contact(bs_ball_anchor* anchor, bs_event_kind kind, int tar
 	bs_history_set(anchor, history);
 }
 
+// Steps a world up to `events` events, validating after each; returns the
+// number of events taken, or -1 (printing the problem) at the first that
+// leaves it invalid.
 static int64_t step_validated(bs_world* world, int64_t events, const char* what) {
 	char problem[256];
 	for (int64_t k = 0; k < events; ++k) {

@@ -108,7 +108,7 @@ typedef struct bs_event {
 /// sets the record of a ball with no history. Copy it whole; never fill it
 /// by hand.
 typedef struct bs_anchor_history {
-	double opaque[3];
+	uint64_t opaque[3];
 } bs_anchor_history;
 
 /// Where a ball's motion is anchored inside a world: its own clock, its
