@@ -165,15 +165,15 @@ static int compare_main(int argc, char** argv) {
 	char error[512];
 	for (int i = 0; i < 2; ++i) {
 		if (!bs_trace_read(options.paths[i], &traces[i], error, sizeof error)) {
-			bs_trace_free(&traces[0]);
+			bs_trace_destroy(&traces[0]);
 			return bs_cli_fail("%s", error);
 		}
 	}
 	// Opened before anything is printed: an unwritable plot is bad input.
 	bs_output_file plot = {0};
 	if (options.plot_path && !bs_output_open(&plot, options.plot_path)) {
-		bs_trace_free(&traces[0]);
-		bs_trace_free(&traces[1]);
+		bs_trace_destroy(&traces[0]);
+		bs_trace_destroy(&traces[1]);
 		return BS_EXIT_USAGE;
 	}
 	bs_trace_difference diff = bs_trace_difference_of(&traces[0], &traces[1]);
@@ -204,7 +204,7 @@ static int compare_main(int argc, char** argv) {
 		}
 	}
 	bs_output_abort(&plot); // when the traces share no instant; a no-op once written
-	bs_trace_free(&traces[0]);
-	bs_trace_free(&traces[1]);
+	bs_trace_destroy(&traces[0]);
+	bs_trace_destroy(&traces[1]);
 	return status;
 }

@@ -600,7 +600,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	state->context = &context;
 	state->total = options.runs;
 	state->stop_after = stop_after_rows();
-	bs_ensemble_summary_init(&state->summary, scene.def.table.width, scene.def.table.height);
+	bs_ensemble_summary_make(&state->summary, scene.def.table.width, scene.def.table.height);
 	ensemble_paths paths;
 	make_paths(options.dir, &paths);
 	bs_output_file outputs[OUTPUT_COUNT];

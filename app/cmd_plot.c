@@ -74,12 +74,12 @@ static int plot_main(int argc, char** argv) {
 	}
 	bs_output_file out;
 	if (!bs_output_open(&out, out_path)) {
-		bs_trace_free(&trace);
+		bs_trace_destroy(&trace);
 		return BS_EXIT_USAGE;
 	}
 	bs_plot_trace plotted = {&trace, trace_path};
 	bool ok = bs_plot_write(&out, &plotted, 1, width, height);
-	bs_trace_free(&trace);
+	bs_trace_destroy(&trace);
 	if (!ok) {
 		return 1;
 	}

@@ -139,8 +139,8 @@ static int take_screenshot(bs_viewer* viewer, const view_options* options, const
 	bs_renderer renderer;
 	bs_offscreen offscreen;
 	int text_pixels = options->height / 56 < 13 ? 13 : options->height / 56;
-	if (bs_offscreen_init(options->width, options->height, &offscreen)) {
-		if (bs_renderer_init(viewer, text_pixels, &renderer)) {
+	if (bs_offscreen_create(options->width, options->height, &offscreen)) {
+		if (bs_renderer_create(viewer, text_pixels, &renderer)) {
 			bs_hud_stats stats = {0.0, 0.0, NULL};
 			bs_offscreen_bind(&offscreen);
 			bs_renderer_draw(&renderer, viewer, &stats, options->width, options->height);
@@ -152,9 +152,9 @@ static int take_screenshot(bs_viewer* viewer, const view_options* options, const
 					frame->event_count);
 				status = 0;
 			}
-			bs_renderer_free(&renderer);
+			bs_renderer_destroy(&renderer);
 		}
-		bs_offscreen_free(&offscreen);
+		bs_offscreen_destroy(&offscreen);
 	}
 	bs_window_close(window);
 	return status;
@@ -177,7 +177,7 @@ int bs_cmd_view(int argc, char** argv) {
 	}
 	bs_viewer viewer;
 	char error[512];
-	if (!bs_viewer_init(options.scene_path, &viewer, error, sizeof error)) {
+	if (!bs_viewer_create(options.scene_path, &viewer, error, sizeof error)) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
@@ -187,7 +187,7 @@ int bs_cmd_view(int argc, char** argv) {
 	if ((options.screenshot_path && !bs_output_open(&screenshot, options.screenshot_path)) ||
 		(options.out_path && !bs_output_open(&out, options.out_path))) {
 		bs_output_abort(&screenshot);
-		bs_viewer_free(&viewer);
+		bs_viewer_destroy(&viewer);
 		return BS_EXIT_USAGE;
 	}
 	status = choose_state(&viewer, &options);
@@ -219,6 +219,6 @@ int bs_cmd_view(int argc, char** argv) {
 	} else if (!bs_output_commit_all(outputs, 2)) {
 		status = 1;
 	}
-	bs_viewer_free(&viewer);
+	bs_viewer_destroy(&viewer);
 	return status;
 }

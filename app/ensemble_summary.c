@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void bs_ensemble_summary_init(bs_ensemble_summary* summary, double width, double height) {
+void bs_ensemble_summary_make(bs_ensemble_summary* summary, double width, double height) {
 	memset(summary, 0, sizeof *summary);
 	summary->width = width;
 	summary->height = height;

@@ -38,7 +38,7 @@ typedef struct bs_ensemble_summary {
 } bs_ensemble_summary;
 
 /// An empty summary over a table of this size (m).
-void bs_ensemble_summary_init(bs_ensemble_summary* summary, double width, double height);
+void bs_ensemble_summary_make(bs_ensemble_summary* summary, double width, double height);
 
 /// Counts one run.
 void bs_ensemble_summary_add(bs_ensemble_summary* summary, const bs_ensemble_row* row);

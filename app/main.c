@@ -45,7 +45,7 @@ static void print_help(FILE* stream) {
 
 int main(int argc, char** argv) {
 	// Before the viewer's driver starts threads (output_file.h says why).
-	bs_output_init();
+	bs_output_prepare();
 	if (argc < 2) {
 		print_help(stderr);
 		return BS_EXIT_USAGE;

@@ -47,7 +47,7 @@ static void remove_temps_and_die(int signal_number) {
 	raise(signal_number);
 }
 
-void bs_output_init(void) {
+void bs_output_prepare(void) {
 	if (initialised) {
 		return;
 	}
@@ -146,7 +146,7 @@ static bool open_direct(bs_output_file* out, const char* path) {
 }
 
 bool bs_output_open(bs_output_file* out, const char* path) {
-	bs_output_init();
+	bs_output_prepare();
 	memset(out, 0, sizeof *out);
 	// The rename at the end would fail on a directory; say so now, not after the work.
 	struct stat existing;
@@ -200,7 +200,7 @@ bool bs_output_open(bs_output_file* out, const char* path) {
 }
 
 bool bs_output_open_checkpoint(bs_output_file* out, const char* path, const char* checkpoint, bool append) {
-	bs_output_init();
+	bs_output_prepare();
 	memset(out, 0, sizeof *out);
 	out->path = copy_string(path);
 	out->temp_path = copy_string(checkpoint);

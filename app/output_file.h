@@ -36,7 +36,7 @@ typedef struct bs_output_file {
 /// Reads the umask and installs the signal handlers. Call it at the start of
 /// main, before any thread exists: reading the umask means setting it for a
 /// moment. bs_output_open calls it too when nobody has yet.
-void bs_output_init(void);
+void bs_output_prepare(void);
 
 /// Opens a temporary file next to `path`, or `path` itself when it is a
 /// device or FIFO. On failure (the directory is missing or not writable,

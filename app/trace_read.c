@@ -220,7 +220,7 @@ bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, c
 		ok = fail(&in, "no rows after the header");
 	}
 	if (!ok) {
-		bs_trace_free(dest);
+		bs_trace_destroy(dest);
 	}
 	return ok;
 }
@@ -237,7 +237,7 @@ bool bs_trace_read(const char* path, bs_trace_data* dest, char* error, size_t er
 	return ok;
 }
 
-void bs_trace_free(bs_trace_data* trace) {
+void bs_trace_destroy(bs_trace_data* trace) {
 	free(trace->rows);
 	memset(trace, 0, sizeof *trace);
 }

@@ -46,6 +46,6 @@ bool bs_trace_read(const char* path, bs_trace_data* dest, char* error, size_t er
 bool bs_trace_read_stream(FILE* stream, const char* name, bs_trace_data* dest, char* error, size_t error_size);
 
 /// Frees a trace's memory. Accepts a zeroed or already freed trace.
-void bs_trace_free(bs_trace_data* trace);
+void bs_trace_destroy(bs_trace_data* trace);
 
 #endif

@@ -18,7 +18,7 @@ static bool software_renderer(void) {
 /// than twice this from the ball: beyond, it sees only the table.
 enum { fxaa_reach = 8 };
 
-bool bs_antialias_init(bs_antialias* dest) {
+bool bs_antialias_create(bs_antialias* dest) {
 	memset(dest, 0, sizeof *dest);
 	const char* forced = getenv("BREAKSHOT_AA");
 	if (forced && strcmp(forced, "msaa") == 0) {
@@ -277,7 +277,7 @@ void bs_antialias_end(bs_antialias* antialias, const bs_screen_rect* changed, in
 	fxaa_pass(antialias, antialias->scene.colour, changed, count);
 }
 
-void bs_antialias_free(bs_antialias* antialias) {
+void bs_antialias_destroy(bs_antialias* antialias) {
 	release_targets(antialias);
 	glDeleteProgram(antialias->program);
 	glDeleteVertexArrays(1, &antialias->vao);

@@ -69,7 +69,7 @@ typedef struct bs_antialias {
 /// Picks the mode for the current context ($BREAKSHOT_AA=msaa|fxaa forces
 /// one; fxaa-whole is FXAA run over the whole screen every frame, to compare
 /// with). False (after printing why) when the FXAA shader fails.
-bool bs_antialias_init(bs_antialias* dest);
+bool bs_antialias_create(bs_antialias* dest);
 
 /// The name of the mode in use ("4x MSAA" or "FXAA").
 const char* bs_antialias_name(const bs_antialias* antialias);
@@ -100,6 +100,6 @@ void bs_antialias_begin_scene(bs_antialias* antialias, const bs_screen_rect* cha
 /// balls the smoothed table is copied and the pass runs only around them.
 void bs_antialias_end(bs_antialias* antialias, const bs_screen_rect* changed, int count);
 
-void bs_antialias_free(bs_antialias* antialias);
+void bs_antialias_destroy(bs_antialias* antialias);
 
 #endif

@@ -45,7 +45,7 @@ static void build_quad(bs_ball_renderer* renderer) {
 	renderer->quad_vbo = bs_vertex_buffer(sizeof corners, corners, GL_STATIC_DRAW);
 }
 
-bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest) {
+bool bs_ball_renderer_create(int capacity, bs_ball_renderer* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->program = bs_shader_program("ball");
 	if (!dest->program) {
@@ -137,7 +137,7 @@ void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view,
 	}
 }
 
-void bs_ball_renderer_free(bs_ball_renderer* renderer) {
+void bs_ball_renderer_destroy(bs_ball_renderer* renderer) {
 	free(renderer->instances);
 	glDeleteTextures(1, &renderer->numbers);
 	glDeleteBuffers(1, &renderer->quad_vbo);

@@ -42,7 +42,7 @@ typedef struct bs_ball_look {
 
 bs_ball_look bs_ball_look_of(int id);
 
-bool bs_ball_renderer_init(int capacity, bs_ball_renderer* dest);
+bool bs_ball_renderer_create(int capacity, bs_ball_renderer* dest);
 
 void bs_ball_renderer_begin(bs_ball_renderer* renderer);
 
@@ -63,6 +63,6 @@ typedef struct bs_ball_view {
 /// framebuffer, `width` by `height` pixels.
 void bs_ball_renderer_draw(bs_ball_renderer* renderer, const bs_ball_view* view, int width, int height);
 
-void bs_ball_renderer_free(bs_ball_renderer* renderer);
+void bs_ball_renderer_destroy(bs_ball_renderer* renderer);
 
 #endif

@@ -46,7 +46,7 @@ static void blit(unsigned char* atlas, int atlas_width, int x, int y, const FT_B
 	}
 }
 
-bool bs_font_init(const char* file, int pixel_size, bs_font* dest) {
+bool bs_font_create(const char* file, int pixel_size, bs_font* dest) {
 	memset(dest, 0, sizeof *dest);
 	FT_Library library;
 	if (FT_Init_FreeType(&library) != 0) {
@@ -170,7 +170,7 @@ GLuint bs_font_ball_numbers(const char* file, int cell_size) {
 	return texture;
 }
 
-void bs_font_free(bs_font* font) {
+void bs_font_destroy(bs_font* font) {
 	glDeleteTextures(1, &font->texture);
 	memset(font, 0, sizeof *font);
 }

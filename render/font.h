@@ -28,7 +28,7 @@ typedef struct bs_font {
 const char* bs_font_dir(void);
 
 /// Rasterises `file` (in bs_font_dir()) at `pixel_size`. False (after printing why) on failure.
-bool bs_font_init(const char* file, int pixel_size, bs_font* dest);
+bool bs_font_create(const char* file, int pixel_size, bs_font* dest);
 
 /// The advance width of `text` (px).
 float bs_font_measure(const bs_font* font, const char* text);
@@ -37,6 +37,6 @@ float bs_font_measure(const bs_font* font, const char* text);
 /// n / 4, rows from the top), each centred in black ink on clear. 0 on failure.
 GLuint bs_font_ball_numbers(const char* file, int cell_size);
 
-void bs_font_free(bs_font* font);
+void bs_font_destroy(bs_font* font);
 
 #endif

@@ -9,7 +9,7 @@
 // Instance: a, b, colour, width.
 enum { line_instance_floats = 11 };
 
-bool bs_lines_init(size_t capacity, bs_lines* dest) {
+bool bs_lines_create(size_t capacity, bs_lines* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->program = bs_shader_program("line");
 	if (!dest->program) {
@@ -78,7 +78,7 @@ void bs_lines_flush_2d(bs_lines* lines, int width, int height) {
 	bs_lines_flush(lines, pixels, width, height);
 }
 
-void bs_lines_free(bs_lines* lines) {
+void bs_lines_destroy(bs_lines* lines) {
 	free(lines->instances);
 	glDeleteBuffers(1, &lines->corner_vbo);
 	glDeleteBuffers(1, &lines->instance_vbo);

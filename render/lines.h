@@ -22,7 +22,7 @@ typedef struct bs_lines {
 	size_t capacity;
 } bs_lines;
 
-bool bs_lines_init(size_t capacity, bs_lines* dest);
+bool bs_lines_create(size_t capacity, bs_lines* dest);
 
 void bs_lines_begin(bs_lines* lines);
 
@@ -38,6 +38,6 @@ void bs_lines_flush(bs_lines* lines, mat4 transform, int width, int height);
 /// Draws the batch of 2-D overlay segments.
 void bs_lines_flush_2d(bs_lines* lines, int width, int height);
 
-void bs_lines_free(bs_lines* lines);
+void bs_lines_destroy(bs_lines* lines);
 
 #endif

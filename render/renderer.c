@@ -19,26 +19,26 @@ static const vec4 motion_colours[4] = {
 /// The preview's paths lie just above the cloth.
 static const float path_height = 0.002f;
 
-bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest) {
+bool bs_renderer_create(const bs_viewer* viewer, int text_pixels, bs_renderer* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->path_keep = malloc((BS_PREVIEW_MAX_POINTS + 1) * sizeof *dest->path_keep);
-	bool ok = dest->path_keep && bs_font_init("DejaVuSansMono.ttf", text_pixels, &dest->font) &&
-			  bs_text_init(&dest->font, text_quad_capacity, &dest->text) &&
-			  bs_lines_init(line_capacity, &dest->lines) &&
-			  bs_table_mesh_init(&viewer->timeline.def.table, &dest->table) &&
-			  bs_ball_renderer_init(viewer->ball_capacity, &dest->balls);
+	bool ok = dest->path_keep && bs_font_create("DejaVuSansMono.ttf", text_pixels, &dest->font) &&
+			  bs_text_create(&dest->font, text_quad_capacity, &dest->text) &&
+			  bs_lines_create(line_capacity, &dest->lines) &&
+			  bs_table_mesh_create(&viewer->timeline.def.table, &dest->table) &&
+			  bs_ball_renderer_create(viewer->ball_capacity, &dest->balls);
 	if (!ok) {
-		bs_renderer_free(dest);
+		bs_renderer_destroy(dest);
 	}
 	return ok;
 }
 
-void bs_renderer_free(bs_renderer* renderer) {
-	bs_ball_renderer_free(&renderer->balls);
-	bs_table_mesh_free(&renderer->table);
-	bs_lines_free(&renderer->lines);
-	bs_text_free(&renderer->text);
-	bs_font_free(&renderer->font);
+void bs_renderer_destroy(bs_renderer* renderer) {
+	bs_ball_renderer_destroy(&renderer->balls);
+	bs_table_mesh_destroy(&renderer->table);
+	bs_lines_destroy(&renderer->lines);
+	bs_text_destroy(&renderer->text);
+	bs_font_destroy(&renderer->font);
 	free(renderer->path_keep);
 	renderer->path_keep = NULL;
 }

@@ -25,7 +25,7 @@ typedef struct bs_renderer {
 
 /// Creates the GL resources for the viewer's scene, sized once. The HUD text
 /// is `text_pixels` high. False (after printing why) on failure.
-bool bs_renderer_init(const bs_viewer* viewer, int text_pixels, bs_renderer* dest);
+bool bs_renderer_create(const bs_viewer* viewer, int text_pixels, bs_renderer* dest);
 
 /// What the camera shows at one size, worked out once for a frame and
 /// handed to each part of it.
@@ -67,6 +67,6 @@ void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, co
 /// The scene, then the overlay.
 void bs_renderer_draw(bs_renderer* renderer, const bs_viewer* viewer, const bs_hud_stats* stats, int width, int height);
 
-void bs_renderer_free(bs_renderer* renderer);
+void bs_renderer_destroy(bs_renderer* renderer);
 
 #endif

@@ -13,7 +13,7 @@ static GLuint renderbuffer(GLsizei samples, GLenum format, int width, int height
 	return buffer;
 }
 
-bool bs_offscreen_init(int width, int height, bs_offscreen* dest) {
+bool bs_offscreen_create(int width, int height, bs_offscreen* dest) {
 	memset(dest, 0, sizeof *dest);
 	GLint max_size = 0;
 	GLint max_samples = 0;
@@ -48,7 +48,7 @@ bool bs_offscreen_init(int width, int height, bs_offscreen* dest) {
 	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 	if (!complete) {
 		fprintf(stderr, "breakshot: the OpenGL driver cannot render off screen at %dx%d\n", width, height);
-		bs_offscreen_free(dest);
+		bs_offscreen_destroy(dest);
 		return false;
 	}
 	return true;
@@ -115,7 +115,7 @@ bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const c
 	return bs_png_write_rgb(offscreen->pixels, offscreen->width, offscreen->height, stream, path);
 }
 
-void bs_offscreen_free(bs_offscreen* offscreen) {
+void bs_offscreen_destroy(bs_offscreen* offscreen) {
 	glDeleteFramebuffers(1, &offscreen->msaa_framebuffer);
 	glDeleteFramebuffers(1, &offscreen->resolve_framebuffer);
 	glDeleteRenderbuffers(1, &offscreen->msaa_colour);

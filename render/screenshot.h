@@ -22,7 +22,7 @@ typedef struct bs_offscreen {
 
 /// Creates the framebuffers. False (after printing why) when the size is too
 /// large for the driver or memory runs out.
-bool bs_offscreen_init(int width, int height, bs_offscreen* dest);
+bool bs_offscreen_create(int width, int height, bs_offscreen* dest);
 
 /// Directs drawing into the off-screen framebuffer.
 void bs_offscreen_bind(const bs_offscreen* offscreen);
@@ -35,7 +35,7 @@ void bs_offscreen_read(bs_offscreen* offscreen);
 /// error shows when the caller commits the output.
 bool bs_offscreen_write_png(const bs_offscreen* offscreen, FILE* stream, const char* path);
 
-void bs_offscreen_free(bs_offscreen* offscreen);
+void bs_offscreen_destroy(bs_offscreen* offscreen);
 
 /// Reads the bound read framebuffer's width x height pixels as RGB into
 /// `dest`, top row first; `dest` has room for height + 1 rows (the last is

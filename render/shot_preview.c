@@ -47,7 +47,7 @@ void bs_shot_preview_clear(bs_shot_preview* preview) {
 	preview->complete = false;
 }
 
-void bs_shot_preview_free(bs_shot_preview* preview) {
+void bs_shot_preview_destroy(bs_shot_preview* preview) {
 	for (int i = 0; i < preview->path_count; ++i) {
 		free(preview->paths[i].points);
 	}

@@ -48,7 +48,7 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview);
 /// Empties the preview, keeping its memory.
 void bs_shot_preview_clear(bs_shot_preview* preview);
 
-void bs_shot_preview_free(bs_shot_preview* preview);
+void bs_shot_preview_destroy(bs_shot_preview* preview);
 
 /// How far (m) a drawn path may stray from its sampled points: a tenth of a
 /// pixel on a table 1500 pixels across.

@@ -226,7 +226,7 @@ static void add_pocket_holes(mesh_builder* mesh, const bs_table* table) {
 	}
 }
 
-bool bs_table_mesh_init(const bs_table* table, bs_table_mesh* dest) {
+bool bs_table_mesh_create(const bs_table* table, bs_table_mesh* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->program = bs_shader_program("table");
 	if (!dest->program) {
@@ -281,7 +281,7 @@ void bs_table_mesh_draw(const bs_table_mesh* mesh, mat4 view_projection, const v
 	glBindVertexArray(0);
 }
 
-void bs_table_mesh_free(bs_table_mesh* mesh) {
+void bs_table_mesh_destroy(bs_table_mesh* mesh) {
 	glDeleteBuffers(1, &mesh->vbo);
 	glDeleteVertexArrays(1, &mesh->vao);
 	glDeleteProgram(mesh->program);

@@ -26,10 +26,10 @@ typedef struct bs_table_mesh {
 } bs_table_mesh;
 
 /// Builds the mesh for `table`. False (after printing why) on a shader error.
-bool bs_table_mesh_init(const bs_table* table, bs_table_mesh* dest);
+bool bs_table_mesh_create(const bs_table* table, bs_table_mesh* dest);
 
 void bs_table_mesh_draw(const bs_table_mesh* mesh, mat4 view_projection, const vec3 eye);
 
-void bs_table_mesh_free(bs_table_mesh* mesh);
+void bs_table_mesh_destroy(bs_table_mesh* mesh);
 
 #endif

@@ -9,7 +9,7 @@
 // Vertex: x, y, u, v, r, g, b, a; two triangles per quad.
 enum { text_vertex_floats = 8, text_quad_floats = 6 * text_vertex_floats };
 
-bool bs_text_init(const bs_font* font, size_t quad_capacity, bs_text* dest) {
+bool bs_text_create(const bs_font* font, size_t quad_capacity, bs_text* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->font = font;
 	dest->program = bs_shader_program("text");
@@ -96,7 +96,7 @@ void bs_text_flush(bs_text* text, int width, int height) {
 	text->quad_count = 0;
 }
 
-void bs_text_free(bs_text* text) {
+void bs_text_destroy(bs_text* text) {
 	free(text->vertices);
 	glDeleteBuffers(1, &text->vbo);
 	glDeleteVertexArrays(1, &text->vao);

@@ -21,7 +21,7 @@ typedef struct bs_text {
 	size_t quad_capacity;
 } bs_text;
 
-bool bs_text_init(const bs_font* font, size_t quad_capacity, bs_text* dest);
+bool bs_text_create(const bs_font* font, size_t quad_capacity, bs_text* dest);
 
 void bs_text_begin(bs_text* text);
 
@@ -35,6 +35,6 @@ void bs_text_rect(bs_text* text, float x, float y, float width, float height, co
 /// Draws the batch over a width x height viewport.
 void bs_text_flush(bs_text* text, int width, int height);
 
-void bs_text_free(bs_text* text);
+void bs_text_destroy(bs_text* text);
 
 #endif

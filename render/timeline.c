@@ -115,7 +115,7 @@ static bool record(bs_timeline* timeline) {
 	return true;
 }
 
-bool bs_timeline_init(const bs_world_def* def, bs_timeline* dest) {
+bool bs_timeline_create(const bs_world_def* def, bs_timeline* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->world = bs_world_create(def);
 	if (!dest->world) {
@@ -129,19 +129,19 @@ bool bs_timeline_init(const bs_world_def* def, bs_timeline* dest) {
 		// Sized with the frames in grow(); allocated now so that record() knows to fill it.
 		dest->orientations = malloc(sizeof(bs_quat));
 		if (!dest->orientations) {
-			bs_timeline_free(dest);
+			bs_timeline_destroy(dest);
 			return false;
 		}
 	}
 	dest->time = bs_world_time(dest->world);
 	if (!record(dest)) {
-		bs_timeline_free(dest);
+		bs_timeline_destroy(dest);
 		return false;
 	}
 	return true;
 }
 
-void bs_timeline_free(bs_timeline* timeline) {
+void bs_timeline_destroy(bs_timeline* timeline) {
 	bs_world_destroy(timeline->world);
 	free(timeline->frames);
 	free(timeline->states);

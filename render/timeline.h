@@ -40,9 +40,9 @@ typedef struct bs_timeline {
 } bs_timeline;
 
 /// Starts a timeline on a new world made from `def`. False when memory runs out.
-bool bs_timeline_init(const bs_world_def* def, bs_timeline* dest);
+bool bs_timeline_create(const bs_world_def* def, bs_timeline* dest);
 
-void bs_timeline_free(bs_timeline* timeline);
+void bs_timeline_destroy(bs_timeline* timeline);
 
 /// Moves the displayed time to `time`, forwards or back. Going forward past the
 /// newest frame steps the live world, at most `max_events` events (0: no limit);

@@ -14,11 +14,11 @@ static const int64_t events_per_frame_limit = 200000;
 
 static bool start_timeline(bs_viewer* viewer, const bs_world_def* def) {
 	bs_timeline timeline;
-	if (!bs_timeline_init(def, &timeline)) {
+	if (!bs_timeline_create(def, &timeline)) {
 		snprintf(viewer->status, sizeof viewer->status, "out of memory starting the world");
 		return false;
 	}
-	bs_timeline_free(&viewer->timeline);
+	bs_timeline_destroy(&viewer->timeline);
 	viewer->timeline = timeline;
 	viewer->orientation_event_count = -1;
 	viewer->preview_valid = false;
@@ -27,7 +27,7 @@ static bool start_timeline(bs_viewer* viewer, const bs_world_def* def) {
 	return true;
 }
 
-bool bs_viewer_init(const char* scene_path, bs_viewer* dest, char* error, size_t error_size) {
+bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size_t error_size) {
 	memset(dest, 0, sizeof *dest);
 	if (!bs_scene_load(scene_path, &dest->scene, error, error_size)) {
 		return false;
@@ -37,14 +37,14 @@ bool bs_viewer_init(const char* scene_path, bs_viewer* dest, char* error, size_t
 	dest->shot_balls = calloc((size_t)capacity, sizeof *dest->shot_balls);
 	dest->orientations = calloc((size_t)capacity, sizeof *dest->orientations);
 	if (!dest->balls || !dest->shot_balls || !dest->orientations ||
-		!bs_timeline_init(&dest->scene.def, &dest->timeline)) {
+		!bs_timeline_create(&dest->scene.def, &dest->timeline)) {
 		snprintf(error, error_size, "%s: out of memory", scene_path);
-		bs_viewer_free(dest);
+		bs_viewer_destroy(dest);
 		return false;
 	}
 	dest->ball_capacity = capacity;
 	dest->rack_seed = dest->scene.has_rack ? dest->scene.rack.seed : 0;
-	bs_camera_init(&dest->scene.def.table, &dest->camera);
+	bs_camera_make(&dest->scene.def.table, &dest->camera);
 	dest->rate = 1.0;
 	dest->stick_speed = BS_VIEWER_DEFAULT_STICK_SPEED;
 	dest->orientation_event_count = -1;
@@ -52,14 +52,14 @@ bool bs_viewer_init(const char* scene_path, bs_viewer* dest, char* error, size_t
 	return true;
 }
 
-void bs_viewer_free(bs_viewer* viewer) {
-	bs_timeline_free(&viewer->timeline);
+void bs_viewer_destroy(bs_viewer* viewer) {
+	bs_timeline_destroy(&viewer->timeline);
 	bs_scene_free(&viewer->scene);
 	free(viewer->balls);
 	free(viewer->shot_balls);
 	free(viewer->orientations);
 	free(viewer->shot_text);
-	bs_shot_preview_free(&viewer->preview);
+	bs_shot_preview_destroy(&viewer->preview);
 	memset(viewer, 0, sizeof *viewer);
 }
 
@@ -397,7 +397,7 @@ static void toggle_camera(bs_viewer* viewer) {
 
 static void reset_camera(bs_viewer* viewer) {
 	bs_camera_mode mode = viewer->camera.mode;
-	bs_camera_init(&viewer->timeline.def.table, &viewer->camera);
+	bs_camera_make(&viewer->timeline.def.table, &viewer->camera);
 	viewer->camera.mode = mode;
 }
 

@@ -70,9 +70,9 @@ typedef struct bs_viewer {
 } bs_viewer;
 
 /// Loads the scene and starts paused at its start. False with a message in `error`.
-bool bs_viewer_init(const char* scene_path, bs_viewer* dest, char* error, size_t error_size);
+bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size_t error_size);
 
-void bs_viewer_free(bs_viewer* viewer);
+void bs_viewer_destroy(bs_viewer* viewer);
 
 /// Runs the clock for `wall_seconds` of real time (when playing).
 void bs_viewer_tick(bs_viewer* viewer, double wall_seconds);

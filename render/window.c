@@ -209,12 +209,12 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 	window_state state = {viewer, 0, 0, 0.0, 0.0, false, false};
 	glfwGetFramebufferSize(window, &state.width, &state.height);
 	bs_renderer renderer;
-	if (!bs_renderer_init(viewer, text_pixels_for(state.height), &renderer)) {
+	if (!bs_renderer_create(viewer, text_pixels_for(state.height), &renderer)) {
 		return 1;
 	}
 	bs_antialias antialias;
-	if (!bs_antialias_init(&antialias)) {
-		bs_renderer_free(&renderer);
+	if (!bs_antialias_create(&antialias)) {
+		bs_renderer_destroy(&renderer);
 		return 1;
 	}
 	glfwSetWindowUserPointer(window, &state);
@@ -281,7 +281,7 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 			1000.0 * total / (double)measured, (double)measured / total, measured,
 			viewer->preview_count - previews_at_start);
 	}
-	bs_antialias_free(&antialias);
-	bs_renderer_free(&renderer);
+	bs_antialias_destroy(&antialias);
+	bs_renderer_destroy(&renderer);
 	return status;
 }

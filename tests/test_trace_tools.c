@@ -56,8 +56,8 @@ static void test_read_good_trace(void) {
 		CHECK_EQ_DBL(trace.rows[2].momentum_x, 0.5);
 		CHECK_EQ_INT(trace.rows[2].line, 4);
 	}
-	bs_trace_free(&trace);
-	bs_trace_free(&trace);
+	bs_trace_destroy(&trace);
+	bs_trace_destroy(&trace);
 }
 
 // Empty lines at the end, as an editor or `echo >>` leaves them, are not rows.
@@ -83,7 +83,7 @@ static void test_read_pool_trace(void) {
 	CHECK_EQ_STR(trace.rows[1].kind, "slide_roll");
 	CHECK_EQ_DBL(trace.rows[1].translational_energy, 1.8);
 	CHECK_EQ_DBL(trace.rows[1].rotational_energy, 0.45);
-	bs_trace_free(&trace);
+	bs_trace_destroy(&trace);
 	// Nine columns under the pool header, or eleven under the other, are
 	// refused; so is a kind that does not exist.
 	check_read_error(BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS "\n0,0,start,-1,-1,0,2.5,1,0\n",
@@ -106,7 +106,7 @@ static void test_read_accepts_trailing_empty_lines(void) {
 		if (trace.count >= 2) {
 			CHECK_EQ_INT(trace.rows[1].line, 3);
 		}
-		bs_trace_free(&trace);
+		bs_trace_destroy(&trace);
 	}
 }
 
@@ -188,10 +188,10 @@ static void test_difference_is_stepwise(void) {
 	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_MOMENTUM_X].drift, 2.0);
 	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift, 0.0);
 	CHECK(!stats.quantity[BS_QUANTITY_MOMENTUM_Y].drift_is_absolute);
-	bs_trace_free(&a);
-	bs_trace_free(&b);
-	bs_trace_free(&s);
-	bs_trace_free(&late);
+	bs_trace_destroy(&a);
+	bs_trace_destroy(&b);
+	bs_trace_destroy(&s);
+	bs_trace_destroy(&late);
 }
 
 static void test_first_divergence(void) {
@@ -217,9 +217,9 @@ static void test_first_divergence(void) {
 	d = bs_first_divergence(&a, &a);
 	CHECK(d.agree);
 	CHECK_EQ_INT(d.events_a, 2);
-	bs_trace_free(&a);
-	bs_trace_free(&b);
-	bs_trace_free(&c);
+	bs_trace_destroy(&a);
+	bs_trace_destroy(&b);
+	bs_trace_destroy(&c);
 }
 
 static void test_plot_files(void) {
@@ -270,7 +270,7 @@ static void test_plot_files(void) {
 	unlink(png);
 	unlink(svg);
 	rmdir(dir);
-	bs_trace_free(&a);
+	bs_trace_destroy(&a);
 }
 
 static void test_outputs_commit_all_or_none(void) {

@@ -182,7 +182,7 @@ static bool view_balls_at_a_quarter_second(
 	if (check_failures_in_test) {
 		return false;
 	}
-	bs_camera_init(&state->table, camera);
+	bs_camera_make(&state->table, camera);
 	camera->mode = top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT;
 	return true;
 }
@@ -340,7 +340,7 @@ static void test_pocketed_ball_is_not_drawn(void) {
 	CHECK(!ball_with_id(&before, 3)->pocketed);
 	CHECK(ball_with_id(&after, 3)->pocketed);
 	bs_camera camera;
-	bs_camera_init(&before.table, &camera);
+	bs_camera_make(&before.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	vec2 at;
 	project_ball(&camera, &before, 3, 0.78f, at);
@@ -389,7 +389,7 @@ static void test_event_contact_is_marked(void) {
 	bs_world_step(world);
 	bs_event event = bs_world_last_event(world);
 	bs_camera camera;
-	bs_camera_init(&loaded.def.table, &camera);
+	bs_camera_make(&loaded.def.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	// Along the contact mark's arm on the side away from the normal's arrow.
 	bs_vec2 arm = bs_v2(fabs(event.normal.x) > fabs(event.normal.y) ? -copysign(1.0, event.normal.x) : 0.0,
@@ -612,7 +612,7 @@ static void test_cue_stick_and_tip_are_drawn(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_init(&state.table, &camera);
+	bs_camera_make(&state.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	// At rest, the cue ball is aimed along +x: the shaft lies along -x behind it.
 	const bs_ball_state* cue = ball_with_id(&state, 0);
@@ -656,7 +656,7 @@ static void test_preview_path_lies_along_the_shot(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_init(&loaded.def.table, &camera);
+	bs_camera_make(&loaded.def.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	bs_world* world = bs_world_create(&loaded.def);
 	int cue = bs_world_find_ball(world, 0);
@@ -773,7 +773,7 @@ static void test_rolling_ball_number_turns(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_init(&before.table, &camera);
+	bs_camera_make(&before.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	const bs_ball_state* rolling_before = ball_with_id(&before, 1);
 	const bs_ball_state* rolling_after = ball_with_id(&after, 1);
@@ -876,7 +876,7 @@ static void test_mouse_aims_the_shot(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_init(&state.table, &camera);
+	bs_camera_make(&state.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	const bs_ball_state* cue = ball_with_id(&state, 0);
 	// Square to the +x that aiming starts with, towards the nearer long

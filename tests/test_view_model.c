@@ -150,7 +150,7 @@ static void test_history_restores_states_and_orientations(void) {
 		return;
 	}
 	bs_timeline timeline;
-	CHECK(bs_timeline_init(&scene.def, &timeline));
+	CHECK(bs_timeline_create(&scene.def, &timeline));
 	CHECK(bs_timeline_has_orientations(&timeline));
 	int n = timeline.ball_count;
 	bs_ball_state live[16];
@@ -193,7 +193,7 @@ static void test_history_restores_states_and_orientations(void) {
 		worst_turn = fmax(worst_turn, quat_distance(cached[i], past_turn[i]));
 	}
 	CHECK_NEAR(worst_turn, 0.0, 1e-6);
-	bs_timeline_free(&timeline);
+	bs_timeline_destroy(&timeline);
 	bs_scene_free(&scene);
 }
 
@@ -237,17 +237,17 @@ static void test_preview_is_the_shot(void) {
 		}
 	}
 	bs_world_destroy(world);
-	bs_shot_preview_free(&preview);
+	bs_shot_preview_destroy(&preview);
 	bs_scene_free(&scene);
 }
 
 // A viewer on the 9-ball break, run to rest (free it with
-// bs_viewer_free), or false with the failure recorded.
+// bs_viewer_destroy), or false with the failure recorded.
 static bool viewer_after_the_break(bs_viewer* viewer) {
 	char path[1024];
 	source_path("scenes/9ball_break.json", path, sizeof path);
 	char error[512];
-	if (!bs_viewer_init(path, viewer, error, sizeof error)) {
+	if (!bs_viewer_create(path, viewer, error, sizeof error)) {
 		CHECK_FAIL("%s", error);
 		return false;
 	}
@@ -277,7 +277,7 @@ static void test_preview_only_when_the_aim_changes(void) {
 		bs_viewer_tick(&viewer, 1.0 / 60.0);
 		CHECK_EQ_INT(viewer.preview_count, 2 + k);
 	}
-	bs_viewer_free(&viewer);
+	bs_viewer_destroy(&viewer);
 }
 
 // A click on the ball diagram puts the tip there, kept within the miscue
@@ -304,7 +304,7 @@ static void test_click_on_the_tip_diagram(void) {
 	CHECK(bs_viewer_aimed_cue(&viewer, &cue));
 	CHECK(cue.stick);
 	CHECK_EQ_DBL(cue.tip.y, viewer.tip.y);
-	bs_viewer_free(&viewer);
+	bs_viewer_destroy(&viewer);
 }
 
 // The preview's paths are drawn as few segments, every sampled point
@@ -388,7 +388,7 @@ static void test_preview_paths_are_drawn_within_tolerance(void) {
 	}
 	printf("  the break's preview: %d points drawn as %d segments\n", points_total, segments);
 	CHECK(segments * 4 < points_total);
-	bs_viewer_free(&viewer);
+	bs_viewer_destroy(&viewer);
 }
 
 int main(void) {

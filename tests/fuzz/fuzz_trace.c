@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	if (read_trace(data, first_size, "a.csv", &a) && read_trace(second, second_size, "b.csv", &b)) {
 		require_compare_holds(&a, &b);
 	}
-	bs_trace_free(&a);
-	bs_trace_free(&b);
+	bs_trace_destroy(&a);
+	bs_trace_destroy(&b);
 	return 0;
 }
