@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { CHECK_SHOWN_PER_TEST = 20 };
@@ -166,6 +167,37 @@ static inline void check_eq_str_at(const char* file, int line, const char* actua
 			printf("FAIL %s\n", #test);                                                                                \
 		}                                                                                                              \
 		fflush(stdout);                                                                                                \
+	} while (0)
+
+// Tiers. tests/meson.build registers a program whose full workload takes
+// minutes under validation twice: in the `slow` suite as it is, and in the
+// `fast` suite with BREAKSHOT_TEST_TIER=fast, where it checks the same
+// claims on smaller worlds or fewer runs (CHECK_SCALED) and leaves out the
+// test functions that cannot be made small (RUN_FULL). tests/README.md
+// lists what each program scales.
+
+/// Whether this run is the fast tier (BREAKSHOT_TEST_TIER=fast).
+static inline bool check_tier_fast(void) {
+	const char* tier = getenv("BREAKSHOT_TEST_TIER");
+	return tier && strcmp(tier, "fast") == 0;
+}
+
+/// `full` in the full tier, `fast` in the fast one: a count of runs, events
+/// or balls.
+static inline int check_scaled(int full, int fast) {
+	return check_tier_fast() ? fast : full;
+}
+
+/// RUN in the full tier; in the fast tier the test is left out, and says so
+/// (it is neither passed nor failed).
+#define RUN_FULL(test)                                                                                                 \
+	do {                                                                                                               \
+		if (check_tier_fast()) {                                                                                       \
+			printf("skip %s (the full tier only)\n", #test);                                                           \
+			fflush(stdout);                                                                                            \
+		} else {                                                                                                       \
+			RUN(test);                                                                                                 \
+		}                                                                                                              \
 	} while (0)
 
 static inline int check_summary(void) {

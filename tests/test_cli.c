@@ -188,7 +188,11 @@ static void a_run_without_a_limit_stops_at_the_default(void) {
 	CHECK_EQ_INT(run(args), 0);
 	CHECK_CONTAINS(out_text, "frames          10000000 of dt 0.001 s");
 	CHECK_CONTAINS(out_text, "stopped at the default limit of 10000000 frames; pass --events or --until");
-	// Given a limit, or ending by itself, a run has nothing to say about it.
+}
+
+// Given a limit, or ending by itself, a run has nothing to say about it.
+static void a_run_with_a_limit_says_nothing_of_the_default(void) {
+	char args[512];
 	snprintf(args, sizeof args, "run '%s/scenes/demo.json' --until 2", source_root());
 	CHECK_EQ_INT(run(args), 0);
 	CHECK(!strstr(out_text, "default limit"));
@@ -320,7 +324,8 @@ int main(void) {
 	RUN(refuses_bad_input_with_status_2);
 	RUN(outputs_are_all_or_none);
 	RUN(paths_naming_one_file_are_refused);
-	RUN(a_run_without_a_limit_stops_at_the_default);
+	RUN_FULL(a_run_without_a_limit_stops_at_the_default); // 10^7 events and 10^7 frames
+	RUN(a_run_with_a_limit_says_nothing_of_the_default);
 	RUN(trace_has_the_documented_format);
 	RUN(saved_state_continues_exactly);
 	if (!remove_tree(work_dir)) {

@@ -55,11 +55,14 @@ static int same_events(bs_world* x, bs_world* y, int events, const char* label, 
 	return events;
 }
 
+// Three scenes of each kind, 10^4 events; the fast tier: one, 500 events.
 static void grid_and_brute_force_give_the_same_events(void) {
-	enum { BALLS = 600, EVENTS = 10000 };
+	enum { BALLS = 600 };
+	const int events = check_scaled(10000, 500);
+	const uint64_t seeds = (uint64_t)check_scaled(3, 1);
 	static bs_ball_def balls[BALLS];
 	for (int periodic = 0; periodic <= 1; ++periodic) {
-		for (uint64_t seed = 1; seed <= 3; ++seed) {
+		for (uint64_t seed = 1; seed <= seeds; ++seed) {
 			bs_world_def def;
 			int n = mixed_scene(seed, periodic, balls, BALLS, &def);
 			CHECK(n > 500);
@@ -69,7 +72,7 @@ static void grid_and_brute_force_give_the_same_events(void) {
 			bs_world* grid = bs_world_create(&def);
 			CHECK(!bs_world_get_counters(brute).uses_grid);
 			CHECK(bs_world_get_counters(grid).uses_grid);
-			CHECK_EQ_INT(same_events(brute, grid, EVENTS, periodic ? "periodic" : "walled", (int)seed), EVENTS);
+			CHECK_EQ_INT(same_events(brute, grid, events, periodic ? "periodic" : "walled", (int)seed), events);
 			CHECK_SAME_TOTALS(bs_world_totals(brute), bs_world_totals(grid));
 			bs_world_destroy(brute);
 			bs_world_destroy(grid);
@@ -77,8 +80,10 @@ static void grid_and_brute_force_give_the_same_events(void) {
 	}
 }
 
+// 2·10^4 events; the fast tier: 500.
 static void calendar_and_heap_give_the_same_events(void) {
-	enum { BALLS = 600, EVENTS = 20000 };
+	enum { BALLS = 600 };
+	const int events = check_scaled(20000, 500);
 	static bs_ball_def balls[BALLS];
 	for (int periodic = 0; periodic <= 1; ++periodic) {
 		bs_world_def def;
@@ -87,7 +92,7 @@ static void calendar_and_heap_give_the_same_events(void) {
 		bs_world* heap = bs_world_create(&def);
 		def.queue = BS_QUEUE_CALENDAR;
 		bs_world* calendar = bs_world_create(&def);
-		CHECK_EQ_INT(same_events(heap, calendar, EVENTS, periodic ? "periodic" : "walled", 1), EVENTS);
+		CHECK_EQ_INT(same_events(heap, calendar, events, periodic ? "periodic" : "walled", 1), events);
 		CHECK_VALID(calendar);
 		bs_world_destroy(heap);
 		bs_world_destroy(calendar);
@@ -114,11 +119,14 @@ static bool same_ball_def(const bs_ball_def* a, const bs_ball_def* b) {
 
 // Storage order moves each ball's data in memory, nothing else: the events
 // are the same, bit for bit, whether the balls are stored as given or by cell.
+// Two scenes of each kind, 10^4 events; the fast tier: one, 500 events.
 static void spatial_and_given_order_give_the_same_events(void) {
-	enum { BALLS = 600, EVENTS = 10000 };
+	enum { BALLS = 600 };
+	const int events = check_scaled(10000, 500);
+	const uint64_t last_seed = (uint64_t)check_scaled(12, 11);
 	static bs_ball_def balls[BALLS];
 	for (int periodic = 0; periodic <= 1; ++periodic) {
-		for (uint64_t seed = 11; seed <= 12; ++seed) {
+		for (uint64_t seed = 11; seed <= last_seed; ++seed) {
 			bs_world_def def;
 			int n = mixed_scene(seed, periodic, balls, BALLS, &def);
 			def.neighbour_search = BS_NEIGHBOURS_GRID;
@@ -139,7 +147,7 @@ static void spatial_and_given_order_give_the_same_events(void) {
 				CHECK_EQ_INT(bs_world_find_ball(given, balls[i].id), i);
 				CHECK_EQ_INT(bs_world_find_ball(spatial, balls[i].id), i);
 			}
-			CHECK_EQ_INT(same_events(given, spatial, EVENTS, periodic ? "periodic" : "walled", (int)seed), EVENTS);
+			CHECK_EQ_INT(same_events(given, spatial, events, periodic ? "periodic" : "walled", (int)seed), events);
 			CHECK_VALID(spatial);
 			for (int i = 0; i < n; ++i) {
 				bs_ball_state a = bs_world_ball_state(given, i, bs_world_time(given));
@@ -178,8 +186,8 @@ static void spatial_and_given_order_give_the_same_events(void) {
 			bs_world* resumed_spatial = bs_world_create(&resumed);
 			CHECK(resumed_given);
 			CHECK(resumed_spatial);
-			CHECK_EQ_INT(same_events(given, resumed_spatial, EVENTS, "resumed spatial", (int)seed), EVENTS);
-			CHECK_EQ_INT(same_events(spatial, resumed_given, EVENTS, "resumed as given", (int)seed), EVENTS);
+			CHECK_EQ_INT(same_events(given, resumed_spatial, events, "resumed spatial", (int)seed), events);
+			CHECK_EQ_INT(same_events(spatial, resumed_given, events, "resumed as given", (int)seed), events);
 			bs_world_destroy(given);
 			bs_world_destroy(spatial);
 			bs_world_destroy(resumed_given);
@@ -188,8 +196,10 @@ static void spatial_and_given_order_give_the_same_events(void) {
 	}
 }
 
+// 10^6 events; the fast tier: 5000.
 static void periodic_gas_keeps_energy_and_momentum(void) {
 	enum { N = 400 };
+	const int events = check_scaled(1000000, 5000);
 	static bs_ball_def balls[N];
 	bs_world_def def;
 	if (!make_periodic_gas(N, 0.5, balls, &def)) {
@@ -199,7 +209,7 @@ static void periodic_gas_keeps_energy_and_momentum(void) {
 	bs_totals start = bs_world_totals(world);
 	double scale = momentum_scale(balls, N);
 	double worst_energy = 0.0, worst_momentum = 0.0;
-	for (int k = 1; k <= 1000000; ++k) {
+	for (int k = 1; k <= events; ++k) {
 		if (!bs_world_step(world)) {
 			CHECK_FAIL("no event %d", k);
 			break;
@@ -212,9 +222,9 @@ static void periodic_gas_keeps_energy_and_momentum(void) {
 			worst_momentum = dp > worst_momentum ? dp : worst_momentum;
 		}
 	}
-	printf("  periodic gas, %d discs at 0.5, 10^6 events (%lld collisions): energy drift %.3g, momentum drift %.3g\n",
-		N, (long long)bs_world_event_count_of(world, BS_EVENT_BALL), worst_energy, worst_momentum);
-	CHECK_EQ_INT(bs_world_event_count_of(world, BS_EVENT_BALL), 1000000); // no walls: every event is a collision
+	printf("  periodic gas, %d discs at 0.5, %d events (%lld collisions): energy drift %.3g, momentum drift %.3g\n", N,
+		events, (long long)bs_world_event_count_of(world, BS_EVENT_BALL), worst_energy, worst_momentum);
+	CHECK_EQ_INT(bs_world_event_count_of(world, BS_EVENT_BALL), events); // no walls: every event is a collision
 	CHECK(worst_energy <= 1e-12);
 	CHECK(worst_momentum <= 1e-12);
 	CHECK_VALID(world);
@@ -333,10 +343,13 @@ static void a_ball_meets_another_across_the_periodic_edge(void) {
 
 // A sparse periodic gas: balls fly across the box between collisions. Both
 // paths give the same events, and (in validated builds) no ball overlaps.
+// Three gases, 4000 events of each; the fast tier: one, 400 events.
 static void sparse_periodic_gas_same_events(void) {
-	enum { BALLS = 40, EVENTS = 4000 };
+	enum { BALLS = 40 };
+	const int events = check_scaled(4000, 400);
+	const uint64_t seeds = (uint64_t)check_scaled(3, 1);
 	static bs_ball_def balls[BALLS];
-	for (uint64_t seed = 1; seed <= 3; ++seed) {
+	for (uint64_t seed = 1; seed <= seeds; ++seed) {
 		bs_rng rng = bs_rng_make(seed);
 		bs_table table = bs_table_periodic(2.0, 1.5);
 		int n = 0;
@@ -356,7 +369,7 @@ static void sparse_periodic_gas_same_events(void) {
 		bs_world* brute = bs_world_create(&def);
 		def.neighbour_search = BS_NEIGHBOURS_GRID;
 		bs_world* grid = bs_world_create(&def);
-		CHECK_EQ_INT(same_events(brute, grid, EVENTS, "sparse", (int)seed), EVENTS);
+		CHECK_EQ_INT(same_events(brute, grid, events, "sparse", (int)seed), events);
 		CHECK_VALID(grid);
 		bs_world_destroy(brute);
 		bs_world_destroy(grid);

@@ -236,12 +236,14 @@ static int64_t run_break(bs_world* world, double until, double start_energy, boo
 	return events;
 }
 
+// 1000 breaks of each game; 20 in the fast tier.
 static void soak_1000_breaks_of_each_game(void) {
 	const char* games[] = {"9-ball", "8-ball", "10-ball"};
+	int breaks = check_scaled(1000, 20);
 	for (int g = 0; g < 3; ++g) {
 		bs_scene scene = load_break(games[g], 2e-4, 1.0);
 		int64_t events = 0, pocketed = 0;
-		for (uint64_t seed = 1; seed <= 1000; ++seed) {
+		for (uint64_t seed = 1; seed <= (uint64_t)breaks; ++seed) {
 			CHECK(bs_scene_rerack(&scene, seed));
 			bs_world* world = bs_world_create(&scene.def);
 			double e0 = bs_world_totals(world).kinetic_energy;
@@ -255,7 +257,7 @@ static void soak_1000_breaks_of_each_game(void) {
 			}
 			events += n;
 		}
-		printf("  %s: 1000 breaks to 30 s, %lld events, %lld balls pocketed\n", games[g], (long long)events,
+		printf("  %s: %d breaks to 30 s, %lld events, %lld balls pocketed\n", games[g], breaks, (long long)events,
 			(long long)pocketed);
 		bs_scene_free(&scene);
 	}
@@ -445,9 +447,10 @@ static void pocket_culling_changes_no_event(void) {
 	// near; the reference path looks at all of them. Same events, bit for bit.
 	const char* games[] = {"9-ball", "8-ball", "10-ball"};
 	int64_t compared = 0;
+	int breaks = check_scaled(200, 10); // of each game
 	for (int g = 0; g < 3; ++g) {
 		bs_scene scene = load_break(games[g], 2e-4, 1.0);
-		for (uint64_t seed = 1; seed <= 200; ++seed) {
+		for (uint64_t seed = 1; seed <= (uint64_t)breaks; ++seed) {
 			CHECK(bs_scene_rerack(&scene, seed));
 			scene.def.neighbour_search = BS_NEIGHBOURS_ALL;
 			bs_world* all = bs_world_create(&scene.def);

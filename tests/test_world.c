@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "world_helpers.h"
+#include "world_internal.h"
 
 static const double r = BS_DEFAULT_RADIUS;
 
@@ -369,7 +370,48 @@ static void periodic_coordinates_wrap_into_the_box(void) {
 	CHECK(checked == 160000);
 }
 
+// Validation finds what it is there to find: a state broken behind the
+// engine's back (a ball moved onto another, a ball moved off the table)
+// fails bs_world_validate, which names the problem, and passes again once
+// mended. Every other test runs a correct engine, which a validation that
+// checked nothing would pass as well.
+static void validation_finds_a_broken_state(void) {
+	bs_ball_def balls[3] = {ball_at(0, 0.5, 0.5, 1.0, 0.0), ball_at(1, 1.5, 0.6, 0.0, 0.0),
+		ball_at(2, 2.0, 0.3, 0.0, 0.5)};
+	bs_world* world = make_world(balls, 3, 1.0, 1.0);
+	char problem[256];
+	CHECK(bs_world_validate(world, problem, sizeof problem));
+	bs_ball* moved = &world->balls[bs_world_storage_of_id(world, 1)];
+	bs_ball kept = *moved;
+
+	// Half a radius apart: they overlap by a radius and a half.
+	moved->pos = bs_v2(0.5 + 0.5 * r, 0.5);
+	CHECK(!bs_world_validate(world, problem, sizeof problem));
+	CHECK_CONTAINS(problem, "overlap");
+	// Just touching is allowed.
+	moved->pos = bs_v2(0.5 + 2.0 * r, 0.5);
+	CHECK(bs_world_validate(world, problem, sizeof problem));
+	// A micrometre into each other is not.
+	moved->pos = bs_v2(0.5 + 2.0 * r - 1e-6, 0.5);
+	CHECK(!bs_world_validate(world, problem, sizeof problem));
+	CHECK_CONTAINS(problem, "balls 0 and 1 overlap");
+
+	// Off the table, and half over the cushion.
+	moved->pos = bs_v2(-1.0, 0.6);
+	CHECK(!bs_world_validate(world, problem, sizeof problem));
+	CHECK_CONTAINS(problem, "ball 1 at");
+	CHECK_CONTAINS(problem, "has left the table");
+	moved->pos = bs_v2(1.5, 0.5 * r);
+	CHECK(!bs_world_validate(world, problem, sizeof problem));
+	CHECK_CONTAINS(problem, "has left the table");
+
+	*moved = kept;
+	CHECK(bs_world_validate(world, problem, sizeof problem));
+	bs_world_destroy(world);
+}
+
 int main(void) {
+	RUN(validation_finds_a_broken_state);
 	RUN(head_on_record);
 	RUN(state_is_exact_extrapolation);
 	RUN(advance_stops_exactly_at_time);
