@@ -127,9 +127,9 @@ static int bench_gas(int n, double phi, int64_t events, uint64_t seed, bool peri
 // again and again: the CPU time of stepping alone, and with making the
 // world each time.
 static int bench_break(const char* scene_path) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (!bs_scene_load(scene_path, &scene, error, sizeof error)) {
+	if (!(scene = bs_scene_create(scene_path, error, sizeof error))) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
@@ -139,7 +139,7 @@ static int bench_break(const char* scene_path) {
 	double cpu0 = bs_cli_cpu_seconds();
 	double cpu = 0.0;
 	while (cpu < 1.0 || breaks < 100) {
-		bs_world* world = bs_world_create(&scene.def);
+		bs_world* world = bs_world_create(&scene->def);
 		double step0 = bs_cli_cpu_seconds();
 		while (bs_world_step(world)) {
 			++events;
@@ -149,8 +149,8 @@ static int bench_break(const char* scene_path) {
 		++breaks;
 		cpu = bs_cli_cpu_seconds() - cpu0;
 	}
-	bs_physics physics = scene.def.physics;
-	bs_scene_free(&scene);
+	bs_physics physics = scene->def.physics;
+	bs_scene_destroy(scene);
 	printf("9-ball break (%s, %s physics): %d breaks of %.0f events: %.1f us of CPU a break stepping, %.1f us with "
 		   "the world made each time; %.1f us per 1000 events stepping\n",
 		scene_path, physics == BS_PHYSICS_POOL ? "pool" : "ideal", breaks, (double)events / breaks,
@@ -245,14 +245,14 @@ static bool count_block(void* closure, const bs_ensemble_block* block) {
 // writing anything: breaks per wall second, and per CPU second of all the
 // threads together.
 static int bench_ensemble(const char* scene_path, int64_t runs) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (!bs_scene_load(scene_path, &scene, error, sizeof error)) {
+	if (!(scene = bs_scene_create(scene_path, error, sizeof error))) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
 	bs_vary_plan plan = bs_vary_plan_default();
-	bs_ensemble_context context = bs_ensemble_context_make(&scene, &plan, 1);
+	bs_ensemble_context context = bs_ensemble_context_make(scene, &plan, 1);
 	bs_mpi one = {false, 0, 1};
 	double rate_one = 0.0;
 	for (int threads = 1; threads <= 2; ++threads) {
@@ -264,7 +264,7 @@ static int bench_ensemble(const char* scene_path, int64_t runs) {
 		double wall = bs_cli_wall_seconds() - wall0;
 		double cpu = bs_cli_cpu_seconds() - cpu0;
 		if (status != BS_ENSEMBLE_DONE) {
-			bs_scene_free(&scene);
+			bs_scene_destroy(scene);
 			fprintf(stderr, "breakshot: bench: the ensemble stopped after %" PRId64 " runs\n", done);
 			return 1;
 		}
@@ -279,7 +279,7 @@ static int bench_ensemble(const char* scene_path, int64_t runs) {
 		printf("\n");
 		fflush(stdout);
 	}
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 	return 0;
 }
 

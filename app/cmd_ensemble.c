@@ -144,9 +144,12 @@ static int parse_options(int argc, char** argv, ensemble_options* dest) {
 }
 
 // Loads the scene and checks that an ensemble can vary it.
-static int load_scene(const ensemble_options* options, bs_scene* scene) {
+// On success *dest holds it (bs_scene_destroy); on failure NULL.
+static int load_scene(const ensemble_options* options, bs_scene** dest) {
 	char error[512];
-	if (!bs_scene_load(options->scene_path, scene, error, sizeof error)) {
+	bs_scene* scene = bs_scene_create(options->scene_path, error, sizeof error);
+	*dest = scene;
+	if (!scene) {
 		return bs_cli_fail("%s", error);
 	}
 	int status = 0;
@@ -172,7 +175,8 @@ static int load_scene(const ensemble_options* options, bs_scene* scene) {
 				: "the scene has no rack whose seed could vary; give --vary");
 	}
 	if (status != 0) {
-		bs_scene_free(scene);
+		bs_scene_destroy(scene);
+		*dest = NULL;
 	}
 	return status;
 }
@@ -579,8 +583,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	int saved_stderr = quiet_stderr(mpi);
 	ensemble_options options;
 	int status = parse_options(argc, argv, &options);
-	bs_scene scene;
-	memset(&scene, 0, sizeof scene);
+	bs_scene* scene = NULL;
 	if (status == 0) {
 		status = load_scene(&options, &scene);
 	}
@@ -588,19 +591,19 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	if (status != 0) {
 		return status < 0 ? 0 : status; // every rank saw the same arguments and scene
 	}
-	bs_ensemble_context context = bs_ensemble_context_make(&scene, &options.plan, options.seed);
+	bs_ensemble_context context = bs_ensemble_context_make(scene, &options.plan, options.seed);
 	int threads = options.threads > 0 ? options.threads : bs_ensemble_default_threads();
 
 	ensemble_state* state = calloc(1, sizeof *state); // the heat map is too big for the stack
 	if (!state) {
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		fprintf(stderr, "breakshot: out of memory\n");
 		return 1;
 	}
 	state->context = &context;
 	state->total = options.runs;
 	state->stop_after = stop_after_rows();
-	bs_ensemble_summary_make(&state->summary, scene.def.table.width, scene.def.table.height);
+	bs_ensemble_summary_make(&state->summary, scene->def.table.width, scene->def.table.height);
 	ensemble_paths paths;
 	make_paths(options.dir, &paths);
 	bs_output_file outputs[OUTPUT_COUNT];
@@ -616,7 +619,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	first_run = start[1];
 	if (status != 0) {
 		free(state);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		return status;
 	}
 	state->first_run = first_run;
@@ -632,7 +635,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	if (mpi->rank != 0) {
 		// Rank 0 says what went wrong, and gives the exit status.
 		free(state);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		return 0;
 	}
 	if (outcome != BS_ENSEMBLE_DONE) {
@@ -654,15 +657,15 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 			status = 1;
 		}
 		free(state);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		return status;
 	}
-	status = finish_outputs(&paths, state, &scene, outputs);
+	status = finish_outputs(&paths, state, scene, outputs);
 	if (status == 0) {
 		print_report(&options, state, mpi, threads, wall);
 	}
 	free(state);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 	return status;
 }
 

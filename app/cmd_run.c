@@ -314,23 +314,23 @@ static int run_main(int argc, char** argv) {
 	if (status != 0) {
 		return status < 0 ? 0 : status;
 	}
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (!bs_scene_load(options.scene_path, &scene, error, sizeof error)) {
+	if (!(scene = bs_scene_create(options.scene_path, error, sizeof error))) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
-	double start_time = scene.def.time;
+	double start_time = scene->def.time;
 	if (options.has_until && options.until < start_time) {
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		return bs_cli_fail("--until %.17g is before the scene's time %.17g", options.until, start_time);
 	}
 	if (options.has_until && options.until > BS_MAX_TIME) {
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		return bs_cli_fail("--until %.17g is beyond the time limit of %g s (BS_MAX_TIME)", options.until, BS_MAX_TIME);
 	}
-	if (options.use_frames && scene.def.physics != BS_PHYSICS_IDEAL) {
-		bs_scene_free(&scene);
+	if (options.use_frames && scene->def.physics != BS_PHYSICS_IDEAL) {
+		bs_scene_destroy(scene);
 		return bs_cli_fail("run: --method frames steps frictionless discs; %s uses pool physics, which only the "
 						   "event method simulates",
 			options.scene_path);
@@ -343,18 +343,18 @@ static int run_main(int argc, char** argv) {
 	if ((options.trace_path && !bs_output_open(&trace, options.trace_path)) ||
 		(options.out_path && !bs_output_open(&out, options.out_path))) {
 		bs_output_abort(&trace);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 		return BS_EXIT_USAGE;
 	}
 
 	if (options.use_frames) {
 		bs_frames_run run = {options.scene_path, options.frame_dt, options.max_events,
 			options.default_limit ? DEFAULT_LIMIT : 0, options.until, options.has_until, trace.stream, options.sample};
-		status = bs_run_frames(&scene.def, &run);
-		bs_scene_free(&scene);
+		status = bs_run_frames(&scene->def, &run);
+		bs_scene_destroy(scene);
 	} else {
-		bs_world* world = bs_world_create(&scene.def);
-		bs_scene_free(&scene);
+		bs_world* world = bs_world_create(&scene->def);
+		bs_scene_destroy(scene);
 		if (!world) {
 			bs_output_abort(&trace);
 			bs_output_abort(&out);

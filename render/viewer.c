@@ -29,22 +29,22 @@ static bool start_timeline(bs_viewer* viewer, const bs_world_def* def) {
 
 bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size_t error_size) {
 	memset(dest, 0, sizeof *dest);
-	if (!bs_scene_load(scene_path, &dest->scene, error, error_size)) {
+	if (!(dest->scene = bs_scene_create(scene_path, error, error_size))) {
 		return false;
 	}
-	int capacity = dest->scene.def.ball_count > 0 ? dest->scene.def.ball_count : 1;
+	int capacity = dest->scene->def.ball_count > 0 ? dest->scene->def.ball_count : 1;
 	dest->balls = calloc((size_t)capacity, sizeof *dest->balls);
 	dest->shot_balls = calloc((size_t)capacity, sizeof *dest->shot_balls);
 	dest->orientations = calloc((size_t)capacity, sizeof *dest->orientations);
 	if (!dest->balls || !dest->shot_balls || !dest->orientations ||
-		!bs_timeline_create(&dest->scene.def, &dest->timeline)) {
+		!bs_timeline_create(&dest->scene->def, &dest->timeline)) {
 		snprintf(error, error_size, "%s: out of memory", scene_path);
 		bs_viewer_destroy(dest);
 		return false;
 	}
 	dest->ball_capacity = capacity;
-	dest->rack_seed = dest->scene.has_rack ? dest->scene.rack.seed : 0;
-	bs_camera_make(&dest->scene.def.table, &dest->camera);
+	dest->rack_seed = dest->scene->has_rack ? dest->scene->rack.seed : 0;
+	bs_camera_make(&dest->scene->def.table, &dest->camera);
 	dest->rate = 1.0;
 	dest->stick_speed = BS_VIEWER_DEFAULT_STICK_SPEED;
 	dest->orientation_event_count = -1;
@@ -54,7 +54,8 @@ bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size
 
 void bs_viewer_destroy(bs_viewer* viewer) {
 	bs_timeline_destroy(&viewer->timeline);
-	bs_scene_free(&viewer->scene);
+	bs_scene_destroy(viewer->scene);
+	viewer->scene = NULL;
 	free(viewer->balls);
 	free(viewer->shot_balls);
 	free(viewer->orientations);
@@ -97,7 +98,7 @@ static void set_status(bs_viewer* viewer, const char* text) {
 }
 
 static void reset(bs_viewer* viewer) {
-	if (start_timeline(viewer, &viewer->scene.def)) {
+	if (start_timeline(viewer, &viewer->scene->def)) {
 		viewer->playing = false;
 		viewer->aiming = false;
 		set_status(viewer, "reset to the scene");
@@ -106,12 +107,12 @@ static void reset(bs_viewer* viewer) {
 
 static void rerack(bs_viewer* viewer) {
 	uint64_t seed = viewer->rack_seed + 1;
-	if (!bs_scene_rerack(&viewer->scene, seed)) {
+	if (!bs_scene_rerack(viewer->scene, seed)) {
 		set_status(viewer, "re-break: this scene has no rack");
 		return;
 	}
 	viewer->rack_seed = seed;
-	if (start_timeline(viewer, &viewer->scene.def)) {
+	if (start_timeline(viewer, &viewer->scene->def)) {
 		viewer->playing = true;
 		viewer->aiming = false;
 		snprintf(viewer->status, sizeof viewer->status, "re-racked with jitter seed %llu",
@@ -183,9 +184,9 @@ static char* shot_scene_text(bs_viewer* viewer, const bs_cue_def* cue) {
 }
 
 // Loads the shot's scene as `breakshot run` would. False, with a status, when it is refused.
-static bool load_shot(bs_viewer* viewer, const char* text, bs_scene* dest) {
+static bool load_shot(bs_viewer* viewer, const char* text, bs_scene** dest) {
 	char error[256];
-	if (!bs_scene_load_text(text, "the shot", dest, error, sizeof error)) {
+	if (!(*dest = bs_scene_create_text(text, "the shot", error, sizeof error))) {
 		snprintf(viewer->status, sizeof viewer->status, "new shot refused: %s", error);
 		return false;
 	}
@@ -219,12 +220,12 @@ void bs_viewer_update_preview(bs_viewer* viewer) {
 	viewer->preview_count += 1;
 	bs_shot_preview_clear(&viewer->preview);
 	char* text = shot_scene_text(viewer, &cue);
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	if (text && load_shot(viewer, text, &scene)) {
-		if (!bs_shot_preview_compute(&scene.def, &viewer->preview)) {
+		if (!bs_shot_preview_compute(&scene->def, &viewer->preview)) {
 			set_status(viewer, "shot preview: out of memory");
 		}
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 	free(text);
 }
@@ -242,7 +243,7 @@ bool bs_viewer_shoot(bs_viewer* viewer) {
 		return false;
 	}
 	char* text = shot_scene_text(viewer, &cue);
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	if (!text || !load_shot(viewer, text, &scene)) {
 		free(text);
 		return false;
@@ -258,8 +259,8 @@ bool bs_viewer_shoot(bs_viewer* viewer) {
 			kept[i].orientation = viewer->orientations[i];
 		}
 	}
-	bool started = start_timeline(viewer, &scene.def);
-	bs_scene_free(&scene);
+	bool started = start_timeline(viewer, &scene->def);
+	bs_scene_destroy(scene);
 	if (!started) {
 		free(kept);
 		free(text);

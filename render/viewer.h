@@ -34,7 +34,7 @@
 #define BS_VIEWER_AIM_STEP 1.0
 
 typedef struct bs_viewer {
-	bs_scene scene;        ///< as loaded (or re-racked); reset returns here
+	bs_scene* scene;       ///< as loaded (or re-racked); reset returns here
 	bs_timeline timeline;
 	bs_ball_state* balls;  ///< the balls at the displayed time (ball_capacity entries)
 	/// Each ball's orientation at the displayed time (ball_capacity entries),

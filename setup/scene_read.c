@@ -815,6 +815,14 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	return check_world(in, dest);
 }
 
+// Frees what a scene holds, leaving it empty.
+static void empty_scene(bs_scene* scene) {
+	bs_free(scene->balls);
+	scene->balls = NULL;
+	scene->def.balls = NULL;
+	scene->def.ball_count = 0;
+}
+
 static bool load_root(json_t* root, const json_error_t* syntax, const char* name, bs_scene* dest, char* error,
 	size_t error_size) {
 	memset(dest, 0, sizeof *dest);
@@ -838,33 +846,32 @@ static bool load_root(json_t* root, const json_error_t* syntax, const char* name
 	bool ok = read_scene(&in, root, dest);
 	json_decref(root);
 	if (!ok) {
-		bs_scene_free(dest);
+		empty_scene(dest);
 	}
 	return ok;
 }
 
-bool bs_scene_load(const char* path, bs_scene* dest, char* error, size_t error_size) {
+static bool load_file(const char* path, bs_scene* dest, char* error, size_t error_size) {
 	json_error_t syntax;
 	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
 	return load_root(root, &syntax, path, dest, error, error_size);
 }
 
-bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size) {
+static bool load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size) {
 	json_error_t syntax;
 	json_t* root = json_loads(text, JSON_REJECT_DUPLICATES, &syntax);
 	return load_root(root, &syntax, name, dest, error, error_size);
 }
 
-// A scene in memory of its own, filled by `load` (bs_scene_load or
-// bs_scene_load_text) from `source` and `name`.
+// A scene in memory of its own, read from the file `source`, or from the
+// text `source` that `name` stands for.
 static bs_scene* create_scene(bool from_text, const char* source, const char* name, char* error, size_t error_size) {
 	bs_scene* scene = bs_malloc(sizeof *scene);
 	if (!scene) {
 		snprintf(error, error_size, "%s: out of memory reading the scene", from_text ? name : source);
 		return NULL;
 	}
-	bool ok = from_text ? bs_scene_load_text(source, name, scene, error, error_size)
-						: bs_scene_load(source, scene, error, error_size);
+	bool ok = from_text ? load_text(source, name, scene, error, error_size) : load_file(source, scene, error, error_size);
 	if (!ok) {
 		bs_free(scene);
 		return NULL;
@@ -882,7 +889,7 @@ bs_scene* bs_scene_create_text(const char* text, const char* name, char* error, 
 
 void bs_scene_destroy(bs_scene* scene) {
 	if (scene) {
-		bs_scene_free(scene);
+		empty_scene(scene);
 		bs_free(scene);
 	}
 }
@@ -891,9 +898,3 @@ bs_world* bs_scene_create_world(const bs_scene* scene) {
 	return bs_world_create(&scene->def);
 }
 
-void bs_scene_free(bs_scene* scene) {
-	bs_free(scene->balls);
-	scene->balls = NULL;
-	scene->def.balls = NULL;
-	scene->def.ball_count = 0;
-}

@@ -296,9 +296,9 @@ static void start_times_are_bounded(void) {
 	// Through a scene file, the message names the field and the limit.
 	const char* text = "{\"table\": {\"size\": [2.54, 1.27]}, \"time\": 1e223, \"balls\": ["
 					   "{\"id\": 0, \"pos\": [0.5, 0.5], \"vel\": [1, 0]}]}";
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	CHECK(!bs_scene_load_text(text, "late.json", &scene, error, sizeof error));
+	CHECK(!(scene = bs_scene_create_text(text, "late.json", error, sizeof error)));
 	CHECK_CONTAINS(error, "late.json: time: ");
 	CHECK_CONTAINS(error, "16384");
 
@@ -444,39 +444,39 @@ static void saved_states_reload_and_continue_exactly(void) {
 	// on: each centre carries its own flight's rounding, about 5e-11 m,
 	// however slowly the pair separates. The state after the last meeting
 	// must load.
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	CHECK_SCENE_LOADS("{\"table\": {\"size\": [0.5, 0.7], \"periodic\": true}, \"restitution\": {\"ball\": 0.2},"
 					  " \"balls\": [{\"id\": 0, \"pos\": [0.1, 0.1], \"vel\": [1.0, 0.3], \"radius\": 0.01},"
 					  " {\"id\": 1, \"pos\": [0.3, 0.12], \"vel\": [-60.2, 0.0], \"radius\": 0.03, \"mass\": 0.4},"
 					  " {\"id\": 2, \"pos\": [0.25, 0.3], \"vel\": [0.2, -0.9], \"radius\": 0.015}]}",
-		"fast_periodic", &scene);
-	world = bs_world_create(&scene.def);
+		"fast_periodic", scene);
+	world = bs_world_create(&scene->def);
 	CHECK_EQ_INT(bs_world_advance(world, INFINITY, 1000), 42);
 	bs_ball_def fast[3];
-	resumed = scene.def;
+	resumed = scene->def;
 	resumed.balls = fast;
 	resumed.ball_count = bs_world_export_balls(world, fast);
 	resumed.time = bs_world_time(world);
 	CHECK(resumed.time > 13277.0);
 	CHECK_DEF_OK(&resumed);
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 }
 
 // ---------------------------------------------------------------------------
 // A saved anchor named a contact that was not touching
 
 static void anchors_must_touch_their_last_contact(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
 	char path[512];
 	source_path("scenes/9ball_break.json", path, sizeof path);
-	CHECK(bs_scene_load(path, &scene, error, sizeof error));
-	bs_world* world = bs_world_create(&scene.def);
+	CHECK((scene = bs_scene_create(path, error, sizeof error)));
+	bs_world* world = bs_world_create(&scene->def);
 	// Run until some ball's last contact is a cushion.
 	int cushion_ball = -1;
 	bs_ball_def saved[16];
-	bs_world_def def = scene.def;
+	bs_world_def def = scene->def;
 	for (int k = 0; k < 200 && cushion_ball < 0 && bs_world_step(world); ++k) {
 		def.time = bs_world_time(world);
 		def.balls = saved;
@@ -539,8 +539,8 @@ static void anchors_must_touch_their_last_contact(void) {
 		saved[cushion_ball].anchor = truth;
 		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_CUSHION, (truth_history.last_target + 1) % def.table.nose_count);
 		char* text = bs_scene_dump_def(&def);
-		bs_scene edited;
-		CHECK(!bs_scene_load_text(text, "edited.json", &edited, error, sizeof error));
+		bs_scene* edited = NULL;
+		CHECK(!(edited = bs_scene_create_text(text, "edited.json", error, sizeof error)));
 		char field[64];
 		snprintf(field, sizeof field, "edited.json: balls[%d].anchor: ", cushion_ball);
 		CHECK_CONTAINS(error, field);
@@ -548,7 +548,7 @@ static void anchors_must_touch_their_last_contact(void) {
 		free(text);
 	}
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 }
 
 // ---------------------------------------------------------------------------
@@ -706,18 +706,18 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 	// root, whose misses once used up the search's count, and the crossings
 	// ran to the time limit (1 s, and 30 s under the sanitizers).
 	{
-		bs_scene scene;
+		bs_scene* scene = NULL;
 		CHECK_SCENE_LOADS("{\"table\": {\"size\": [0.5, 207], \"periodic\": true}, \"restitution\": {\"ball\": 0.9},"
 						  " \"balls\": [{\"id\": 0, \"pos\": [0.1, 0.16], \"radius\": 0.01},"
 						  " {\"id\": 1, \"pos\": [0.3, 0.12], \"vel\": [-20.1, 0.0], \"radius\": 0.03, \"mass\": 1.4},"
 						  " {\"id\": 2, \"pos\": [0.0, 0.3], \"vel\": [5.2, -0.0], \"radius\": 0.015}]}",
-			"grazing_in_a_tall_box", &scene);
-		bs_world* world = bs_world_create(&scene.def);
+			"grazing_in_a_tall_box", scene);
+		bs_world* world = bs_world_create(&scene->def);
 		CHECK(bs_world_advance(world, INFINITY, 1000) < 1000);
 		CHECK(!bs_world_reached_time_limit(world));
 		CHECK(bs_world_get_counters(world).cell_crossings < 1000);
 		bs_world_destroy(world);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 
 	// A graze that leaves the pair drifting out of contact by 5e-16 of the
@@ -726,18 +726,18 @@ static void periodic_meetings_are_found_however_many_wraps_ahead(void) {
 	// the row at once; before, it gave up after 64 columns and the crossings
 	// ran 6.7e5 wraps to the time limit.
 	{
-		bs_scene scene;
+		bs_scene* scene = NULL;
 		CHECK_SCENE_LOADS("{\"table\": {\"size\": [1.5, 0.7], \"periodic\": true}, \"restitution\": {\"ball\": 0.9},"
 						  " \"balls\": [{\"id\": 0, \"pos\": [1.1, 0.16], \"radius\": 0.01},"
 						  " {\"id\": 1, \"pos\": [0.1, 0.12], \"vel\": [-61.2, 0.0], \"radius\": 0.03, \"mass\": 5.4},"
 						  " {\"id\": 2, \"pos\": [0.25, 0.3], \"vel\": [0.2, -0.0], \"radius\": 0.015}]}",
-			"drifting_after_a_graze", &scene);
-		bs_world* world = bs_world_create(&scene.def);
+			"drifting_after_a_graze", scene);
+		bs_world* world = bs_world_create(&scene->def);
 		CHECK_EQ_INT(bs_world_advance(world, INFINITY, 1000), 2);
 		CHECK(!bs_world_reached_time_limit(world));
 		CHECK(bs_world_get_counters(world).cell_crossings < 1000);
 		bs_world_destroy(world);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 
 	// Paths along a box's diagonal drifting through the edge of contact by

@@ -83,14 +83,14 @@ enum { GAS_BALLS = 600, ORDERED_BALLS = 200, RACK_STATE_EVENTS = 40 };
 typedef struct defs {
 	bs_ball_def small_balls[3];
 	bs_world_def small;  ///< three balls on the plain table
-	bs_scene rack;       ///< the 9-ball break: a pocketed 9 ft table, a rack and a cue
+	bs_scene* rack;              ///< the 9-ball break: a pocketed 9 ft table, a rack and a cue
 	bs_ball_def gas_balls[GAS_BALLS];
 	bs_world_def gas;    ///< a periodic gas: the grid and the calendar queue
 	bs_ball_def ordered_balls[ORDERED_BALLS];
 	bs_world_def ordered; ///< a walled gas stored in spatial order
 	bs_ball_def saved_balls[BS_RACK_MAX_BALLS];
 	bs_world_def saved;   ///< the break saved after a few events: anchors
-	bs_scene pool;        ///< the 9-ball break under pool physics: the balls' spin array
+	bs_scene* pool;               ///< the 9-ball break under pool physics: the balls' spin array
 } defs;
 
 static char* read_source_file(const char* name) {
@@ -115,7 +115,7 @@ static bool make_defs(defs* d) {
 		return false;
 	}
 	char error[512];
-	bool loaded = bs_scene_load_text(text, "9ball_break.json", &d->rack, error, sizeof error);
+	bool loaded = (d->rack = bs_scene_create_text(text, "9ball_break.json", error, sizeof error));
 	free(text);
 	if (!loaded) {
 		CHECK_FAIL("the 9-ball break does not load: %s", error);
@@ -130,7 +130,7 @@ static bool make_defs(defs* d) {
 	if (!text) {
 		return false;
 	}
-	loaded = bs_scene_load_text(text, "9ball_break.json", &d->pool, error, sizeof error);
+	loaded = (d->pool = bs_scene_create_text(text, "9ball_break.json", error, sizeof error));
 	free(text);
 	if (!loaded) {
 		CHECK_FAIL("the 9-ball break under pool physics does not load: %s", error);
@@ -149,13 +149,13 @@ static bool make_defs(defs* d) {
 	d->ordered.order = BS_ORDER_SPATIAL;
 	d->ordered.neighbour_search = BS_NEIGHBOURS_GRID;
 
-	bs_world* world = bs_world_create(&d->rack.def);
+	bs_world* world = bs_world_create(&d->rack->def);
 	if (!world) {
 		CHECK_FAIL("no world of the 9-ball break");
 		return false;
 	}
 	bs_world_advance(world, INFINITY, RACK_STATE_EVENTS);
-	d->saved = d->rack.def;
+	d->saved = d->rack->def;
 	d->saved.time = bs_world_time(world);
 	d->saved.balls = d->saved_balls;
 	d->saved.ball_count = bs_world_export_balls(world, d->saved_balls);
@@ -170,8 +170,8 @@ static bool make_defs(defs* d) {
 
 static void free_defs(defs* d) {
 	if (d) {
-		bs_scene_free(&d->rack);
-		bs_scene_free(&d->pool);
+		bs_scene_destroy(d->rack);
+		bs_scene_destroy(d->pool);
 		free(d);
 	}
 }
@@ -237,10 +237,10 @@ typedef struct scene_text {
 
 static bool load_scene_text(const void* context) {
 	const scene_text* scene_text = context;
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (bs_scene_load_text(scene_text->text, scene_text->name, &scene, error, sizeof error)) {
-		bs_scene_free(&scene);
+	if ((scene = bs_scene_create_text(scene_text->text, scene_text->name, error, sizeof error))) {
+		bs_scene_destroy(scene);
 		return true;
 	}
 	CHECK_CONTAINS(error, "out of memory");
@@ -249,10 +249,10 @@ static bool load_scene_text(const void* context) {
 }
 
 static bool load_scene_file(const void* context) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (bs_scene_load(context, &scene, error, sizeof error)) {
-		bs_scene_free(&scene);
+	if ((scene = bs_scene_create(context, error, sizeof error))) {
+		bs_scene_destroy(scene);
 		return true;
 	}
 	CHECK_CONTAINS(error, "out of memory");
@@ -304,11 +304,11 @@ static void world_creation(void) {
 		bs_storage_order order;
 	} cases[] = {
 		{"create: three balls, plain table", &d->small, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
-		{"create: 9-ball rack, pocketed 9 ft", &d->rack.def, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
+		{"create: 9-ball rack, pocketed 9 ft", &d->rack->def, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
 		{"create: periodic gas of 600", &d->gas, true, BS_QUEUE_CALENDAR, BS_ORDER_AS_GIVEN},
 		{"create: walled gas of 200, spatial order", &d->ordered, true, BS_QUEUE_HEAP, BS_ORDER_SPATIAL},
 		{"create: the break saved after 40 events", &d->saved, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
-		{"create: 9-ball break, pool physics", &d->pool.def, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
+		{"create: 9-ball break, pool physics", &d->pool->def, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
 		bs_world* world = bs_world_create(cases[c].def);
@@ -331,10 +331,10 @@ static void def_check(void) {
 		return;
 	}
 	sweep("check: three balls, plain table", check_def, &d->small);
-	sweep("check: 9-ball rack, pocketed 9 ft", check_def, &d->rack.def);
+	sweep("check: 9-ball rack, pocketed 9 ft", check_def, &d->rack->def);
 	sweep("check: periodic gas of 600", check_def, &d->gas);
 	sweep("check: the break saved after 40 events", check_def, &d->saved);
-	sweep("check: 9-ball break, pool physics", check_def, &d->pool.def);
+	sweep("check: 9-ball break, pool physics", check_def, &d->pool->def);
 }
 
 static void validation_and_dump(void) {
@@ -342,7 +342,7 @@ static void validation_and_dump(void) {
 	if (!d) {
 		return;
 	}
-	bs_world* rack = bs_world_create(&d->rack.def);
+	bs_world* rack = bs_world_create(&d->rack->def);
 	bs_world* gas = bs_world_create(&d->gas);
 	if (rack && gas) {
 		bs_world_advance(rack, INFINITY, 60);
@@ -401,16 +401,16 @@ static void frame_stepping(void) {
 	if (!d) {
 		return;
 	}
-	frames_run rack = {&d->rack.def, 0.005, 400};
+	frames_run rack = {&d->rack->def, 0.005, 400};
 	sweep("frames: the 9-ball break, 400 frames", run_frames, &rack);
-	bs_scene thin_gap;
+	bs_scene* thin_gap = NULL;
 	char path[1024];
 	char error[512];
 	source_path("scenes/thin_gap.json", path, sizeof path);
-	if (bs_scene_load(path, &thin_gap, error, sizeof error)) {
-		frames_run missed = {&thin_gap.def, 0.02, 20};
+	if ((thin_gap = bs_scene_create(path, error, sizeof error))) {
+		frames_run missed = {&thin_gap->def, 0.02, 20};
 		sweep("frames: the thin gap, missed", run_frames, &missed);
-		bs_scene_free(&thin_gap);
+		bs_scene_destroy(thin_gap);
 	} else {
 		CHECK_FAIL("%s", error);
 	}
@@ -428,7 +428,7 @@ static void stepping_allocates_nothing(void) {
 	if (!d) {
 		return;
 	}
-	const bs_world_def* cases[] = {&d->rack.def, &d->gas, &d->ordered, &d->saved};
+	const bs_world_def* cases[] = {&d->rack->def, &d->gas, &d->ordered, &d->saved};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
 		bs_world* world = bs_world_create(cases[c]);
 		if (!world) {
@@ -489,16 +489,16 @@ static void same_as_the_program(void) {
 	path_in(dir, "gas_state.json", path, sizeof path);
 	char* program_gas_state = read_file(path, NULL);
 
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (bs_scene_load(scene_path, &scene, error, sizeof error)) {
-		bs_world* world = bs_world_create(&scene.def);
+	if ((scene = bs_scene_create(scene_path, error, sizeof error))) {
+		bs_world* world = bs_world_create(&scene->def);
 		CHECK_EQ_INT(run_like_the_program(world, 150), 150);
 		char* text = bs_scene_dump_world(world);
 		CHECK_EQ_STR(text, program_break);
 		bs_free(text);
 		bs_world_destroy(world);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	} else {
 		CHECK_FAIL("%s", error);
 	}

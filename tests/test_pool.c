@@ -580,11 +580,11 @@ static void masse_curves_the_way_the_spin_says(void) {
 	const char* text = "{\"table\": {\"size\": [2.54, 1.27], \"pockets\": false}, \"physics\": \"pool\","
 					   " \"balls\": [ {\"id\": 0, \"pos\": [0.5, 0.635]} ],"
 					   " \"cue\": {\"stick_speed\": 2.0, \"angle_deg\": 0, \"tip\": [0.4, 0.0], \"elevation_deg\": 60}}";
-	bs_scene scene;
-	CHECK_SCENE_LOADS(text, "masse.json", &scene);
-	bs_vec2 start = scene.balls[0].vel;
+	bs_scene* scene = NULL;
+	CHECK_SCENE_LOADS(text, "masse.json", scene);
+	bs_vec2 start = scene->balls[0].vel;
 	CHECK(start.y > 0.0); // squirt: left of the aim (+x), away from right english
-	bs_world* world = bs_world_create(&scene.def);
+	bs_world* world = bs_world_create(&scene->def);
 	CHECK(bs_world_step(world));
 	bs_event e = bs_world_last_event(world);
 	CHECK_EQ_INT(e.kind, BS_EVENT_SLIDE_ROLL);
@@ -597,19 +597,19 @@ static void masse_curves_the_way_the_spin_says(void) {
 		CHECK_FAIL("the masse turned the path by %.3g degrees", turn);
 	}
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 	// A level cue with the same english goes straight, but for squirt.
 	const char* level = "{\"table\": {\"size\": [2.54, 1.27], \"pockets\": false}, \"physics\": \"pool\","
 						" \"balls\": [ {\"id\": 0, \"pos\": [0.5, 0.635]} ],"
 						" \"cue\": {\"stick_speed\": 2.0, \"angle_deg\": 0, \"tip\": [0.4, 0.0]}}";
-	CHECK_SCENE_LOADS(level, "level.json", &scene);
-	world = bs_world_create(&scene.def);
-	start = scene.balls[0].vel;
+	CHECK_SCENE_LOADS(level, "level.json", scene);
+	world = bs_world_create(&scene->def);
+	start = scene->balls[0].vel;
 	CHECK(bs_world_step(world));
 	rolling = bs_world_ball_state(world, 0, bs_world_last_event(world).time).vel;
 	CHECK_NEAR(bs_v2_cross(start, rolling) / (bs_v2_len(start) * bs_v2_len(rolling)), 0.0, 1e-12);
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 }
 
 // pooltool's unsolved "case4": breaks whose cue ball cuts the apex ball at

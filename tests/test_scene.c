@@ -128,127 +128,127 @@ static const bad_case bad_cases[] = {
 
 static void refuses_bad_scenes(void) {
 	for (size_t k = 0; k < sizeof bad_cases / sizeof bad_cases[0]; ++k) {
-		bs_scene scene;
+		bs_scene* scene = NULL;
 		char error[512] = "";
-		bool loaded = bs_scene_load_text(bad_cases[k].text, "case.json", &scene, error, sizeof error);
+		bool loaded = (scene = bs_scene_create_text(bad_cases[k].text, "case.json", error, sizeof error));
 		if (loaded) {
 			CHECK_FAIL("case %zu loaded but should not: %s", k, bad_cases[k].text);
-			bs_scene_free(&scene);
+			bs_scene_destroy(scene);
 			continue;
 		}
 		CHECK_CONTAINS(error, bad_cases[k].expected);
 		CHECK(strchr(error, '\n') == NULL); // one line
-		CHECK(scene.balls == NULL);
+		CHECK(scene == NULL);
 	}
 }
 
 static void reports_missing_file(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	CHECK(!bs_scene_load("/nonexistent/scene.json", &scene, error, sizeof error));
+	CHECK(!(scene = bs_scene_create("/nonexistent/scene.json", error, sizeof error)));
 	CHECK_CONTAINS(error, "/nonexistent/scene.json: cannot read");
 }
 
 static void applies_defaults(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	const char* text = "{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3.0, 0.0],"
 					   " \"radius\": 0.03, \"mass\": 0.2}, {\"id\": 1, \"pos\": [1.9, 0.66]} ]}";
-	CHECK_SCENE_LOADS(text, "good.json", &scene);
-	CHECK_EQ_INT(scene.def.ball_count, 2);
-	CHECK_EQ_DBL(scene.def.time, 0.0);
-	CHECK_EQ_DBL(scene.def.ball_restitution, 1.0);
-	CHECK_EQ_DBL(scene.def.cushion_restitution, 1.0);
-	CHECK_EQ_DBL(scene.def.table.width, 2.54);
-	CHECK_EQ_DBL(scene.def.table.height, 1.27);
-	CHECK_EQ_DBL(scene.balls[0].radius, 0.03);
-	CHECK_EQ_DBL(scene.balls[0].mass, 0.2);
-	CHECK_EQ_DBL(scene.balls[0].vel.x, 3.0);
-	CHECK_EQ_DBL(scene.balls[1].radius, BS_DEFAULT_RADIUS);
-	CHECK_EQ_DBL(scene.balls[1].mass, BS_DEFAULT_MASS);
-	CHECK_EQ_DBL(scene.balls[1].vel.x, 0.0);
-	CHECK_EQ_DBL(scene.balls[1].vel.y, 0.0);
-	CHECK(!scene.balls[1].anchor.set);
-	bs_scene_free(&scene);
+	CHECK_SCENE_LOADS(text, "good.json", scene);
+	CHECK_EQ_INT(scene->def.ball_count, 2);
+	CHECK_EQ_DBL(scene->def.time, 0.0);
+	CHECK_EQ_DBL(scene->def.ball_restitution, 1.0);
+	CHECK_EQ_DBL(scene->def.cushion_restitution, 1.0);
+	CHECK_EQ_DBL(scene->def.table.width, 2.54);
+	CHECK_EQ_DBL(scene->def.table.height, 1.27);
+	CHECK_EQ_DBL(scene->balls[0].radius, 0.03);
+	CHECK_EQ_DBL(scene->balls[0].mass, 0.2);
+	CHECK_EQ_DBL(scene->balls[0].vel.x, 3.0);
+	CHECK_EQ_DBL(scene->balls[1].radius, BS_DEFAULT_RADIUS);
+	CHECK_EQ_DBL(scene->balls[1].mass, BS_DEFAULT_MASS);
+	CHECK_EQ_DBL(scene->balls[1].vel.x, 0.0);
+	CHECK_EQ_DBL(scene->balls[1].vel.y, 0.0);
+	CHECK(!scene->balls[1].anchor.set);
+	bs_scene_destroy(scene);
 }
 
 static void round_trips_numbers_exactly(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	const char* text = "{" TABLE ", \"restitution\": {\"ball\": 0.95, \"cushion\": 0.8}, \"time\": 0.1,"
 					   " \"balls\": [ {\"id\": 0, \"pos\": [0.1, 0.3], \"vel\": [-0.0, 1e-300], \"radius\": 0.028575} ]}";
-	CHECK_SCENE_LOADS(text, "a.json", &scene);
-	bs_world* world = bs_world_create(&scene.def);
+	CHECK_SCENE_LOADS(text, "a.json", scene);
+	bs_world* world = bs_world_create(&scene->def);
 	char* dumped = bs_scene_dump_world(world);
-	bs_scene again;
-	CHECK_SCENE_LOADS(dumped, "b.json", &again);
-	CHECK_EQ_DBL(again.def.time, 0.1);
-	CHECK_EQ_DBL(again.def.ball_restitution, 0.95);
-	CHECK_EQ_DBL(again.def.cushion_restitution, 0.8);
-	CHECK_EQ_DBL(again.balls[0].pos.x, 0.1);
-	CHECK_EQ_DBL(again.balls[0].pos.y, 0.3);
-	CHECK_EQ_DBL(again.balls[0].vel.x, 0.0);
-	CHECK(signbit(again.balls[0].vel.x)); // -0.0 keeps its sign
-	CHECK_EQ_DBL(again.balls[0].vel.y, 1e-300);
+	bs_scene* again = NULL;
+	CHECK_SCENE_LOADS(dumped, "b.json", again);
+	CHECK_EQ_DBL(again->def.time, 0.1);
+	CHECK_EQ_DBL(again->def.ball_restitution, 0.95);
+	CHECK_EQ_DBL(again->def.cushion_restitution, 0.8);
+	CHECK_EQ_DBL(again->balls[0].pos.x, 0.1);
+	CHECK_EQ_DBL(again->balls[0].pos.y, 0.3);
+	CHECK_EQ_DBL(again->balls[0].vel.x, 0.0);
+	CHECK(signbit(again->balls[0].vel.x)); // -0.0 keeps its sign
+	CHECK_EQ_DBL(again->balls[0].vel.y, 1e-300);
 	free(dumped);
-	bs_scene_free(&again);
-	bs_scene_free(&scene);
+	bs_scene_destroy(again);
+	bs_scene_destroy(scene);
 	bs_world_destroy(world);
 }
 
 // Pool physics from a scene: its defaults, the coefficients given one by
 // one, spin, and the cue stick's strike with its signs.
 static void reads_pool_physics(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	CHECK_SCENE_LOADS("{" TABLE ", \"physics\": \"pool\", \"pool\": {\"rolling_friction\": 0.02, "
 					  "\"cushion_model\": \"ideal\"}, \"balls\": [ {\"id\": 0, \"pos\": [1, 0.6]},"
 					  " {\"id\": 1, \"pos\": [2, 0.6], \"omega\": [1, 2, 3]} ],"
 					  " \"cue\": {\"stick_speed\": 4, \"angle_deg\": 0, \"tip\": [0.3, -0.2]}}",
-		"pool.json", &scene);
-	CHECK_EQ_INT(scene.def.physics, BS_PHYSICS_POOL);
-	CHECK_EQ_DBL(scene.def.ball_restitution, BS_POOL_BALL_RESTITUTION);
-	CHECK_EQ_DBL(scene.def.cushion_restitution, BS_POOL_CUSHION_RESTITUTION);
-	CHECK_EQ_DBL(scene.def.pool.rolling_friction, 0.02);
-	CHECK_EQ_DBL(scene.def.pool.sliding_friction, 0.2);
-	CHECK_EQ_INT(scene.def.pool.cushion_model, BS_CUSHION_MODEL_IDEAL);
-	CHECK_EQ_INT(scene.def.pool.ball_model, BS_BALL_MODEL_FRICTIONAL);
-	CHECK_EQ_DBL(scene.balls[1].omega.z, 3.0);
+		"pool.json", scene);
+	CHECK_EQ_INT(scene->def.physics, BS_PHYSICS_POOL);
+	CHECK_EQ_DBL(scene->def.ball_restitution, BS_POOL_BALL_RESTITUTION);
+	CHECK_EQ_DBL(scene->def.cushion_restitution, BS_POOL_CUSHION_RESTITUTION);
+	CHECK_EQ_DBL(scene->def.pool.rolling_friction, 0.02);
+	CHECK_EQ_DBL(scene->def.pool.sliding_friction, 0.2);
+	CHECK_EQ_INT(scene->def.pool.cushion_model, BS_CUSHION_MODEL_IDEAL);
+	CHECK_EQ_INT(scene->def.pool.ball_model, BS_BALL_MODEL_FRICTIONAL);
+	CHECK_EQ_DBL(scene->balls[1].omega.z, 3.0);
 	// Right english spins the cue ball counter-clockwise from above; draw
 	// turns it backwards (w_y < 0 along +x); squirt sends it left of the aim.
-	const bs_ball_def* cue = &scene.balls[0];
+	const bs_ball_def* cue = &scene->balls[0];
 	CHECK(cue->omega.z > 0.0);
 	CHECK(cue->omega.y < 0.0);
 	CHECK(cue->vel.x > 0.0 && cue->vel.y > 0.0);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 }
 
 // A shot written with its cue reads back to the same strike, bit for bit,
 // and strikes ball 0 as the same scene written by hand does.
 static void writes_a_shot_with_its_cue(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	const char* text = "{" TABLE ", \"physics\": \"pool\", \"balls\": [ {\"id\": 0, \"pos\": [1, 0.6]},"
 					   " {\"id\": 1, \"pos\": [2, 0.6]} ],"
 					   " \"cue\": {\"stick_speed\": 3.75, \"angle_deg\": 2.999999999999994, \"tip\": [0.05, -0.15],"
 					   " \"elevation_deg\": 5, \"squirt\": false}}";
-	CHECK_SCENE_LOADS(text, "shot.json", &scene);
+	CHECK_SCENE_LOADS(text, "shot.json", scene);
 	bs_ball_def unstruck[2];
-	memcpy(unstruck, scene.balls, sizeof unstruck);
+	memcpy(unstruck, scene->balls, sizeof unstruck);
 	unstruck[0].vel = bs_v2(0.0, 0.0);
 	unstruck[0].omega = bs_v3(0.0, 0.0, 0.0);
-	bs_world_def def = scene.def;
+	bs_world_def def = scene->def;
 	def.balls = unstruck;
-	char* dumped = bs_scene_dump_shot(&def, &scene.cue);
+	char* dumped = bs_scene_dump_shot(&def, &scene->cue);
 	CHECK_CONTAINS(dumped, "\"cue\": {\"stick_speed\": 3.75, \"angle_deg\": 2.999999999999994, \"tip\": [0.05, -0.15], "
 						   "\"elevation_deg\": 5.0, \"squirt\": false}");
-	bs_scene again;
-	CHECK_SCENE_LOADS(dumped, "again.json", &again);
-	CHECK(again.has_cue);
-	CHECK_SAME_BITS(again.cue.angle_deg, scene.cue.angle_deg);
-	CHECK_SAME_BITS(again.balls[0].vel.x, scene.balls[0].vel.x);
-	CHECK_SAME_BITS(again.balls[0].vel.y, scene.balls[0].vel.y);
-	CHECK_SAME_BITS(again.balls[0].omega.x, scene.balls[0].omega.x);
-	CHECK_SAME_BITS(again.balls[0].omega.z, scene.balls[0].omega.z);
+	bs_scene* again = NULL;
+	CHECK_SCENE_LOADS(dumped, "again.json", again);
+	CHECK(again->has_cue);
+	CHECK_SAME_BITS(again->cue.angle_deg, scene->cue.angle_deg);
+	CHECK_SAME_BITS(again->balls[0].vel.x, scene->balls[0].vel.x);
+	CHECK_SAME_BITS(again->balls[0].vel.y, scene->balls[0].vel.y);
+	CHECK_SAME_BITS(again->balls[0].omega.x, scene->balls[0].omega.x);
+	CHECK_SAME_BITS(again->balls[0].omega.z, scene->balls[0].omega.z);
 	free(dumped);
-	bs_scene_free(&again);
-	bs_scene_free(&scene);
+	bs_scene_destroy(again);
+	bs_scene_destroy(scene);
 }
 
 int main(void) {

@@ -129,15 +129,15 @@ static void ball_into_a_corner_jaw_is_deflected(void) {
 	bs_world_destroy(world);
 }
 
-static bs_scene load_break(const char* game, double gap, double restitution) {
+static bs_scene* load_break(const char* game, double gap, double restitution) {
 	char text[512];
 	snprintf(text, sizeof text,
 		"{\"table\": {\"preset\": \"9ft\"}, \"restitution\": {\"ball\": %.17g, \"cushion\": %.17g},"
 		" \"rack\": {\"game\": \"%s\", \"gap\": %.17g, \"jitter\": %.17g, \"seed\": 1},"
 		" \"cue\": {\"speed\": 10.0, \"angle_deg\": 0.0}}",
 		restitution, restitution, game, gap, gap / 2.0);
-	bs_scene scene;
-	CHECK_SCENE_LOADS(text, "break.json", &scene);
+	bs_scene* scene = NULL;
+	CHECK_SCENE_LOADS(text, "break.json", scene);
 	return scene;
 }
 
@@ -148,12 +148,12 @@ static void racks_follow_the_rules(void) {
 	int counts[] = {10, 16, 11};
 	int centre[] = {9, 8, 10};
 	for (int g = 0; g < 3; ++g) {
-		bs_scene scene = load_break(games[g], 0.0, 1.0);
-		CHECK_EQ_INT(scene.def.ball_count, counts[g]);
+		bs_scene* scene = load_break(games[g], 0.0, 1.0);
+		CHECK_EQ_INT(scene->def.ball_count, counts[g]);
 		bs_vec2 foot = bs_v2(0.75 * t.width, 0.5 * t.height);
 		double row = 2.0 * r * sqrt(3.0) / 2.0;
-		for (int i = 0; i < scene.def.ball_count; ++i) {
-			bs_ball_def* b = &scene.balls[i];
+		for (int i = 0; i < scene->def.ball_count; ++i) {
+			bs_ball_def* b = &scene->balls[i];
 			if (b->id == 0) {
 				CHECK_EQ_DBL(b->pos.x, 0.25 * t.width); // head spot
 				CHECK_EQ_DBL(b->pos.y, 0.5 * t.height);
@@ -169,7 +169,7 @@ static void racks_follow_the_rules(void) {
 				CHECK_NEAR(b->pos.y, foot.y, 1e-12);
 			}
 		}
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 	// 8-ball: one solid and one stripe on the back corners, for every seed.
 	for (uint64_t seed = 0; seed < 50; ++seed) {
@@ -241,15 +241,15 @@ static void soak_1000_breaks_of_each_game(void) {
 	const char* games[] = {"9-ball", "8-ball", "10-ball"};
 	int breaks = check_scaled(1000, 20);
 	for (int g = 0; g < 3; ++g) {
-		bs_scene scene = load_break(games[g], 2e-4, 1.0);
+		bs_scene* scene = load_break(games[g], 2e-4, 1.0);
 		int64_t events = 0, pocketed = 0;
 		for (uint64_t seed = 1; seed <= (uint64_t)breaks; ++seed) {
-			CHECK(bs_scene_rerack(&scene, seed));
-			bs_world* world = bs_world_create(&scene.def);
+			CHECK(bs_scene_rerack(scene, seed));
+			bs_world* world = bs_world_create(&scene->def);
 			double e0 = bs_world_totals(world).kinetic_energy;
 			int64_t n = run_break(world, 30.0, e0, true);
 			bs_totals end = bs_world_totals(world);
-			pocketed += scene.def.ball_count - end.balls_on_table;
+			pocketed += scene->def.ball_count - end.balls_on_table;
 			bs_world_destroy(world);
 			if (n < 0) {
 				fprintf(stderr, "  %s seed %llu failed\n", games[g], (unsigned long long)seed);
@@ -259,16 +259,16 @@ static void soak_1000_breaks_of_each_game(void) {
 		}
 		printf("  %s: %d breaks to 30 s, %lld events, %lld balls pocketed\n", games[g], breaks, (long long)events,
 			(long long)pocketed);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 }
 
 static void gap_zero_breaks_complete_identically(void) {
 	const char* games[] = {"9-ball", "8-ball", "10-ball"};
 	for (int g = 0; g < 3; ++g) {
-		bs_scene scene = load_break(games[g], 0.0, 1.0);
-		bs_world* a = bs_world_create(&scene.def);
-		bs_world* b = bs_world_create(&scene.def);
+		bs_scene* scene = load_break(games[g], 0.0, 1.0);
+		bs_world* a = bs_world_create(&scene->def);
+		bs_world* b = bs_world_create(&scene->def);
 		double e0 = bs_world_totals(a).kinetic_energy;
 		bs_vec2 p0 = bs_world_totals(a).momentum;
 		// The opening burst: every ball-ball event before the first cushion,
@@ -296,12 +296,12 @@ static void gap_zero_breaks_complete_identically(void) {
 			}
 		}
 		printf("  %s gap 0: %lld ball-ball events before the first cushion\n", games[g], (long long)burst);
-		CHECK(burst >= scene.def.ball_count - 1);
+		CHECK(burst >= scene->def.ball_count - 1);
 		bs_world_destroy(a);
 		bs_world_destroy(b);
 		// And the whole break to 30 s, twice, the same.
-		a = bs_world_create(&scene.def);
-		b = bs_world_create(&scene.def);
+		a = bs_world_create(&scene->def);
+		b = bs_world_create(&scene->def);
 		int64_t na = run_break(a, 30.0, e0, true);
 		int64_t nb = run_break(b, 30.0, e0, true);
 		CHECK(na > 0);
@@ -309,7 +309,7 @@ static void gap_zero_breaks_complete_identically(void) {
 		CHECK_SAME_TOTALS(bs_world_totals(a), bs_world_totals(b));
 		bs_world_destroy(a);
 		bs_world_destroy(b);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 }
 
@@ -319,8 +319,8 @@ static void inelastic_touching_rack_does_not_collapse(void) {
 	const char* games[] = {"9-ball", "8-ball", "10-ball", "9-ball"};
 	double restitutions[] = {0.5, 0.5, 0.5, 0.0};
 	for (int g = 0; g < 4; ++g) {
-		bs_scene scene = load_break(games[g], 0.0, restitutions[g]);
-		bs_world* world = bs_world_create(&scene.def);
+		bs_scene* scene = load_break(games[g], 0.0, restitutions[g]);
+		bs_world* world = bs_world_create(&scene->def);
 		double e0 = bs_world_totals(world).kinetic_energy;
 		int64_t n = run_break(world, 30.0, e0, false);
 		CHECK(n > 0);
@@ -328,18 +328,18 @@ static void inelastic_touching_rack_does_not_collapse(void) {
 		bs_totals end = bs_world_totals(world);
 		CHECK(end.kinetic_energy + end.pocketed_energy < e0);
 		bs_world_destroy(world);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 }
 
 // Loads scenes/NAME from the source tree; a failure to load is a test failure.
-static bool load_scene_file(const char* name, bs_scene* dest) {
+static bool load_scene_file(const char* name, bs_scene** dest) {
 	char relative[256];
 	char path[1024];
 	snprintf(relative, sizeof relative, "scenes/%s", name);
 	source_path(relative, path, sizeof path);
 	char error[512];
-	bool ok = bs_scene_load(path, dest, error, sizeof error);
+	bool ok = (*dest = bs_scene_create(path, error, sizeof error));
 	if (!ok) {
 		CHECK_FAIL("%s", error);
 	}
@@ -353,12 +353,12 @@ static void every_saved_state_reloads_and_continues_exactly(void) {
 	const char* scenes[] = {"9ball_break.json", "8ball_break.json", "newtons_cradle.json", "demo.json"};
 	enum { STOPS = 160, AFTER = 40 };
 	for (int s = 0; s < 4; ++s) {
-		bs_scene scene;
+		bs_scene* scene = NULL;
 		if (!load_scene_file(scenes[s], &scene)) {
 			return;
 		}
 		static bs_event reference[STOPS + AFTER];
-		bs_world* whole = bs_world_create(&scene.def);
+		bs_world* whole = bs_world_create(&scene->def);
 		int total = 0;
 		while (total < STOPS + AFTER && bs_world_step(whole)) {
 			reference[total++] = bs_world_last_event(whole);
@@ -366,19 +366,19 @@ static void every_saved_state_reloads_and_continues_exactly(void) {
 		bs_world_destroy(whole);
 		int refused = 0, parted = 0;
 		for (int stop = 1; stop < STOPS && stop < total; ++stop) {
-			bs_world* first = bs_world_create(&scene.def);
+			bs_world* first = bs_world_create(&scene->def);
 			for (int k = 0; k < stop; ++k) {
 				bs_world_step(first);
 			}
 			char* saved = bs_scene_dump_world(first);
-			bs_scene again;
+			bs_scene* again = NULL;
 			char error[512];
-			if (!bs_scene_load_text(saved, "saved", &again, error, sizeof error)) {
+			if (!(again = bs_scene_create_text(saved, "saved", error, sizeof error))) {
 				if (refused++ == 0) {
 					fprintf(stderr, "  %s, stop %d: %s\n", scenes[s], stop, error);
 				}
 			} else {
-				bs_world* second = bs_world_create(&again.def);
+				bs_world* second = bs_world_create(&again->def);
 				for (int k = stop; k < total && k < stop + AFTER; ++k) {
 					if (!bs_world_step(second) || !same_event(bs_world_last_event(second), reference[k])) {
 						parted += 1;
@@ -386,14 +386,14 @@ static void every_saved_state_reloads_and_continues_exactly(void) {
 					}
 				}
 				bs_world_destroy(second);
-				bs_scene_free(&again);
+				bs_scene_destroy(again);
 			}
 			free(saved);
 			bs_world_destroy(first);
 		}
 		CHECK_EQ_INT(refused, 0);
 		CHECK_EQ_INT(parted, 0);
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 }
 
@@ -404,9 +404,9 @@ static void inelastic_runs_come_to_rest(void) {
 	const char* text = "{\"table\": {\"size\": [2.54, 1.27]}, \"restitution\": \"realistic\", \"balls\": ["
 					   "{\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3, 1]}, {\"id\": 1, \"pos\": [1.9, 0.66]},"
 					   "{\"id\": 2, \"pos\": [1.2, 0.3], \"vel\": [-1, 2]}]}";
-	bs_scene scene;
-	CHECK_SCENE_LOADS(text, "realistic.json", &scene);
-	bs_world* world = bs_world_create(&scene.def);
+	bs_scene* scene = NULL;
+	CHECK_SCENE_LOADS(text, "realistic.json", scene);
+	bs_world* world = bs_world_create(&scene->def);
 	char problem[256];
 	int64_t events = 0;
 	while (bs_world_step(world) && events < 1000000) {
@@ -422,7 +422,7 @@ static void inelastic_runs_come_to_rest(void) {
 	CHECK_EQ_DBL(end.kinetic_energy, 0.0);
 	CHECK(bs_world_time(world) < 1e5);
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 }
 
 static void small_ball_in_a_pocket_throat_is_on_the_table(void) {
@@ -449,13 +449,13 @@ static void pocket_culling_changes_no_event(void) {
 	int64_t compared = 0;
 	int breaks = check_scaled(200, 10); // of each game
 	for (int g = 0; g < 3; ++g) {
-		bs_scene scene = load_break(games[g], 2e-4, 1.0);
+		bs_scene* scene = load_break(games[g], 2e-4, 1.0);
 		for (uint64_t seed = 1; seed <= (uint64_t)breaks; ++seed) {
-			CHECK(bs_scene_rerack(&scene, seed));
-			scene.def.neighbour_search = BS_NEIGHBOURS_ALL;
-			bs_world* all = bs_world_create(&scene.def);
-			scene.def.neighbour_search = BS_NEIGHBOURS_AUTO;
-			bs_world* culled = bs_world_create(&scene.def);
+			CHECK(bs_scene_rerack(scene, seed));
+			scene->def.neighbour_search = BS_NEIGHBOURS_ALL;
+			bs_world* all = bs_world_create(&scene->def);
+			scene->def.neighbour_search = BS_NEIGHBOURS_AUTO;
+			bs_world* culled = bs_world_create(&scene->def);
 			for (;;) {
 				bool a = bs_world_step(all), b = bs_world_step(culled);
 				CHECK_EQ_INT(a, b);
@@ -478,7 +478,7 @@ static void pocket_culling_changes_no_event(void) {
 				break;
 			}
 		}
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 	printf("  %lld events compared\n", (long long)compared);
 }
@@ -494,10 +494,10 @@ static void late_times_stay_valid_and_reload(void) {
 					   "{\"id\": 1, \"pos\": [0.5, 0.26], \"vel\": [-2.2, 0.7]},"
 					   "{\"id\": 2, \"pos\": [0.8, 0.1], \"vel\": [0.3, -3.1]},"
 					   "{\"id\": 3, \"pos\": [0.6, 0.4], \"vel\": [-1.9, -2.5]}]}";
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	CHECK_SCENE_LOADS(text, "late.json", &scene);
-	bs_world* world = bs_world_create(&scene.def);
+	CHECK_SCENE_LOADS(text, "late.json", scene);
+	bs_world* world = bs_world_create(&scene->def);
 	char problem[256];
 	int refused = 0;
 	int events = 0;
@@ -509,9 +509,9 @@ static void late_times_stay_valid_and_reload(void) {
 		}
 		if (events % 2500 == 0) {
 			char* saved = bs_scene_dump_world(world);
-			bs_scene again;
-			if (bs_scene_load_text(saved, "saved.json", &again, error, sizeof error)) {
-				bs_scene_free(&again);
+			bs_scene* again = NULL;
+			if ((again = bs_scene_create_text(saved, "saved.json", error, sizeof error))) {
+				bs_scene_destroy(again);
 			} else if (refused++ == 0) {
 				fprintf(stderr, "  %s\n", error);
 			}
@@ -523,7 +523,7 @@ static void late_times_stay_valid_and_reload(void) {
 	CHECK(bs_world_reached_time_limit(world));
 	CHECK(bs_world_time(world) <= BS_MAX_TIME);
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 }
 
 int main(void) {

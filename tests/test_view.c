@@ -132,21 +132,21 @@ typedef struct sim_state {
 
 // The balls at time `t` straight from the sim, as `run --until` would have them.
 static bool sim_at(const char* scene_path, double t, sim_state* dest) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (!bs_scene_load(scene_path, &scene, error, sizeof error)) {
+	if (!(scene = bs_scene_create(scene_path, error, sizeof error))) {
 		fprintf(stderr, "  %s\n", error);
 		return false;
 	}
-	bs_world* world = bs_world_create(&scene.def);
+	bs_world* world = bs_world_create(&scene->def);
 	bs_world_advance(world, t, 0);
-	dest->table = scene.def.table;
+	dest->table = scene->def.table;
 	dest->count = bs_world_ball_count(world);
 	for (int i = 0; i < dest->count && i < 16; ++i) {
 		dest->balls[i] = bs_world_ball_state(world, i, t);
 	}
 	bs_world_destroy(world);
-	bs_scene_free(&scene);
+	bs_scene_destroy(scene);
 	return true;
 }
 
@@ -359,16 +359,16 @@ static void test_pocketed_ball_is_not_drawn(void) {
 // `state` loaded into `loaded`, which the caller compares it with. Free
 // both. False, with nothing left to free and the failure recorded, when
 // either fails or the test has failed already.
-static bool screenshot_and_load(const char* scene, const char* extra, const char* state, image* img, bs_scene* loaded) {
+static bool screenshot_and_load(const char* scene, const char* extra, const char* state, image* img, bs_scene** loaded) {
 	CHECK(screenshot(scene, extra, img));
 	char error[512];
-	bool loaded_ok = bs_scene_load(state, loaded, error, sizeof error);
+	bool loaded_ok = (*loaded = bs_scene_create(state, error, sizeof error));
 	if (!loaded_ok) {
 		CHECK_FAIL("%s", error);
 	}
 	if (check_failures_in_test) {
 		if (loaded_ok) {
-			bs_scene_free(loaded);
+			bs_scene_destroy(*loaded);
 		}
 		free(img->rgb);
 		return false;
@@ -381,15 +381,15 @@ static void test_event_contact_is_marked(void) {
 	char scene[1024];
 	data_path("view_balls.json", scene, sizeof scene);
 	image img;
-	bs_scene loaded;
+	bs_scene* loaded = NULL;
 	if (!screenshot_and_load(scene, "--events 1 --keys t", scene, &img, &loaded)) {
 		return;
 	}
-	bs_world* world = bs_world_create(&loaded.def);
+	bs_world* world = bs_world_create(&loaded->def);
 	bs_world_step(world);
 	bs_event event = bs_world_last_event(world);
 	bs_camera camera;
-	bs_camera_make(&loaded.def.table, &camera);
+	bs_camera_make(&loaded->def.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
 	// Along the contact mark's arm on the side away from the normal's arrow.
 	bs_vec2 arm = bs_v2(fabs(event.normal.x) > fabs(event.normal.y) ? -copysign(1.0, event.normal.x) : 0.0,
@@ -410,7 +410,7 @@ static void test_event_contact_is_marked(void) {
 	CHECK(arrow.g > 180);
 	CHECK(arrow.b < 140);
 	bs_world_destroy(world);
-	bs_scene_free(&loaded);
+	bs_scene_destroy(loaded);
 	free(img.rgb);
 }
 
@@ -651,17 +651,17 @@ static void test_preview_path_lies_along_the_shot(void) {
 		breakshot_path(), scene, shot);
 	CHECK_EQ_INT(run_command(command), 0);
 	image img;
-	bs_scene loaded;
+	bs_scene* loaded = NULL;
 	if (!screenshot_and_load(scene, "--events 82 --keys 'ts,,,,,,,,,,^^'", shot, &img, &loaded)) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_make(&loaded.def.table, &camera);
+	bs_camera_make(&loaded->def.table, &camera);
 	camera.mode = BS_CAMERA_TOP;
-	bs_world* world = bs_world_create(&loaded.def);
+	bs_world* world = bs_world_create(&loaded->def);
 	int cue = bs_world_find_ball(world, 0);
-	bs_vec2 struck = loaded.balls[cue].pos;
-	double angle = loaded.cue.angle_deg * (BS_PI / 180.0);
+	bs_vec2 struck = loaded->balls[cue].pos;
+	double angle = loaded->cue.angle_deg * (BS_PI / 180.0);
 	bs_vec2 aim = bs_v2(cos(angle), sin(angle));
 	int on_path = 0, off_path = 0, beside_white = 0, samples = 0;
 	bs_event next;
@@ -676,8 +676,8 @@ static void test_preview_path_lies_along_the_shot(void) {
 			// Clear of every ball where it was struck, and of the collision dots.
 			bool clear = bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, now).pos)) > 0.02 &&
 				bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, next.time).pos)) > 0.02;
-			for (int i = 0; i < loaded.def.ball_count; ++i) {
-				clear = clear && bs_v2_len(bs_v2_sub(ball.pos, loaded.balls[i].pos)) > 2.5 * ball.radius;
+			for (int i = 0; i < loaded->def.ball_count; ++i) {
+				clear = clear && bs_v2_len(bs_v2_sub(ball.pos, loaded->balls[i].pos)) > 2.5 * ball.radius;
 			}
 			// Clear of the cue stick, which lies behind the cue ball along the aim.
 			bs_vec2 from_cue = bs_v2_sub(ball.pos, struck);
@@ -706,7 +706,7 @@ static void test_preview_path_lies_along_the_shot(void) {
 			samples, on_path, off_path, beside_white);
 	}
 	bs_world_destroy(world);
-	bs_scene_free(&loaded);
+	bs_scene_destroy(loaded);
 	free(img.rgb);
 	remove(shot);
 }

@@ -247,17 +247,17 @@ static void run_events(bs_world* world, bs_event* dest, bs_totals* totals, int c
 }
 
 static void saved_state_continues_the_same_run(void) {
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	const char* text = "{\"table\": {\"size\": [2.54, 1.27]}, \"balls\": ["
 					   "{\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3.0, 0.7]},"
 					   "{\"id\": 1, \"pos\": [1.9, 0.66]}, {\"id\": 2, \"pos\": [1.95, 0.7], \"mass\": 0.3},"
 					   "{\"id\": 3, \"pos\": [1.2, 0.3], \"vel\": [-1.0, 2.0], \"radius\": 0.02, \"mass\": 0.1},"
 					   "{\"id\": 4, \"pos\": [0.3, 1.0], \"vel\": [0.5, -0.25], \"radius\": 0.035}]}";
-	CHECK_SCENE_LOADS(text, "inline", &scene);
+	CHECK_SCENE_LOADS(text, "inline", scene);
 	enum { BEFORE = 137, AFTER = 300 };
-	bs_world* whole = bs_world_create(&scene.def);
-	bs_world* first = bs_world_create(&scene.def);
-	bs_scene_free(&scene);
+	bs_world* whole = bs_world_create(&scene->def);
+	bs_world* first = bs_world_create(&scene->def);
+	bs_scene_destroy(scene);
 	static bs_event ref[BEFORE + AFTER], cont[AFTER];
 	static bs_totals ref_totals[BEFORE + AFTER], cont_totals[AFTER];
 	run_events(whole, ref, ref_totals, BEFORE + AFTER);
@@ -268,10 +268,10 @@ static void saved_state_continues_the_same_run(void) {
 	bs_world_advance(first, 0.5 * (bs_world_time(first) + next.time), 0);
 	char* saved = bs_scene_dump_world(first);
 	CHECK(saved != NULL);
-	bs_scene reloaded;
-	CHECK_SCENE_LOADS(saved, "saved", &reloaded);
-	CHECK_EQ_DBL(reloaded.def.time, bs_world_time(first));
-	bs_world* second = bs_world_create(&reloaded.def);
+	bs_scene* reloaded = NULL;
+	CHECK_SCENE_LOADS(saved, "saved", reloaded);
+	CHECK_EQ_DBL(reloaded->def.time, bs_world_time(first));
+	bs_world* second = bs_world_create(&reloaded->def);
 	run_events(second, cont, cont_totals, AFTER);
 	for (int k = 0; k < AFTER; ++k) {
 		bs_event a = ref[BEFORE + k], b = cont[k];
@@ -288,7 +288,7 @@ static void saved_state_continues_the_same_run(void) {
 		}
 	}
 	free(saved);
-	bs_scene_free(&reloaded);
+	bs_scene_destroy(reloaded);
 	bs_world_destroy(whole);
 	bs_world_destroy(first);
 	bs_world_destroy(second);

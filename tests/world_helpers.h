@@ -133,12 +133,12 @@ static inline const char* event_text(bs_event e, char* dest, size_t size) {
 		}                                                                                                              \
 	} while (0)
 
-/// bs_scene_load_text(text, name, scene) accepts the scene; on failure prints
-/// the loader's message.
+/// bs_scene_create_text(text, name) accepts the scene, into the pointer
+/// `scene` (NULL on failure, after printing the reader's message).
 #define CHECK_SCENE_LOADS(text, name, scene)                                                                           \
 	do {                                                                                                               \
 		char check_error_[512];                                                                                        \
-		if (!bs_scene_load_text((text), (name), (scene), check_error_, sizeof check_error_)) {                         \
+		if (!((scene) = bs_scene_create_text((text), (name), check_error_, sizeof check_error_))) {                        \
 			CHECK_FAIL("CHECK_SCENE_LOADS(%s) failed: %s", #text, check_error_);                                       \
 		}                                                                                                              \
 	} while (0)

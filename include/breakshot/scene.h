@@ -57,25 +57,12 @@ typedef struct bs_scene {
 /// rack, or when memory runs out.
 BS_API bool bs_scene_rerack(bs_scene* scene, uint64_t seed);
 
-/// Loads the scene file at `path`. On success fills `dest` (free it with
-/// bs_scene_free) and returns true. On failure returns false, leaves `dest`
-/// empty, and writes one message line (no trailing newline) into `error`.
-BS_API bool bs_scene_load(const char* path, bs_scene* dest, char* error, size_t error_size);
-
-/// Loads a scene from JSON text; `name` stands for the file in messages.
-BS_API bool bs_scene_load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size);
-
-/// Frees a scene's memory. Accepts a zeroed or already freed scene.
-BS_API void bs_scene_free(bs_scene* scene);
-
-/// bs_scene_load into memory the library allocates, for programs that hold
-/// a scene through a pointer only (bindings from other languages, which
-/// cannot lay out a bs_scene). Returns NULL, writing one message line into
-/// `error`, when the scene is bad or memory runs out. Free with
-/// bs_scene_destroy.
+/// Reads the scene file at `path` into memory the library allocates. Returns
+/// NULL, writing one message line (no trailing newline) into `error`, when
+/// the scene is bad or memory runs out. Free it with bs_scene_destroy.
 BS_API bs_scene* bs_scene_create(const char* path, char* error, size_t error_size);
 
-/// bs_scene_load_text into memory the library allocates, as bs_scene_create.
+/// bs_scene_create from JSON text; `name` stands for the file in messages.
 BS_API bs_scene* bs_scene_create_text(const char* text, const char* name, char* error, size_t error_size);
 
 /// Frees a scene from bs_scene_create or bs_scene_create_text. Accepts NULL.

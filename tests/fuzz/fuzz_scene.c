@@ -35,16 +35,16 @@ static void run_saved_and_reloaded(const bs_scene* scene) {
 
 	char* saved = bs_scene_dump_world(world);
 	FUZZ_REQUIRE(saved != NULL, "the world did not save");
-	bs_scene reloaded;
+	bs_scene* reloaded = NULL;
 	char error[512];
-	FUZZ_REQUIRE(bs_scene_load_text(saved, "saved.json", &reloaded, error, sizeof error),
+	FUZZ_REQUIRE((reloaded = bs_scene_create_text(saved, "saved.json", error, sizeof error)),
 		"the saved state does not load: %s\n%s", error, saved);
-	bs_world* continued = bs_world_create(&reloaded.def);
+	bs_world* continued = bs_world_create(&reloaded->def);
 	FUZZ_REQUIRE(continued != NULL, "no world from the saved state");
 	fuzz_require_same_balls(world, continued);
 	fuzz_require_same_continuation(world, continued, FUZZ_EVENTS_AFTER_SAVE);
 	bs_world_destroy(continued);
-	bs_scene_free(&reloaded);
+	bs_scene_destroy(reloaded);
 	free(saved);
 	bs_world_destroy(world);
 }
@@ -59,15 +59,15 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	FUZZ_REQUIRE(text != NULL, "out of memory");
 	memcpy(text, data, size);
 	text[size] = '\0';
-	bs_scene scene;
+	bs_scene* scene = NULL;
 	char error[512];
-	if (!bs_scene_load_text(text, "fuzz.json", &scene, error, sizeof error)) {
+	if (!(scene = bs_scene_create_text(text, "fuzz.json", error, sizeof error))) {
 		require_one_line(error);
 	} else {
-		if (scene.def.ball_count <= FUZZ_MAX_BALLS) {
-			run_saved_and_reloaded(&scene);
+		if (scene->def.ball_count <= FUZZ_MAX_BALLS) {
+			run_saved_and_reloaded(scene);
 		}
-		bs_scene_free(&scene);
+		bs_scene_destroy(scene);
 	}
 	free(text);
 	return 0;
