@@ -172,7 +172,6 @@ static int next_event_ball(bs_world* world, double limit) {
 			bs_world_predict(world, top, world->time);
 			continue;
 		}
-		ask_for_event(world, top, key.kind);
 		return top;
 	}
 }
@@ -197,6 +196,7 @@ static void validate_after_event(const bs_world* world) {
 // predicts again for the balls involved.
 static void take_event(bs_world* world, int index) {
 	bs_event_key key = bs_event_queue_key(&world->queue, index);
+	ask_for_event(world, index, key.kind);
 	int target = bs_event_queue_payload(&world->queue, index)->index; // the partner ball or the obstacle
 	assert(key.time >= world->time && "events are taken in time order");
 	world->time = key.time;
