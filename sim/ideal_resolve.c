@@ -11,6 +11,12 @@
 
 #include "collide.h"
 
+// Moves a disc along its straight path to `time` and anchors it there.
+static void move_to(bs_world* world, int index, double time) {
+	const bs_ball* ball = &world->balls[index];
+	bs_world_anchor_at(world, index, time, bs_ball_position_at(ball, time), ball->vel);
+}
+
 // The restitution to use, with the elastic window guarding against inelastic
 // collapse: a ball that collided very recently collides elastically.
 static double effective_restitution(const bs_world* world, double e, int a, int b, double now) {
@@ -62,8 +68,8 @@ void bs_ideal_resolve_pair(bs_world* world, int i, int j, bs_event* record) {
 	bs_ball* bi = &world->balls[i];
 	bs_ball* bj = &world->balls[j];
 	double now = world->time;
-	bs_world_move_to(world, i, now);
-	bs_world_move_to(world, j, now);
+	move_to(world, i, now);
+	move_to(world, j, now);
 	bs_vec2 n = bs_v2_normalize(bs_table_nearest(&world->table, bs_v2_sub(bj->pos, bi->pos)));
 	double e = effective_restitution(world, world->ball_restitution, i, j, now);
 	double impulse = bs_resolve_balls(&bi->vel, world->cold[i].mass, &bj->vel, world->cold[j].mass, n, e);
@@ -75,7 +81,7 @@ void bs_ideal_resolve_pair(bs_world* world, int i, int j, bs_event* record) {
 
 void bs_ideal_resolve_obstacle(bs_world* world, int index, int kind, int target, bs_event* record) {
 	bs_ball* ball = &world->balls[index];
-	bs_world_move_to(world, index, world->time);
+	move_to(world, index, world->time);
 	bs_obstacle_contact contact = bs_world_obstacle_contact(world, index, kind, target);
 	double e = effective_restitution(world, world->cushion_restitution, index, -1, world->time);
 	record->impulse = bs_resolve_obstacle(&ball->vel, world->cold[index].mass, contact.normal, e);

@@ -19,11 +19,11 @@
 #include "world_resolve.h"
 
 // Moves ball `index` to `time` along its present motion and anchors it
-// there (bs_world_move_to). Returns the velocity and spin it has then,
+// there (bs_world_anchor_at). Returns the velocity and spin it has then,
 // from which the caller begins its next state (bs_pool_begin_motion).
 static bs_spin_state move_to(bs_world* world, int index, double time) {
-	bs_ball_motion now = bs_world_move_to(world, index, time);
-	bs_spin_state spin = {now.vel, now.omega};
+	bs_spin_state spin = bs_pool_spin_at(world, index, time);
+	bs_world_anchor_at(world, index, time, bs_pool_position_at(world, index, time), spin.vel);
 	return spin;
 }
 

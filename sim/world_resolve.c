@@ -10,15 +10,8 @@
 #include <math.h>
 
 bs_ball_motion bs_world_move_to(bs_world* world, int index, double time) {
-	bs_ball* ball = &world->balls[index];
 	bs_ball_motion now = bs_world_motion_at(world, index, time);
-	world->cold[index].arrival_speed = bs_v2_len(now.vel);
-	ball->pos = bs_table_wrap(&world->table, now.pos);
-	ball->time = time;
-	ball->vel = now.vel;
-	if (world->use_grid) {
-		bs_grid_place(&world->grid, index, ball->pos);
-	}
+	bs_world_anchor_at(world, index, time, now.pos, now.vel);
 	return now;
 }
 

@@ -13,13 +13,29 @@
 /// and writes its record into `record`. Does not predict.
 void bs_world_resolve(bs_world* world, int index, int kind, int target, bs_event* record);
 
-/// Moves ball `index` to `time` (s) along its present motion and anchors it
-/// there (wrapped into the box on a periodic table, filed under its cell
-/// with the grid), with the velocity it has then; the speed it arrives at
+/// Anchors ball `index` at `time` (s), at `pos` (m; wrapped into the box on
+/// a periodic table, filed under its cell with the grid) moving at `vel`
+/// (m/s), where its present motion has brought it; the speed it arrives at
 /// is kept, as the new position carries the rounding of `time` at that
-/// speed. Returns its motion at `time`. A physics with state beyond the
-/// velocity (pool's spin) begins it again from that before anything reads
-/// it: until then that state still holds at the ball's old time.
+/// speed. Each physics works out `pos` and `vel` its own way (and inline:
+/// this runs twice for every collision), then anchors the ball here. A
+/// physics with state beyond the velocity (pool's spin) begins it again
+/// before anything reads it: until then that state still holds at the
+/// ball's old time.
+static inline void bs_world_anchor_at(bs_world* world, int index, double time, bs_vec2 pos, bs_vec2 vel) {
+	bs_ball* ball = &world->balls[index];
+	world->cold[index].arrival_speed = bs_v2_len(vel);
+	ball->pos = bs_table_wrap(&world->table, pos);
+	ball->time = time;
+	ball->vel = vel;
+	if (world->use_grid) {
+		bs_grid_place(&world->grid, index, ball->pos);
+	}
+}
+
+/// Moves ball `index` to `time` (s) along its present motion, whatever the
+/// physics, and anchors it there (bs_world_anchor_at). Returns its motion
+/// at `time`.
 bs_ball_motion bs_world_move_to(bs_world* world, int index, double time);
 
 /// Ball `index`'s contact with a cushion or jaw (`kind`, `target`), at its
