@@ -34,6 +34,7 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	const heat_plot* plot = closure;
 	const bs_ensemble_summary* summary = plot->summary;
 	const bs_table* table = plot->table;
+	const bs_table_def size = bs_table_get_def(table);
 	cairo_set_source_rgb(cr, 0.97, 0.97, 0.97);
 	cairo_paint(cr);
 	int64_t fullest = 0;
@@ -53,21 +54,21 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	// The table, as large as fits beside the colour bar, kept to scale.
 	double margin = 40.0;
 	double bar_room = 110.0;
-	double scale = fmin((width - 2.0 * margin - bar_room) / table->width, (height - 76.0 - margin) / table->height);
+	double scale = fmin((width - 2.0 * margin - bar_room) / size.width, (height - 76.0 - margin) / size.height);
 	double left = margin;
 	double top = 76.0;
 	cairo_save(cr);
-	cairo_translate(cr, left, top + table->height * scale);
+	cairo_translate(cr, left, top + size.height * scale);
 	cairo_scale(cr, scale, -scale); // table coordinates, y up
 	double rail = 0.06;
 	cairo_set_source_rgb(cr, 0.35, 0.22, 0.12);
-	cairo_rectangle(cr, -rail, -rail, table->width + 2.0 * rail, table->height + 2.0 * rail);
+	cairo_rectangle(cr, -rail, -rail, size.width + 2.0 * rail, size.height + 2.0 * rail);
 	cairo_fill(cr);
 	cairo_set_source_rgb(cr, 0.93, 0.97, 0.93);
-	cairo_rectangle(cr, 0.0, 0.0, table->width, table->height);
+	cairo_rectangle(cr, 0.0, 0.0, size.width, size.height);
 	cairo_fill(cr);
-	double cell_w = table->width / BS_HEAT_COLUMNS;
-	double cell_h = table->height / BS_HEAT_ROWS;
+	double cell_w = size.width / BS_HEAT_COLUMNS;
+	double cell_h = size.height / BS_HEAT_ROWS;
 	// Cells side by side, without the pale seams that antialiased edges
 	// would draw between them.
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
@@ -89,20 +90,21 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 	// The outline: pockets, cushion noses and facings.
 	cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
-	for (int k = 0; k < table->pocket_count; ++k) {
-		const bs_pocket* pocket = &table->pockets[k];
+	for (int k = 0; k < bs_table_pocket_count(table); ++k) {
+		bs_pocket_shape shape = bs_table_pocket(table, k);
+		const bs_pocket_shape* pocket = &shape;
 		cairo_new_sub_path(cr);
 		cairo_arc(cr, pocket->centre.x, pocket->centre.y, pocket->radius, 0.0, 2.0 * BS_PI);
 	}
 	cairo_fill(cr);
 	cairo_set_line_width(cr, 2.0 / scale);
 	cairo_set_source_rgb(cr, 0.15, 0.35, 0.15);
-	for (int k = 0; k < table->cushion_count; ++k) {
-		cairo_move_to(cr, table->cushions[k].a.x, table->cushions[k].a.y);
-		cairo_line_to(cr, table->cushions[k].b.x, table->cushions[k].b.y);
+	for (int k = 0; k < bs_table_cushion_count(table); ++k) {
+		cairo_move_to(cr, bs_table_cushion(table, k).a.x, bs_table_cushion(table, k).a.y);
+		cairo_line_to(cr, bs_table_cushion(table, k).b.x, bs_table_cushion(table, k).b.y);
 	}
-	if (table->cushion_count == 0 || table->periodic) {
-		cairo_rectangle(cr, 0.0, 0.0, table->width, table->height);
+	if (bs_table_cushion_count(table) == 0 || size.periodic) {
+		cairo_rectangle(cr, 0.0, 0.0, size.width, size.height);
 	}
 	cairo_stroke(cr);
 	// The head string, behind which the cue ball starts.
@@ -110,15 +112,15 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	cairo_set_dash(cr, dashed, 2, 0.0);
 	cairo_set_line_width(cr, 1.0 / scale);
 	cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-	cairo_move_to(cr, 0.25 * table->width, 0.0);
-	cairo_line_to(cr, 0.25 * table->width, table->height);
+	cairo_move_to(cr, 0.25 * size.width, 0.0);
+	cairo_line_to(cr, 0.25 * size.width, size.height);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0.0);
 	cairo_restore(cr);
 	// The colour bar: runs a cell.
-	double bar_left = left + table->width * scale + 50.0;
+	double bar_left = left + size.width * scale + 50.0;
 	double bar_top = top + 10.0;
-	double bar_height = table->height * scale - 20.0;
+	double bar_height = size.height * scale - 20.0;
 	for (int k = 0; k < 100; ++k) {
 		double rgb[3];
 		heat_colour((k + 0.5) / 100.0, rgb);
@@ -148,9 +150,17 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
-bool bs_ensemble_plot_heat_map(bs_output_file* out, const bs_ensemble_summary* summary, const bs_table* table) {
-	heat_plot plot = {summary, table};
-	return bs_plot_render(out, BS_ENSEMBLE_PLOT_WIDTH, BS_ENSEMBLE_PLOT_HEIGHT, draw_heat_map, &plot);
+bool bs_ensemble_plot_heat_map(bs_output_file* out, const bs_ensemble_summary* summary, const bs_table_def* table) {
+	bs_table* geometry = bs_table_create(table);
+	if (!geometry) {
+		fprintf(stderr, "breakshot: out of memory drawing the heat map\n");
+		bs_output_abort(out);
+		return false;
+	}
+	heat_plot plot = {summary, geometry};
+	bool drawn = bs_plot_render(out, BS_ENSEMBLE_PLOT_WIDTH, BS_ENSEMBLE_PLOT_HEIGHT, draw_heat_map, &plot);
+	bs_table_destroy(geometry);
+	return drawn;
 }
 
 typedef struct bar_plot {

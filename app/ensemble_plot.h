@@ -19,7 +19,7 @@
 
 /// Draws the heat map into `out` (not committed). False, with a message and
 /// `out` aborted, when cairo fails.
-bool bs_ensemble_plot_heat_map(bs_output_file* out, const bs_ensemble_summary* summary, const bs_table* table);
+bool bs_ensemble_plot_heat_map(bs_output_file* out, const bs_ensemble_summary* summary, const bs_table_def* table);
 
 /// Draws the bar chart into `out` (not committed), as above.
 bool bs_ensemble_plot_pocketed(

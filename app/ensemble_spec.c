@@ -203,7 +203,7 @@ bool bs_vary_check(const bs_vary_plan* plan, const bs_scene* scene, char* error,
 		snprintf(error, error_size, "--vary rack.seed: the scene has no rack whose seed could vary");
 		return false;
 	}
-	const bs_table* table = &scene->def.table;
+	const bs_table_def* table = &scene->def.table;
 	for (int f = 0; f < BS_VARY_FIELD_COUNT; ++f) {
 		const bs_vary* vary = &plan->fields[f];
 		if (vary->kind == BS_VARY_NONE) {

@@ -8,7 +8,7 @@ static const float min_pitch = 0.08f;
 static const float max_pitch = 1.5607963f; // just short of straight down, where "up" degenerates
 static const float top_eye_height = 10.0f;
 
-void bs_camera_make(const bs_table* table, bs_camera* dest) {
+void bs_camera_make(const bs_table_def* table, bs_camera* dest) {
 	bs_table_bounds bounds = bs_table_model_bounds(table);
 	dest->mode = BS_CAMERA_ORBIT;
 	dest->target[0] = (float)(0.5 * table->width);

@@ -27,7 +27,7 @@ typedef struct bs_camera {
 } bs_camera;
 
 /// The default orbit view of `table`, looking from its y = 0 side.
-void bs_camera_make(const bs_table* table, bs_camera* dest);
+void bs_camera_make(const bs_table_def* table, bs_camera* dest);
 
 /// Where the eye is (m).
 void bs_camera_eye(const bs_camera* camera, vec3 dest);

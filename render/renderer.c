@@ -25,7 +25,7 @@ bool bs_renderer_create(const bs_viewer* viewer, int text_pixels, bs_renderer* d
 	bool ok = dest->path_keep && bs_font_create("DejaVuSansMono.ttf", text_pixels, &dest->font) &&
 			  bs_text_create(&dest->font, text_quad_capacity, &dest->text) &&
 			  bs_lines_create(line_capacity, &dest->lines) &&
-			  bs_table_mesh_create(&viewer->timeline.def.table, &dest->table) &&
+			  bs_table_mesh_create(bs_world_table(viewer->timeline.world), &dest->table) &&
 			  bs_ball_renderer_create(viewer->ball_capacity, &dest->balls);
 	if (!ok) {
 		bs_renderer_destroy(dest);
@@ -62,17 +62,18 @@ static void circle(bs_lines* lines, bs_vec2 centre, double radius, float z, cons
 // cushion segment, jaw point or pocket involved (balls glow in their shader).
 static void event_marks(const bs_viewer* viewer, float z, bs_lines* lines) {
 	const bs_event* event = &bs_timeline_frame(&viewer->timeline)->event;
-	const bs_table* table = &viewer->timeline.def.table;
+	const bs_table* table = bs_world_table(viewer->timeline.world);
 	vec3 point = {(float)event->point.x, (float)event->point.y, z};
-	if (event->kind == BS_EVENT_CUSHION && event->b >= 0 && event->b < table->cushion_count) {
-		bs_segment s = table->cushions[event->b];
+	if (event->kind == BS_EVENT_CUSHION && event->b >= 0 && event->b < bs_table_cushion_count(table)) {
+		bs_segment s = bs_table_cushion(table, event->b);
 		vec3 a = {(float)s.a.x, (float)s.a.y, z};
 		vec3 b = {(float)s.b.x, (float)s.b.y, z};
 		bs_lines_add(lines, a, b, obstacle_colour, 4.0f);
-	} else if (event->kind == BS_EVENT_JAW && event->b >= 0 && event->b < table->jaw_count) {
-		circle(lines, table->jaws[event->b], 0.012, z, obstacle_colour, 3.0f);
-	} else if (event->kind == BS_EVENT_POCKET && event->b >= 0 && event->b < table->pocket_count) {
-		circle(lines, table->pockets[event->b].centre, table->pockets[event->b].radius, 0.002f, obstacle_colour, 3.0f);
+	} else if (event->kind == BS_EVENT_JAW && event->b >= 0 && event->b < bs_table_jaw_count(table)) {
+		circle(lines, bs_table_jaw(table, event->b), 0.012, z, obstacle_colour, 3.0f);
+	} else if (event->kind == BS_EVENT_POCKET && event->b >= 0 && event->b < bs_table_pocket_count(table)) {
+		bs_pocket_shape pocket = bs_table_pocket(table, event->b);
+		circle(lines, pocket.centre, pocket.radius, 0.002f, obstacle_colour, 3.0f);
 	}
 	float mark = 0.035f;
 	bs_lines_add(lines, (vec3){point[0] - mark, point[1], z}, (vec3){point[0] + mark, point[1], z}, contact_colour,

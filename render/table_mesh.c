@@ -95,8 +95,8 @@ static void box(mesh_builder* mesh, float x0, float y0, float z0, float x1, floa
 
 static void add_felt(mesh_builder* mesh, const bs_table* table) {
 	float c = (float)BS_MODEL_CUSHION_WIDTH;
-	float w = (float)table->width;
-	float h = (float)table->height;
+	float w = (float)bs_table_get_def(table).width;
+	float h = (float)bs_table_get_def(table).height;
 	facing_quad(mesh, (vec3){-c, -c, 0}, (vec3){w + c, -c, 0}, (vec3){w + c, h + c, 0}, (vec3){-c, h + c, 0},
 		(vec3){0, 0, 1}, felt_colour, true);
 }
@@ -106,8 +106,8 @@ static void add_felt(mesh_builder* mesh, const bs_table* table) {
 static void add_cushions(mesh_builder* mesh, const bs_table* table) {
 	float nose = (float)BS_MODEL_NOSE_HEIGHT;
 	float top = (float)BS_MODEL_RAIL_HEIGHT;
-	for (int i = 0; i < table->cushion_count; ++i) {
-		bs_segment s = table->cushions[i];
+	for (int i = 0; i < bs_table_cushion_count(table); ++i) {
+		bs_segment s = bs_table_cushion(table, i);
 		bs_vec2 inward = bs_segment_normal(s);
 		bs_vec2 along = bs_v2_normalize(bs_v2_sub(s.b, s.a));
 		bs_vec2 back_a = bs_v2_mad(s.a, -BS_MODEL_CUSHION_WIDTH, inward);
@@ -134,12 +134,12 @@ static void add_cushions(mesh_builder* mesh, const bs_table* table) {
 // Where two cushions of the plain rectangle meet, a block fills the corner
 // their prisms leave open (a pool table has a pocket there instead).
 static void add_corner_blocks(mesh_builder* mesh, const bs_table* table) {
-	if (table->has_pockets) {
+	if (bs_table_get_def(table).has_pockets) {
 		return;
 	}
 	float c = (float)BS_MODEL_CUSHION_WIDTH;
-	float w = (float)table->width;
-	float h = (float)table->height;
+	float w = (float)bs_table_get_def(table).width;
+	float h = (float)bs_table_get_def(table).height;
 	float top = (float)BS_MODEL_RAIL_HEIGHT;
 	box(mesh, -c, -c, 0.0f, 0.0f, 0.0f, top, cushion_colour, cushion_colour);
 	box(mesh, w, -c, 0.0f, w + c, 0.0f, top, cushion_colour, cushion_colour);
@@ -150,8 +150,8 @@ static void add_corner_blocks(mesh_builder* mesh, const bs_table* table) {
 static void add_rails(mesh_builder* mesh, const bs_table* table) {
 	float c = (float)BS_MODEL_CUSHION_WIDTH;
 	float r = (float)BS_MODEL_RAIL_WIDTH;
-	float w = (float)table->width;
-	float h = (float)table->height;
+	float w = (float)bs_table_get_def(table).width;
+	float h = (float)bs_table_get_def(table).height;
 	float top = (float)BS_MODEL_RAIL_HEIGHT;
 	float bottom = (float)-BS_MODEL_BODY_DEPTH;
 	box(mesh, -c - r, -c - r, bottom, w + c + r, -c, top, wood_colour, apron_colour);
@@ -173,10 +173,10 @@ static void diamond(mesh_builder* mesh, float x, float y, bool along_x) {
 // The sights: on a pool table, three between each pair of pockets.
 static void add_diamonds(mesh_builder* mesh, const bs_table* table) {
 	float offset = (float)(BS_MODEL_CUSHION_WIDTH + 0.5 * BS_MODEL_RAIL_WIDTH);
-	float w = (float)table->width;
-	float h = (float)table->height;
+	float w = (float)bs_table_get_def(table).width;
+	float h = (float)bs_table_get_def(table).height;
 	for (int k = 1; k < 8; ++k) {
-		if (k == 4 && table->has_pockets) {
+		if (k == 4 && bs_table_get_def(table).has_pockets) {
 			continue; // the side pocket
 		}
 		float x = w * (float)k / 8.0f;
@@ -192,7 +192,7 @@ static void add_diamonds(mesh_builder* mesh, const bs_table* table) {
 
 // The surface height around a hole: felt inside the playing area, rail outside.
 static float surface_height(const bs_table* table, float x, float y) {
-	bool on_felt = x >= 0.0f && y >= 0.0f && x <= (float)table->width && y <= (float)table->height;
+	bool on_felt = x >= 0.0f && y >= 0.0f && x <= (float)bs_table_get_def(table).width && y <= (float)bs_table_get_def(table).height;
 	return on_felt ? 0.0f : (float)BS_MODEL_RAIL_HEIGHT;
 }
 
@@ -201,8 +201,9 @@ static float surface_height(const bs_table* table, float x, float y) {
 static void add_pocket_holes(mesh_builder* mesh, const bs_table* table) {
 	enum { sides = 40 };
 	float floor_z = (float)(-0.6 * BS_MODEL_BODY_DEPTH);
-	for (int k = 0; k < table->pocket_count; ++k) {
-		const bs_pocket* pocket = &table->pockets[k];
+	for (int k = 0; k < bs_table_pocket_count(table); ++k) {
+		bs_pocket_shape shape = bs_table_pocket(table, k);
+		const bs_pocket_shape* pocket = &shape;
 		float cx = (float)pocket->centre.x;
 		float cy = (float)pocket->centre.y;
 		float radius = (float)bs_table_model_hole_radius(pocket);
@@ -237,13 +238,14 @@ bool bs_table_mesh_create(const bs_table* table, bs_table_mesh* dest) {
 	dest->u_pockets = glGetUniformLocation(dest->program, "u_pockets");
 	dest->u_pocket_count = glGetUniformLocation(dest->program, "u_pocket_count");
 	dest->u_table_size = glGetUniformLocation(dest->program, "u_table_size");
-	dest->table_size[0] = (float)table->width;
-	dest->table_size[1] = (float)table->height;
-	dest->pocket_count = table->pocket_count;
-	for (int k = 0; k < table->pocket_count; ++k) {
-		dest->pockets[3 * k + 0] = (float)table->pockets[k].centre.x;
-		dest->pockets[3 * k + 1] = (float)table->pockets[k].centre.y;
-		dest->pockets[3 * k + 2] = (float)bs_table_model_hole_radius(&table->pockets[k]);
+	dest->table_size[0] = (float)bs_table_get_def(table).width;
+	dest->table_size[1] = (float)bs_table_get_def(table).height;
+	dest->pocket_count = bs_table_pocket_count(table);
+	for (int k = 0; k < bs_table_pocket_count(table); ++k) {
+		bs_pocket_shape pocket = bs_table_pocket(table, k);
+		dest->pockets[3 * k + 0] = (float)pocket.centre.x;
+		dest->pockets[3 * k + 1] = (float)pocket.centre.y;
+		dest->pockets[3 * k + 2] = (float)bs_table_model_hole_radius(&pocket);
 	}
 
 	mesh_builder mesh = {0};

@@ -22,9 +22,9 @@ typedef struct bs_table_bounds {
 	double min_x, min_y, max_x, max_y;
 } bs_table_bounds;
 
-bs_table_bounds bs_table_model_bounds(const bs_table* table);
+bs_table_bounds bs_table_model_bounds(const bs_table_def* table);
 
 /// The radius of the hole drawn for a pocket (m): wide enough to show its mouth.
-double bs_table_model_hole_radius(const bs_pocket* pocket);
+double bs_table_model_hole_radius(const bs_pocket_shape* pocket);
 
 #endif

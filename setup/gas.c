@@ -38,7 +38,7 @@ bool bs_gas_box_fits(const bs_gas_def* def) {
 	if (!def->periodic) {
 		return true;
 	}
-	bs_table table = bs_table_periodic(bs_gas_box_side(def), bs_gas_box_side(def));
+	bs_table_def table = bs_table_periodic(bs_gas_box_side(def), bs_gas_box_side(def));
 	return bs_table_fits_diameter(&table, 2.0 * def->radius);
 }
 

@@ -84,7 +84,7 @@ static int layout(bs_game game, spot* spots, int* fixed, bs_rng* rng) {
 	return n;
 }
 
-int bs_rack_make(const bs_rack_def* def, const bs_table* table, bs_ball_def* dest) {
+int bs_rack_make(const bs_rack_def* def, const bs_table_def* table, bs_ball_def* dest) {
 	bs_rng rng = bs_rng_make(def->seed);
 	spot spots[15];
 	int fixed[15];

@@ -229,7 +229,7 @@ static bool read_bool(loader* in, const json_t* value, const char* path, bool* d
 // ---------------------------------------------------------------------------
 // Sections
 
-static bool read_table(loader* in, const json_t* value, bs_table* dest) {
+static bool read_table(loader* in, const json_t* value, bs_table_def* dest) {
 	static const char* const keys[] = {"size", "preset", "pockets", "periodic", NULL};
 	if (!expect_object(in, value, "table", keys)) {
 		return false;

@@ -167,7 +167,7 @@ static void append_cue(text_buffer* out, const bs_cue_def* cue) {
 
 static char* dump_def(const bs_world_def* def, const bs_cue_def* cue) {
 	text_buffer out = {0};
-	const bs_table* table = &def->table;
+	const bs_table_def* table = &def->table;
 	if (table->preset[0]) {
 		append(&out, "{\n  \"table\": {\"preset\": \"%s\", \"pockets\": %s},\n", table->preset,
 			table->has_pockets ? "true" : "false");
@@ -239,7 +239,7 @@ char* bs_scene_dump_world(const bs_world* world) {
 		return NULL;
 	}
 	bs_world_def def = bs_default_world_def();
-	def.table = *bs_world_table(world);
+	def.table = bs_table_get_def(bs_world_table(world));
 	def.ball_restitution = bs_world_ball_restitution(world);
 	def.cushion_restitution = bs_world_cushion_restitution(world);
 	def.elastic_window = bs_world_elastic_window(world);

@@ -12,7 +12,7 @@
 // The def a world was made with, but for its balls and start time.
 static bs_world_def def_of(const bs_world* world) {
 	bs_world_def def = bs_default_world_def();
-	def.table = *bs_world_table(world);
+	def.table = bs_table_get_def(bs_world_table(world));
 	def.physics = bs_world_physics(world);
 	def.pool = *bs_world_pool(world);
 	def.time = bs_world_time(world);

@@ -5,6 +5,7 @@
 
 #include "alloc.h"
 #include "collide.h"
+#include "table_internal.h"
 
 typedef struct frame_ball {
 	bs_vec2 pos;       ///< centre (m)
@@ -68,7 +69,7 @@ bs_frames* bs_frames_create(const bs_world_def* def, double dt) {
 		bs_free(frames);
 		return NULL;
 	}
-	frames->table = def->table;
+	bs_table_build(&def->table, &frames->table);
 	frames->start_time = def->time;
 	frames->dt = dt;
 	frames->ball_restitution = def->ball_restitution;
@@ -89,8 +90,8 @@ bs_frames* bs_frames_create(const bs_world_def* def, double dt) {
 		largest_radius = ball->radius > largest_radius ? ball->radius : largest_radius;
 	}
 	double largest_capture = 0.0;
-	for (int k = 0; k < def->table.pocket_count; ++k) {
-		double capture = def->table.pockets[k].radius;
+	for (int k = 0; k < frames->table.pocket_count; ++k) {
+		double capture = frames->table.pockets[k].radius;
 		largest_capture = capture > largest_capture ? capture : largest_capture;
 	}
 	frames->escape_margin = 2.0 * largest_radius + 2.0 * largest_capture;

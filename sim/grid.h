@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include <breakshot/table.h>
+#include "table_internal.h"
 #include <breakshot/vec2.h>
 
 /// Relative margin on the cell size: rounding in crossing times must never let

@@ -41,7 +41,7 @@ static bs_vec2 anchor_velocity(const bs_ball_def* ball) {
 
 static bs_vec2 anchor_start(const bs_world_def* def, const bs_ball_def* ball, bool* usable) {
 	*usable = true;
-	return bs_table_wrap(&def->table, bs_v2_mad(ball->anchor.pos, def->time - ball->anchor.time, ball->vel));
+	return bs_table_def_wrap(&def->table, bs_v2_mad(ball->anchor.pos, def->time - ball->anchor.time, ball->vel));
 }
 
 static double anchor_segment_time(const bs_world_def* def, const bs_ball_def* ball, bs_segment segment, double flight) {

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include <breakshot/world.h>
+#include "table_internal.h"
 
 /// Whether a ball of radius `r` (m) centred at `p` is inside the table: its
 /// centre not past any cushion nose, facing or jaw point by the radius

@@ -2,11 +2,14 @@
 
 #include "table_internal.h"
 
+#include "alloc.h"
+
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-bs_table bs_table_rect(double width, double height) {
+static bs_table rect_geometry(double width, double height) {
 	bs_table table;
 	memset(&table, 0, sizeof table);
 	table.width = width;
@@ -22,8 +25,8 @@ bs_table bs_table_rect(double width, double height) {
 	return table;
 }
 
-bs_table bs_table_periodic(double width, double height) {
-	bs_table table = bs_table_rect(width, height);
+static bs_table periodic_geometry(double width, double height) {
+	bs_table table = rect_geometry(width, height);
 	table.cushion_count = 0;
 	table.nose_count = 0;
 	table.periodic = true;
@@ -123,7 +126,7 @@ static void add_pocket(bs_table* table, jaw_tip first, jaw_tip second, double cu
 	}
 }
 
-bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest) {
+static bool preset_geometry(const char* name, bool with_pockets, bs_table* dest) {
 	const preset_size* size = NULL;
 	for (size_t i = 0; i < sizeof preset_sizes / sizeof preset_sizes[0]; ++i) {
 		if (strcmp(preset_sizes[i].name, name) == 0) {
@@ -135,7 +138,7 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest) {
 	}
 	double w = size->length_in * INCH;
 	double h = size->width_in * INCH;
-	bs_table table = bs_table_rect(w, h);
+	bs_table table = rect_geometry(w, h);
 	snprintf(table.preset, sizeof table.preset, "%s", name);
 	if (!with_pockets) {
 		*dest = table;
@@ -169,35 +172,117 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest) {
 	return true;
 }
 
-// Same bits, not same value: the reference is built from the same inputs by
-// the same code, so any difference means the struct was edited.
-static bool same_bits(const void* a, const void* b, size_t size) {
-	return memcmp(a, b, size) == 0;
+// ---------------------------------------------------------------------------
+// Defs
+
+static bs_table_def def_of(const bs_table* table) {
+	bs_table_def def;
+	memset(&def, 0, sizeof def);
+	def.width = table->width;
+	def.height = table->height;
+	def.has_pockets = table->has_pockets;
+	def.periodic = table->periodic;
+	memcpy(def.preset, table->preset, sizeof def.preset);
+	return def;
 }
 
-bool bs_table_is_built(const bs_table* table) {
-	if (memchr(table->preset, '\0', sizeof table->preset) == NULL) {
+bs_table_def bs_table_rect(double width, double height) {
+	bs_table table = rect_geometry(width, height);
+	return def_of(&table);
+}
+
+bs_table_def bs_table_periodic(double width, double height) {
+	bs_table table = periodic_geometry(width, height);
+	return def_of(&table);
+}
+
+bool bs_table_preset(const char* name, bool with_pockets, bs_table_def* dest) {
+	bs_table table;
+	if (!preset_geometry(name, with_pockets, &table)) {
 		return false;
 	}
-	bs_table reference;
-	if (table->periodic) {
-		reference = bs_table_periodic(table->width, table->height);
-	} else if (table->preset[0] != '\0') {
-		if (!bs_table_preset(table->preset, table->has_pockets, &reference)) {
-			return false;
-		}
-	} else {
-		reference = bs_table_rect(table->width, table->height);
+	*dest = def_of(&table);
+	return true;
+}
+
+const char* bs_table_def_problem(const bs_table_def* def) {
+	if (memchr(def->preset, '\0', sizeof def->preset) == NULL) {
+		return "the preset's name must end within its 16 characters";
 	}
-	if (!same_bits(&table->width, &reference.width, sizeof table->width) ||
-		!same_bits(&table->height, &reference.height, sizeof table->height) ||
-		table->has_pockets != reference.has_pockets || table->periodic != reference.periodic ||
-		strcmp(table->preset, reference.preset) != 0 || table->cushion_count != reference.cushion_count ||
-		table->nose_count != reference.nose_count || table->jaw_count != reference.jaw_count ||
-		table->pocket_count != reference.pocket_count) {
-		return false;
+	if (def->periodic && (def->has_pockets || def->preset[0] != '\0')) {
+		return "a periodic box has no pockets and no preset";
 	}
-	return same_bits(table->cushions, reference.cushions, (size_t)reference.cushion_count * sizeof *table->cushions) &&
-		   same_bits(table->jaws, reference.jaws, (size_t)reference.jaw_count * sizeof *table->jaws) &&
-		   same_bits(table->pockets, reference.pockets, (size_t)reference.pocket_count * sizeof *table->pockets);
+	if (def->preset[0] == '\0') {
+		return def->has_pockets ? "pockets come with a preset (bs_table_preset)" : NULL;
+	}
+	bs_table_def reference;
+	if (!bs_table_preset(def->preset, def->has_pockets, &reference)) {
+		return "the preset must be one of " BS_TABLE_PRESET_NAMES;
+	}
+	// The preset's size is its own, to the bit.
+	if (memcmp(&def->width, &reference.width, sizeof def->width) != 0 ||
+		memcmp(&def->height, &reference.height, sizeof def->height) != 0) {
+		return "a preset's size is its own: make the def with bs_table_preset";
+	}
+	return NULL;
+}
+
+void bs_table_build(const bs_table_def* def, bs_table* dest) {
+	if (def->periodic) {
+		*dest = periodic_geometry(def->width, def->height);
+	} else if (def->preset[0] == '\0' || !preset_geometry(def->preset, def->has_pockets, dest)) {
+		*dest = rect_geometry(def->width, def->height);
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Reading the geometry
+
+bs_table* bs_table_create(const bs_table_def* def) {
+	if (bs_table_def_problem(def) || !(isfinite(def->width) && def->width > 0.0) ||
+		!(isfinite(def->height) && def->height > 0.0)) {
+		return NULL;
+	}
+	bs_table* table = bs_malloc(sizeof *table);
+	if (table) {
+		bs_table_build(def, table);
+	}
+	return table;
+}
+
+void bs_table_destroy(bs_table* table) {
+	bs_free(table);
+}
+
+bs_table_def bs_table_get_def(const bs_table* table) {
+	return def_of(table);
+}
+
+int bs_table_cushion_count(const bs_table* table) {
+	return table->cushion_count;
+}
+
+bs_segment bs_table_cushion(const bs_table* table, int index) {
+	assert(index >= 0 && index < table->cushion_count && "bs_table_cushion: pass an index below bs_table_cushion_count");
+	return table->cushions[index];
+}
+
+int bs_table_jaw_count(const bs_table* table) {
+	return table->jaw_count;
+}
+
+bs_vec2 bs_table_jaw(const bs_table* table, int index) {
+	assert(index >= 0 && index < table->jaw_count && "bs_table_jaw: pass an index below bs_table_jaw_count");
+	return table->jaws[index];
+}
+
+int bs_table_pocket_count(const bs_table* table) {
+	return table->pocket_count;
+}
+
+bs_pocket_shape bs_table_pocket(const bs_table* table, int index) {
+	assert(index >= 0 && index < table->pocket_count && "bs_table_pocket: pass an index below bs_table_pocket_count");
+	const bs_pocket* pocket = &table->pockets[index];
+	bs_pocket_shape shape = {pocket->centre, pocket->radius, pocket->mouth};
+	return shape;
 }

@@ -38,7 +38,7 @@ static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 		return false;
 	}
 	for (int i = 0; i < n; ++i) {
-		keys[i].key = bs_grid_cell_at(&world->grid, bs_table_wrap(&def->table, def->balls[i].pos));
+		keys[i].key = bs_grid_cell_at(&world->grid, bs_table_wrap(&world->table, def->balls[i].pos));
 		keys[i].index = i;
 	}
 	bs_keyed_index_sort(keys, n);
@@ -121,9 +121,9 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	}
 	int n = def->ball_count;
 	size_t cap = (size_t)(n > 0 ? n : 1);
-	world->table = def->table;
-	for (int s = 0; s < def->table.cushion_count; ++s) {
-		world->cushion_normals[s] = bs_segment_normal(def->table.cushions[s]);
+	bs_table_build(&def->table, &world->table);
+	for (int s = 0; s < world->table.cushion_count; ++s) {
+		world->cushion_normals[s] = bs_segment_normal(world->table.cushions[s]);
 	}
 	world->time = def->time;
 	world->ball_restitution = def->ball_restitution;
@@ -152,10 +152,10 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	// without events to be examined again as nearest images (world_step.c).
 	double reach = bs_largest_diameter(def);
 	bool grid_search = world->physics->grid_search && def->neighbour_search != BS_NEIGHBOURS_ALL &&
-		bs_grid_fits(&def->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
-	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&def->table, reach));
+		bs_grid_fits(&world->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
+	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&world->table, reach));
 	world->scan_all = !grid_search;
-	if (world->use_grid && !bs_grid_create(&world->grid, &def->table, reach, n)) {
+	if (world->use_grid && !bs_grid_create(&world->grid, &world->table, reach, n)) {
 		world->use_grid = false;
 		bs_world_destroy(world);
 		return NULL;

@@ -211,16 +211,16 @@ bool bs_moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 // (A path through a ball, a jaw point or a capture circle is no contact:
 // prediction skips what the ball has passed by the start, and the checks of
 // place and overlap see where it is now. A line has no such "passed".)
-static bool passes_through_a_cushion(const bs_world_def* def, const bs_ball_def* ball) {
+static bool passes_through_a_cushion(const bs_world_def* def, const bs_table* table, const bs_ball_def* ball) {
 	double flight = def->time - ball->anchor.time;
 	if (!(flight > 0.0)) {
 		return false;
 	}
 	const bs_physics_ops* physics = bs_physics_ops_of(def->physics);
 	bs_vec2 start = start_position(def, ball);
-	double slack = bs_found_contact_slack(&def->table, ball->radius, def->time, rounding_speed(def, ball));
-	for (int s = 0; s < def->table.cushion_count; ++s) {
-		bs_segment seg = def->table.cushions[s];
+	double slack = bs_found_contact_slack(table, ball->radius, def->time, rounding_speed(def, ball));
+	for (int s = 0; s < table->cushion_count; ++s) {
+		bs_segment seg = table->cushions[s];
 		double t = physics->anchor_segment_time(def, ball, seg, flight);
 		// A straight path that met the line by the start is past it now; a
 		// curved one may have come back out, yet the world would take the
@@ -251,7 +251,8 @@ static bs_vec2 anchor_velocity(const bs_world_def* def, const bs_ball_def* ball)
 // world never examines a ball against its last contact again, so a wrong
 // one would let the ball pass through it. Two balls that name each other
 // must also not approach since.
-static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed_index* by_id, int n) {
+static const char* anchor_problem(
+	const bs_world_def* def, const bs_table* table, int i, const bs_keyed_index* by_id, int n) {
 	const bs_ball_def* ball = &def->balls[i];
 	const bs_ball_anchor* anchor = &ball->anchor;
 	if (!anchor->set) {
@@ -264,7 +265,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	// of its anchor wrapped into the box; an anchor outside the box would
 	// have it cross cells at the wrong times and miss its neighbours. The
 	// engine writes anchors wrapped (bs_periodic_wrap).
-	if (def->table.periodic && !bs_ball_inside_table(&def->table, anchor->pos, ball->radius, 0.0, 0.0)) {
+	if (table->periodic && !bs_ball_inside_table(table, anchor->pos, ball->radius, 0.0, 0.0)) {
 		return "its anchor's position must lie in the periodic box, [0, width) x [0, height), as the engine writes it";
 	}
 	bs_history history = bs_history_of(anchor);
@@ -277,11 +278,11 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	if (problem) {
 		return problem;
 	}
-	bs_vec2 off = bs_table_nearest(&def->table, bs_v2_sub(start_position(def, ball), ball->pos));
-	if (!(bs_v2_len(off) <= bs_found_contact_slack(&def->table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
+	bs_vec2 off = bs_table_nearest(table, bs_v2_sub(start_position(def, ball), ball->pos));
+	if (!(bs_v2_len(off) <= bs_found_contact_slack(table, ball->radius, def->time, bs_v2_len(ball->vel)))) {
 		return "its anchor does not lead to its position";
 	}
-	if (passes_through_a_cushion(def, ball)) {
+	if (passes_through_a_cushion(def, table, ball)) {
 		return "its path from the anchor to the start passes through a cushion";
 	}
 	switch (history.last_kind) {
@@ -302,13 +303,13 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 			return "its anchor's last contact, a ball naming it back, has another anchor time";
 		}
 		double sigma = ball->radius + other->radius;
-		bs_vec2 d = bs_table_nearest(&def->table, bs_v2_sub(other->anchor.pos, anchor->pos));
+		bs_vec2 d = bs_table_nearest(table, bs_v2_sub(other->anchor.pos, anchor->pos));
 		bs_vec2 w = bs_v2_sub(anchor_velocity(def, other), anchor_velocity(def, ball));
 		// Each centre carries the rounding of its own flight, at its own
 		// speed, however slowly the two move apart.
 		double speeds = bs_v2_len(anchor_velocity(def, ball)) + bs_v2_len(anchor_velocity(def, other));
 		double arrivals = rounding_speed(def, ball) + rounding_speed(def, other);
-		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(&def->table, sigma, anchor->time, arrivals))) {
+		if (!(fabs(bs_v2_len(d) - sigma) <= bs_found_contact_slack(table, sigma, anchor->time, arrivals))) {
 			return "its anchor's last contact, a ball naming it back, did not touch it at the anchor time";
 		}
 		// Resolved pairs separate (or at e = 0 slide apart); rounding may
@@ -323,21 +324,21 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 	}
 	case BS_EVENT_CUSHION:
 	case BS_EVENT_JAW: {
-		int count = history.last_kind == BS_EVENT_CUSHION ? def->table.cushion_count : def->table.jaw_count;
+		int count = history.last_kind == BS_EVENT_CUSHION ? table->cushion_count : table->jaw_count;
 		if (history.last_target < 0 || history.last_target >= count) {
 			return "its anchor's last contact names no such cushion or jaw";
 		}
 		bs_vec2 vel = anchor_velocity(def, ball);
 		double speed = bs_v2_len(vel);
-		if (!(bs_obstacle_gap(&def->table, history.last_kind, history.last_target, anchor->pos, ball->radius) <=
-				bs_found_contact_slack(&def->table, ball->radius, anchor->time, rounding_speed(def, ball)))) {
+		if (!(bs_obstacle_gap(table, history.last_kind, history.last_target, anchor->pos, ball->radius) <=
+				bs_found_contact_slack(table, ball->radius, anchor->time, rounding_speed(def, ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
 		// not move into it.
 		bs_vec2 towards = history.last_kind == BS_EVENT_CUSHION
-			? bs_v2_scale(-1.0, bs_segment_normal(def->table.cushions[history.last_target]))
-			: bs_v2_normalize(bs_v2_sub(def->table.jaws[history.last_target], anchor->pos));
+			? bs_v2_scale(-1.0, bs_segment_normal(table->cushions[history.last_target]))
+			: bs_v2_normalize(bs_v2_sub(table->jaws[history.last_target], anchor->pos));
 		if (bs_moves_into(vel, towards, speed)) {
 			return "its anchor's last contact, a cushion or jaw, is one it moves into";
 		}
@@ -358,7 +359,7 @@ static const char* anchor_problem(const bs_world_def* def, int i, const bs_keyed
 // rounding may exceed BS_TOUCH_TOLERANCE: they are held to
 // BS_CONTACT_TOLERANCE and the slack of each ball's rounding, as validation
 // holds them, so that every state the engine reaches loads again.
-static bool find_overlap(const bs_world_def* def, int* first, int* second) {
+static bool find_overlap(const bs_world_def* def, const bs_table* table, int* first, int* second) {
 	int n = def->ball_count;
 	double max_speed = 0.0;
 	for (int i = 0; i < n; ++i) {
@@ -374,16 +375,21 @@ static bool find_overlap(const bs_world_def* def, int* first, int* second) {
 		radius[i] = def->balls[i].radius;
 		saved[i] = def->balls[i].anchor.set;
 	}
-	ok = ok && bs_find_close_pair(&def->table, pos, radius, saved, n, BS_TOUCH_TOLERANCE,
-					   2.0 * bs_contact_slack(&def->table, def->time, max_speed), first, second);
+	ok = ok && bs_find_close_pair(table, pos, radius, saved, n, BS_TOUCH_TOLERANCE,
+					   2.0 * bs_contact_slack(table, def->time, max_speed), first, second);
 	bs_free(pos);
 	bs_free(radius);
 	bs_free(saved);
 	return ok;
 }
 
-bool bs_table_fits_diameter(const bs_table* table, double diameter) {
-	return !table->periodic || bs_grid_fits(table, diameter);
+bool bs_table_fits_diameter(const bs_table_def* table, double diameter) {
+	if (!table->periodic) {
+		return true;
+	}
+	bs_table box;
+	bs_table_build(table, &box);
+	return bs_grid_fits(&box, diameter);
 }
 
 bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
@@ -391,15 +397,19 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	dest->ball_index = -1;
 	dest->other_index = -1;
 	dest->message[0] = '\0';
-	const bs_table* table = &def->table;
-	if (!finite_positive(table->width) || !finite_positive(table->height) || table->width > BS_MAX_LENGTH ||
-		table->height > BS_MAX_LENGTH) {
+	const bs_table_def* table_def = &def->table;
+	if (!finite_positive(table_def->width) || !finite_positive(table_def->height) || table_def->width > BS_MAX_LENGTH ||
+		table_def->height > BS_MAX_LENGTH) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
 	}
-	if (!bs_table_is_built(table)) {
-		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1,
-			"the table must be what bs_table_rect, bs_table_preset or bs_table_periodic builds, unchanged");
+	const char* table_problem = bs_table_def_problem(table_def);
+	if (table_problem) {
+		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1, "the table: %s", table_problem);
 	}
+	// The geometry the world will work out, for the checks of place and contact.
+	bs_table geometry;
+	bs_table_build(table_def, &geometry);
+	const bs_table* table = &geometry;
 	if (!(fabs(def->time) <= BS_MAX_TIME)) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1,
 			"the start time must be within +-%g s (BS_MAX_TIME), where times still place balls to about 1e-12 m",
@@ -478,7 +488,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 			def->balls[lightest].id, def->balls[lightest].mass, BS_MAX_SPEED);
 	}
 	double diameter = bs_largest_diameter(def);
-	if (def->ball_count > 0 && !bs_table_fits_diameter(table, diameter)) {
+	if (def->ball_count > 0 && !bs_table_fits_diameter(table_def, diameter)) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1,
 			"each side of a periodic table must be more than 5 of its largest ball diameters (%g m), so that "
 			"two balls meet only as nearest images",
@@ -522,7 +532,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		}
 	}
 	for (int i = 0; i < n; ++i) {
-		const char* problem = anchor_problem(def, i, order, n);
+		const char* problem = anchor_problem(def, table, i, order, n);
 		if (problem) {
 			bs_free(order);
 			return bs_def_report_problem(dest, BS_DEF_BAD_ANCHOR, i, -1, "ball %d: %s", def->balls[i].id, problem);
@@ -530,7 +540,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	}
 	bs_free(order);
 	int first, second;
-	bool found = find_overlap(def, &first, &second);
+	bool found = find_overlap(def, table, &first, &second);
 	if (!found) {
 		return bs_def_report_problem(dest, BS_DEF_OUT_OF_MEMORY, -1, -1, "out of memory while checking the def");
 	}

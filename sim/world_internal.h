@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include <breakshot/world.h>
+#include "table_internal.h"
 
 #include "event_queue.h"
 #include "grid.h"

@@ -60,7 +60,7 @@ static int64_t step_validated(bs_world* world, int64_t events, const char* what)
 // A few balls of random radii and masses, apart, at random velocities (speed
 // drawn log-uniformly from 10^lo to 10^hi m/s, some at rest) inside
 // `margin` of the table's edges. Returns how many.
-static int scatter_balls(bs_rng* rng, const bs_table* table, int count, double lo, double hi, double margin,
+static int scatter_balls(bs_rng* rng, const bs_table_def* table, int count, double lo, double hi, double margin,
 	bs_ball_def* dest) {
 	int n = 0;
 	for (int tries = 0; n < count && tries < 1000; ++tries) {
@@ -182,8 +182,9 @@ static void the_check_accepts_exactly_the_reachable_region(void) {
 	static const double radii[] = {BS_DEFAULT_RADIUS, 0.01};
 	int compared = 0;
 	for (int t = check_scaled(0, 1); t < 2; ++t) {
-		bs_table table;
-		CHECK(bs_table_preset(presets[t], true, &table));
+		bs_table_def table_def;
+		CHECK(bs_table_preset(presets[t], true, &table_def));
+		bs_table table = geometry_of(&table_def);
 		for (int ri = 0; ri < 2; ++ri) {
 			double r = radii[ri];
 			for (int k = 0; k < table.pocket_count; ++k) {
@@ -244,13 +245,14 @@ static void the_check_accepts_exactly_the_reachable_region(void) {
 
 	// The case that was accepted: behind a corner pocket's jaw, 0.17 m past
 	// the line of the nose beside it.
-	bs_table table;
-	CHECK(bs_table_preset("9ft", true, &table));
+	bs_table_def table_def;
+	CHECK(bs_table_preset("9ft", true, &table_def));
+	bs_table table = geometry_of(&table_def);
 	bs_ball_def ball = bs_default_ball_def();
 	bs_vec2 tip = table.cushions[0].a; // the bottom-left corner pocket's jaw on the bottom nose
 	ball.pos = bs_v2(tip.x + 0.03, -0.17);
 	bs_world_def def = bs_default_world_def();
-	def.table = table;
+	def.table = table_def;
 	def.balls = &ball;
 	def.ball_count = 1;
 	bs_def_report report;
@@ -495,14 +497,14 @@ static void anchors_must_touch_their_last_contact(void) {
 		bs_ball_anchor truth = saved[cushion_ball].anchor;
 		bs_history truth_history = bs_history_of(&truth);
 		int refused = 0;
-		for (int s = 0; s < def.table.cushion_count; ++s) {
+		for (int s = 0; s < geometry_of(&def.table).cushion_count; ++s) {
 			if (s == truth_history.last_target) {
 				continue;
 			}
 			set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_CUSHION, s);
 			refused += !bs_world_def_check(&def, &report) && report.problem == BS_DEF_BAD_ANCHOR;
 		}
-		CHECK_EQ_INT(refused, def.table.cushion_count - 1);
+		CHECK_EQ_INT(refused, geometry_of(&def.table).cushion_count - 1);
 		// A jaw it did not touch.
 		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_JAW, 0);
 		CHECK(!bs_world_def_check(&def, &report));
@@ -525,7 +527,7 @@ static void anchors_must_touch_their_last_contact(void) {
 		// A ball that touched its last cushion but moves into it.
 		saved[other].anchor = bs_default_ball_def().anchor;
 		saved[cushion_ball].anchor = truth;
-		bs_vec2 inward = bs_segment_normal(def.table.cushions[truth_history.last_target]);
+		bs_vec2 inward = bs_segment_normal(geometry_of(&def.table).cushions[truth_history.last_target]);
 		bs_vec2 kept = saved[cushion_ball].vel;
 		saved[cushion_ball].vel = bs_v2_scale(-1.0, inward);
 		saved[cushion_ball].pos =
@@ -537,7 +539,7 @@ static void anchors_must_touch_their_last_contact(void) {
 		// Through a scene file, the message names the field.
 		saved[other].anchor = bs_default_ball_def().anchor;
 		saved[cushion_ball].anchor = truth;
-		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_CUSHION, (truth_history.last_target + 1) % def.table.nose_count);
+		set_last_contact(&saved[cushion_ball].anchor, BS_EVENT_CUSHION, (truth_history.last_target + 1) % geometry_of(&def.table).nose_count);
 		char* text = bs_scene_dump_def(&def);
 		bs_scene* edited = NULL;
 		CHECK(!(edited = bs_scene_create_text(text, "edited.json", error, sizeof error)));
@@ -942,13 +944,13 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 
 	// Through a pocket's facing and on into the table: a line has no
 	// "passed", so the check refuses the anchor.
-	bs_table pocketed;
-	CHECK(bs_table_preset("9ft", true, &pocketed));
+	bs_table_def pocketed_def;
+	CHECK(bs_table_preset("9ft", true, &pocketed_def));
 	bs_ball_def through_facing = ball_at(0, 0.431178376415565, 1.0694318443861976, 2.1956250436758675,
 		-1.1002389927404836);
 	through_facing.anchor = anchored_at(0.0, bs_v2(0.042226045072000916, 1.264337856455115), 0.0);
 	def = world_def_with(&through_facing, 1);
-	def.table = pocketed;
+	def.table = pocketed_def;
 	def.time = 0.17714879526623936;
 	bs_def_report refused;
 	CHECK(!bs_world_def_check(&def, &refused));
@@ -957,14 +959,15 @@ static void anchors_passes_before_the_start_are_not_contacts(void) {
 
 	// Out of corner pocket 0's capture circle, through the mouth, onto the
 	// table: the anchor sits at the circle's centre.
-	bs_table table;
-	CHECK(bs_table_preset("9ft", true, &table));
+	bs_table_def table_def;
+	CHECK(bs_table_preset("9ft", true, &table_def));
+	bs_table table = geometry_of(&table_def);
 	bs_vec2 centre = table.pockets[0].centre;
 	double along = sqrt(0.5);
 	bs_ball_def out = ball_at(0, centre.x + 0.5 * along, centre.y + 0.5 * along, along, along);
 	out.anchor = anchored_at(0.0, centre, 0.0);
 	def = world_def_with(&out, 1);
-	def.table = table;
+	def.table = table_def;
 	def.time = 0.5;
 	CHECK_DEF_OK(&def);
 	world = bs_world_create(&def);
@@ -1168,7 +1171,8 @@ static void first_meeting_touches(const bs_world_def* def, double speed, const c
 		CHECK_FAIL("%s, offset %d/64: the balls never met", what, k);
 	} else {
 		double gap = relative_gap(world, 0, 1) * 2.0 * def->balls[0].radius;
-		double slack = bs_contact_slack(&def->table, event.time, speed);
+		bs_table geometry = geometry_of(&def->table);
+		double slack = bs_contact_slack(&geometry, event.time, speed);
 		if (!(fabs(gap) <= slack)) {
 			CHECK_FAIL("%s, offset %d/64: met %.3g m from touching (at %.17g s), beyond the rounding slack of %.3g m",
 				what, k, gap, event.time, slack);
@@ -1186,7 +1190,7 @@ static void far_pairs_meet_touching(void) {
 	// the coordinates can say.
 	struct {
 		const char* what;
-		bs_table table;
+		bs_table_def table;
 		double radius;
 		bs_vec2 from, to; // ball 1 starts at `from`; ball 0 rests at `to`
 	} cases[] = {
@@ -1202,10 +1206,10 @@ static void far_pairs_meet_touching(void) {
 			// to a near graze; a speed that leaves irrational digits.
 			double offset = (k / 64.0) * 1.9 * cases[c].radius;
 			bs_vec2 along = bs_v2_sub(cases[c].to, cases[c].from);
-			along = bs_table_nearest(&cases[c].table, along);
+			along = bs_table_def_nearest(&cases[c].table, along);
 			bs_vec2 unit = bs_v2_scale(1.0 / bs_v2_len(along), along);
 			bs_vec2 aim = bs_v2_mad(cases[c].to, offset, bs_v2(-unit.y, unit.x));
-			bs_vec2 path = bs_table_nearest(&cases[c].table, bs_v2_sub(aim, cases[c].from));
+			bs_vec2 path = bs_table_def_nearest(&cases[c].table, bs_v2_sub(aim, cases[c].from));
 			bs_ball_def balls[2] = {bs_default_ball_def(), bs_default_ball_def()};
 			balls[0].id = 0;
 			balls[0].pos = cases[c].to;
@@ -1242,12 +1246,12 @@ static void far_pairs_meet_touching(void) {
 // ---------------------------------------------------------------------------
 // Tables edited by hand
 
-static void tables_must_be_built_by_the_library(void) {
-	// The engine's geometry holds only for the tables the constructors build:
-	// a count past an array, a moved segment or a changed preset name must be
-	// refused, not simulated.
+static void tables_must_be_made_by_the_library(void) {
+	// The engine's geometry holds only for the tables the makers make: a
+	// def with another preset's name, an edited size, or pockets where there
+	// are none must be refused, not simulated.
 	bs_ball_def ball = ball_at(0, 1.0, 0.6, 1.0, 0.3);
-	bs_table built[3];
+	bs_table_def built[3];
 	built[0] = bs_table_rect(2.54, 1.27);
 	CHECK(bs_table_preset("9ft", true, &built[1]));
 	built[2] = bs_table_periodic(2.54, 1.27);
@@ -1255,48 +1259,62 @@ static void tables_must_be_built_by_the_library(void) {
 		bs_world_def def = world_def_with(&ball, 1);
 		def.table = built[t];
 		CHECK_DEF_OK(&def);
-		bs_table* table = &def.table;
+		bs_table_def* table = &def.table;
 		bs_def_report report;
-		int* counts[] = {&table->cushion_count, &table->nose_count, &table->jaw_count, &table->pocket_count};
-		for (int c = 0; c < 4; ++c) {
-			int saved = *counts[c];
-			int wrong[] = {-1, saved + 1, 1000000, saved - 1};
-			for (int w = 0; w < 4; ++w) {
-				if (wrong[w] == saved) {
-					continue;
-				}
-				*counts[c] = wrong[w];
-				CHECK(!bs_world_def_check(&def, &report));
-				CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
-			}
-			*counts[c] = saved;
-		}
-		if (table->cushion_count > 0) {
-			table->cushions[0].b.x += 0.01;
+		memset(table->preset, 'x', sizeof table->preset); // no terminating NUL
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+		snprintf(table->preset, sizeof table->preset, "%s", t == 1 ? "8ft" : "7ft");
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+		snprintf(table->preset, sizeof table->preset, "6ft");
+		CHECK(!bs_world_def_check(&def, &report));
+		CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+		memcpy(table->preset, built[t].preset, sizeof table->preset);
+		CHECK_DEF_OK(&def);
+		if (t == 1) {
+			table->width = nextafter(table->width, INFINITY); // a preset's size is its own
 			CHECK(!bs_world_def_check(&def, &report));
 			CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
 			CHECK_CONTAINS(report.message, "bs_table_preset");
-			table->cushions[0].b.x -= 0.01;
-			CHECK_DEF_OK(&def);
-		}
-		if (table->pocket_count > 0) {
-			table->pockets[2].first_facing = 40;
+			table->width = built[t].width;
+			table->periodic = true;
 			CHECK(!bs_world_def_check(&def, &report));
-			table->pockets[2].first_facing = built[t].pockets[2].first_facing;
-			CHECK_DEF_OK(&def);
+			CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+			table->periodic = false;
+		} else {
+			table->has_pockets = true; // pockets come with a preset
+			CHECK(!bs_world_def_check(&def, &report));
+			CHECK_EQ_INT(report.problem, BS_DEF_BAD_TABLE);
+			table->has_pockets = false;
 		}
-		memset(table->preset, 'x', sizeof table->preset); // no terminating NUL
-		CHECK(!bs_world_def_check(&def, &report));
-		snprintf(table->preset, sizeof table->preset, "%s", t == 1 ? "8ft" : "7ft");
-		CHECK(!bs_world_def_check(&def, &report));
-		memcpy(table->preset, built[t].preset, sizeof table->preset);
 		CHECK_DEF_OK(&def);
-		table->has_pockets = !built[t].has_pockets;
-		CHECK(!bs_world_def_check(&def, &report));
-		table->has_pockets = built[t].has_pockets;
-		table->periodic = !built[t].periodic;
-		CHECK(!bs_world_def_check(&def, &report));
+		// What the world works out is what bs_table_create does.
+		bs_table* made = bs_table_create(table);
+		bs_world* world = bs_world_create(&def);
+		const bs_table* held = bs_world_table(world);
+		CHECK(made != NULL);
+		if (made) {
+			bs_table_def back = bs_table_get_def(held);
+			CHECK(memcmp(&back, table, sizeof back) == 0);
+			CHECK_EQ_INT(bs_table_cushion_count(made), bs_table_cushion_count(held));
+			CHECK_EQ_INT(bs_table_jaw_count(made), bs_table_jaw_count(held));
+			CHECK_EQ_INT(bs_table_pocket_count(made), bs_table_pocket_count(held));
+			CHECK_EQ_INT(bs_table_cushion_count(made), t == 0 ? 4 : t == 1 ? 18 : 0);
+			CHECK_EQ_INT(bs_table_jaw_count(made), t == 1 ? 24 : 0);
+			CHECK_EQ_INT(bs_table_pocket_count(made), t == 1 ? 6 : 0);
+			for (int k = 0; k < bs_table_pocket_count(made); ++k) {
+				bs_pocket_shape a = bs_table_pocket(made, k);
+				bs_pocket_shape b = bs_table_pocket(held, k);
+				CHECK(a.centre.x == b.centre.x && a.centre.y == b.centre.y && a.radius == b.radius && a.mouth == b.mouth);
+			}
+		}
+		bs_world_destroy(world);
+		bs_table_destroy(made);
 	}
+	bs_table_def unknown = built[1];
+	snprintf(unknown.preset, sizeof unknown.preset, "6ft");
+	CHECK(bs_table_create(&unknown) == NULL);
 }
 
 int main(void) {
@@ -1314,6 +1332,6 @@ int main(void) {
 	RUN(contacts_that_stop_a_ball_keep_its_arrival_speed);
 	RUN(no_collision_can_pass_the_speed_limit);
 	RUN(far_pairs_meet_touching);
-	RUN(tables_must_be_built_by_the_library);
+	RUN(tables_must_be_made_by_the_library);
 	return check_summary();
 }

@@ -44,6 +44,7 @@
 #include <breakshot/world.h>
 
 #include "anchor_history.h"
+#include "table_internal.h"
 #include "check.h"
 #include "rng.h"
 
@@ -532,7 +533,9 @@ static ld ref_resolve(ref_world* w, const ref_event* ev, degeneracy* why) {
 
 static void ref_init(ref_world* w, const bs_world_def* def) {
 	memset(w, 0, sizeof *w);
-	const bs_table* table = &def->table;
+	bs_table geometry;
+	bs_table_build(&def->table, &geometry);
+	const bs_table* table = &geometry;
 	w->time = def->time;
 	w->start = def->time;
 	w->width = table->width;
@@ -656,7 +659,9 @@ static void make_scene(int number, scene* sc) {
 		ids[k] = ids[other];
 		ids[other] = swap;
 	}
-	const bs_table* table = &def->table;
+	bs_table geometry;
+	bs_table_build(&def->table, &geometry);
+	const bs_table* table = &geometry;
 	def->balls = sc->balls;
 	int placed = 0;
 	for (int k = 0; k < n; ++k) {

@@ -234,7 +234,8 @@ static void periodic_gas_keeps_energy_and_momentum(void) {
 // Cells of twice a micrometre ball on a 10 km table would number 10^19: the
 // grid coarsens to a few cells per ball, never below the reach.
 static void grid_memory_stays_linear_in_the_balls(void) {
-	bs_table table = bs_table_periodic(BS_MAX_LENGTH, BS_MAX_LENGTH);
+	bs_table_def box = bs_table_periodic(BS_MAX_LENGTH, BS_MAX_LENGTH);
+	bs_table table = geometry_of(&box);
 	double reach = 2.0 * BS_MIN_RADIUS;
 	CHECK(bs_grid_fits(&table, reach));
 	bs_grid grid;
@@ -249,7 +250,8 @@ static void grid_memory_stays_linear_in_the_balls(void) {
 	CHECK_EQ_INT(bs_grid_neighbourhood(&grid, 3, cells), 9);
 	bs_grid_destroy(&grid);
 
-	bs_table narrow = bs_table_rect(BS_MAX_LENGTH, 0.1);
+	bs_table_def narrow_def = bs_table_rect(BS_MAX_LENGTH, 0.1);
+	bs_table narrow = geometry_of(&narrow_def);
 	CHECK(bs_grid_create(&grid, &narrow, 0.01, 100));
 	CHECK((double)grid.nx * grid.ny <= 4.0 * 100 + 16.0);
 	CHECK(grid.ny >= 3);
@@ -351,7 +353,7 @@ static void sparse_periodic_gas_same_events(void) {
 	static bs_ball_def balls[BALLS];
 	for (uint64_t seed = 1; seed <= seeds; ++seed) {
 		bs_rng rng = bs_rng_make(seed);
-		bs_table table = bs_table_periodic(2.0, 1.5);
+		bs_table_def table = bs_table_periodic(2.0, 1.5);
 		int n = 0;
 		while (n < BALLS) {
 			bs_ball_def ball = bs_default_ball_def();

@@ -17,7 +17,7 @@ enum { GAS_BALLS = 40 };
 // placed by rejection so that nothing overlaps.
 static int random_scene(uint64_t seed, bs_ball_def* balls, int count) {
 	bs_rng rng = bs_rng_make(seed);
-	bs_table table = bs_default_world_def().table;
+	bs_table_def table = bs_default_world_def().table;
 	int n = 0;
 	while (n < count) {
 		bs_ball_def ball = bs_default_ball_def();

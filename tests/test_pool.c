@@ -125,7 +125,7 @@ static void breaks_come_to_rest(void) {
 	const bs_game games[3] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
 	for (int g = 0; g < 3; ++g) {
 		for (uint64_t seed = 1; seed <= 20; ++seed) {
-			bs_table table;
+			bs_table_def table;
 			CHECK(bs_table_preset("9ft", true, &table));
 			bs_rack_def rack = bs_default_rack_def();
 			rack.game = games[g];
@@ -158,7 +158,7 @@ static void breaks_come_to_rest(void) {
 }
 
 // A 9-ball break with english and follow, its cue ball struck by the stick.
-static int break_balls(uint64_t seed, bs_table* table, bs_ball_def* balls) {
+static int break_balls(uint64_t seed, bs_table_def* table, bs_ball_def* balls) {
 	CHECK(bs_table_preset("9ft", true, table));
 	bs_rack_def rack = bs_default_rack_def();
 	rack.seed = seed;
@@ -221,7 +221,7 @@ static int every_state_reloads(const bs_world_def* def, const char* what) {
 // A state exported after every event and made into a new world continues
 // the run to the end with the same events and totals, bit for bit.
 static void saved_states_continue_to_the_bit(void) {
-	bs_table table;
+	bs_table_def table;
 	bs_ball_def balls[BS_RACK_MAX_BALLS];
 	int count = break_balls(4, &table, balls);
 	bs_world_def def = bs_default_pool_world_def();
@@ -233,7 +233,7 @@ static void saved_states_continue_to_the_bit(void) {
 }
 
 static void same_events_twice(void) {
-	bs_table table;
+	bs_table_def table;
 	bs_ball_def balls[BS_RACK_MAX_BALLS];
 	int count = break_balls(9, &table, balls);
 	bs_world_def def = bs_default_pool_world_def();
@@ -498,7 +498,7 @@ static void balls_at_rest_stay_put(void) {
 		CHECK_EQ_DBL(ball.pos.y, balls[i].pos.y);
 	}
 	bs_world_destroy(world);
-	bs_table table;
+	bs_table_def table;
 	bs_ball_def rack_balls[BS_RACK_MAX_BALLS];
 	CHECK(bs_table_preset("9ft", true, &table));
 	bs_rack_def rack = bs_default_rack_def();
@@ -619,7 +619,7 @@ static void masse_curves_the_way_the_spin_says(void) {
 // 4 to 10 m/s with draw, stun and follow) must each end at rest within
 // 10^4 events.
 static void breaks_cut_at_45_degrees_end(void) {
-	bs_table table;
+	bs_table_def table;
 	CHECK(bs_table_preset("9ft", true, &table));
 	int64_t longest = 0;
 	for (int k = 0; k < 600; ++k) {
@@ -669,7 +669,7 @@ static void random_scenes_end_at_rest(void) {
 	bs_rng rng = bs_rng_make(99);
 	int scenes = 0;
 	for (int trial = 0; trial < 400; ++trial) {
-		bs_table table;
+		bs_table_def table;
 		CHECK(bs_table_preset("9ft", trial % 2 == 0, &table));
 		bs_ball_def balls[16];
 		int wanted = 2 + trial % 14;

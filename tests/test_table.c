@@ -21,8 +21,9 @@ static bs_world* world_on_9ft(const bs_ball_def* balls, int count) {
 }
 
 static void presets_have_regulation_sizes(void) {
-	bs_table t;
-	CHECK(bs_table_preset("9ft", true, &t));
+	bs_table_def t_def;
+	CHECK(bs_table_preset("9ft", true, &t_def));
+	bs_table t = geometry_of(&t_def);
 	CHECK_REL(t.width, 100 * 0.0254, 1e-15);
 	CHECK_REL(t.height, 50 * 0.0254, 1e-15);
 	CHECK_EQ_INT(t.pocket_count, 6);
@@ -38,16 +39,17 @@ static void presets_have_regulation_sizes(void) {
 	bs_segment facing = t.cushions[6 + 1];
 	bs_vec2 into = bs_v2_normalize(bs_v2_sub(facing.a.x == t.jaws[1].x && facing.a.y == t.jaws[1].y ? facing.b : facing.a, t.jaws[1]));
 	CHECK_NEAR(acos(bs_v2_dot(nose, into)) * 180.0 / BS_PI, 180.0 - 142.0, 1e-9);
-	CHECK(bs_table_preset("7ft", true, &t));
-	CHECK(fabs(t.width - 78 * 0.0254) < 1e-12);
-	CHECK(bs_table_preset("8ft", true, &t));
-	CHECK(fabs(t.height - 46 * 0.0254) < 1e-12);
-	CHECK(!bs_table_preset("6ft", true, &t));
+	CHECK(bs_table_preset("7ft", true, &t_def));
+	CHECK(fabs(t_def.width - 78 * 0.0254) < 1e-12);
+	CHECK(bs_table_preset("8ft", true, &t_def));
+	CHECK(fabs(t_def.height - 46 * 0.0254) < 1e-12);
+	CHECK(!bs_table_preset("6ft", true, &t_def));
 }
 
 static void straight_shot_into_each_pocket(void) {
-	bs_table t;
-	CHECK(bs_table_preset("9ft", true, &t));
+	bs_table_def t_def;
+	CHECK(bs_table_preset("9ft", true, &t_def));
+	bs_table t = geometry_of(&t_def);
 	for (int k = 0; k < 6; ++k) {
 		bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[4 * k], t.jaws[4 * k + 1]));
 		bs_ball_def ball = bs_default_ball_def();
@@ -79,8 +81,9 @@ static void rail_ball_meets_the_far_side_jaw(void) {
 	// A ball running along the y = 0 rail, drifting onto it, passes over the
 	// side pocket and meets the far jaw tip (jaw 5), reflecting about the
 	// normal from the tip to its centre.
-	bs_table t;
-	CHECK(bs_table_preset("9ft", true, &t));
+	bs_table_def t_def;
+	CHECK(bs_table_preset("9ft", true, &t_def));
+	bs_table t = geometry_of(&t_def);
 	bs_ball_def ball = bs_default_ball_def();
 	ball.pos = bs_v2(0.5 * t.width - 0.4, r + 0.002);
 	ball.vel = bs_v2(2.0, -0.01);
@@ -106,8 +109,9 @@ static void rail_ball_meets_the_far_side_jaw(void) {
 }
 
 static void ball_into_a_corner_jaw_is_deflected(void) {
-	bs_table t;
-	CHECK(bs_table_preset("9ft", true, &t));
+	bs_table_def t_def;
+	CHECK(bs_table_preset("9ft", true, &t_def));
+	bs_table t = geometry_of(&t_def);
 	bs_vec2 tip = t.jaws[1]; // pocket 0's tip on the y = 0 nose
 	bs_ball_def ball = bs_default_ball_def();
 	// Steeply into the mouth, passing half a radius inside the tip: the ball's
@@ -142,8 +146,9 @@ static bs_scene* load_break(const char* game, double gap, double restitution) {
 }
 
 static void racks_follow_the_rules(void) {
-	bs_table t;
-	CHECK(bs_table_preset("9ft", true, &t));
+	bs_table_def t_def;
+	CHECK(bs_table_preset("9ft", true, &t_def));
+	bs_table t = geometry_of(&t_def);
 	const char* games[] = {"9-ball", "8-ball", "10-ball"};
 	int counts[] = {10, 16, 11};
 	int centre[] = {9, 8, 10};
@@ -177,7 +182,7 @@ static void racks_follow_the_rules(void) {
 		def.game = BS_GAME_8_BALL;
 		def.seed = seed;
 		bs_ball_def balls[BS_RACK_MAX_BALLS];
-		int n = bs_rack_make(&def, &t, balls);
+		int n = bs_rack_make(&def, &t_def, balls);
 		CHECK_EQ_INT(n, 16);
 		int corners[2], found = 0;
 		double back = 0.0;

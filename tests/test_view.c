@@ -125,7 +125,7 @@ static bool screenshot(const char* scene, const char* extra, image* dest) {
 }
 
 typedef struct sim_state {
-	bs_table table;
+	bs_table_def table;
 	int count;
 	bs_ball_state balls[16];
 } sim_state;

@@ -11,6 +11,7 @@
 #include <breakshot/world.h>
 
 #include "check.h"
+#include "table_internal.h"
 
 /// A ball with the default radius and mass at (x, y) moving at (vx, vy).
 static inline bs_ball_def ball_at(int id, double x, double y, double vx, double vy) {
@@ -45,12 +46,19 @@ static inline bs_world_def saved_def(const bs_world_def* def, const bs_world* wo
 	return saved;
 }
 
+/// The geometry a world works out from a table def (table_internal.h).
+static inline bs_table geometry_of(const bs_table_def* def) {
+	bs_table table;
+	bs_table_build(def, &table);
+	return table;
+}
+
 /// Whether `ball` overlaps none of balls[0, count) on `table` (by the nearest
 /// images on a periodic table): the test of placing balls by rejection.
-static inline bool spot_is_free(const bs_table* table, const bs_ball_def* balls, int count, const bs_ball_def* ball) {
+static inline bool spot_is_free(const bs_table_def* table, const bs_ball_def* balls, int count, const bs_ball_def* ball) {
 	for (int k = 0; k < count; ++k) {
 		double sigma = ball->radius + balls[k].radius;
-		bs_vec2 d = bs_table_nearest(table, bs_v2_sub(ball->pos, balls[k].pos));
+		bs_vec2 d = bs_table_def_nearest(table, bs_v2_sub(ball->pos, balls[k].pos));
 		if (!(bs_v2_len2(d) > sigma * sigma)) {
 			return false;
 		}

@@ -48,6 +48,6 @@ BS_API const char* bs_game_name(bs_game game);
 /// default radius and mass, the apex on the foot spot (three quarters of the
 /// length) and the rack opening towards the foot rail (+x). `dest` must hold
 /// BS_RACK_MAX_BALLS. Returns the number of balls written.
-BS_API int bs_rack_make(const bs_rack_def* def, const bs_table* table, bs_ball_def* dest);
+BS_API int bs_rack_make(const bs_rack_def* def, const bs_table_def* table, bs_ball_def* dest);
 
 #endif

@@ -9,7 +9,7 @@
 #include <breakshot/api.h>
 #include <breakshot/vec2.h>
 
-// Upper bounds on the table's parts; a regulation pool table needs 18
+// Upper bounds on a table's parts; a regulation pool table needs 18
 // segments, 24 points and 6 pockets.
 
 /// Most cushion segments (noses and pocket facings) a table holds.
@@ -28,47 +28,34 @@ typedef struct bs_segment {
 	bs_vec2 b; ///< end point (m)
 } bs_segment;
 
-/// A pocket: a ball is pocketed when its centre enters the capture circle.
-typedef struct bs_pocket {
+/// A pocket as a caller sees it: a ball is pocketed when its centre enters
+/// the capture circle.
+typedef struct bs_pocket_shape {
 	bs_vec2 centre; ///< centre of the capture circle (m)
 	double radius;  ///< capture radius (m), > 0
-	double mouth;   ///< width of the pocket's mouth between the jaws (m), for drawing
-	/// The pocket's own obstacles, which prediction looks at only when a
-	/// ball's path comes near: cushions [first_facing, first_facing +
-	/// facing_count) and jaws [first_jaw, first_jaw + jaw_count). The last
-	/// two jaws are the facings' far ends, on the capture circle: with the
-	/// chord between them, the cushions bound the region a centre may be in.
-	int first_facing;
-	int facing_count; ///< see first_facing
-	int first_jaw;    ///< see first_facing
-	int jaw_count;    ///< see first_facing
-	double reach; ///< distance from `centre` to the farthest of those obstacles, or the capture radius (m)
-} bs_pocket;
+	double mouth;   ///< width of the pocket's mouth between the jaw tips (m), for drawing
+} bs_pocket_shape;
 
-/// The shape of a table. Plain value: copy it freely; a world keeps its own copy.
-typedef struct bs_table {
-	double width;  ///< playing length along x, between the cushion noses (m)
-	double height; ///< playing width along y (m)
-	bool has_pockets; ///< false for the plain rectangle
+/// A table as a caller gives it: its size and kind. The world works out its
+/// geometry (bs_table) from it. Make one with bs_table_rect, bs_table_preset
+/// or bs_table_periodic; bs_world_def_check refuses any other.
+typedef struct bs_table_def {
+	double width;     ///< playing length along x, between the cushion noses (m)
+	double height;    ///< playing width along y (m)
+	bool has_pockets; ///< a preset's pockets; false for the plain rectangle
 	bool periodic;    ///< no cushions: a ball leaving one edge enters at the opposite one
-	char preset[16];  ///< the preset it was made from ("9ft"...), or "" for a plain rectangle
+	char preset[16];  ///< the preset's name ("9ft"...), or "" for a plain rectangle or periodic box
+} bs_table_def;
 
-	int cushion_count; ///< number of segments in use
-	/// Segments [0, nose_count) belong to no pocket and are always looked at;
-	/// the rest belong to pockets (bs_pocket.first_facing).
-	int nose_count;
-	bs_segment cushions[BS_MAX_CUSHIONS]; ///< the segments: noses first, then each pocket's facings
-
-	int jaw_count; ///< number of jaw points in use
-	bs_vec2 jaws[BS_MAX_JAWS]; ///< points a ball can hit beyond a segment's end (m)
-
-	int pocket_count; ///< number of pockets in use
-	bs_pocket pockets[BS_MAX_POCKETS]; ///< the pockets
-} bs_table;
+/// A table's geometry: the cushion segments, jaw points and pockets that
+/// balls meet, worked out from a bs_table_def. Opaque: read it through the
+/// functions below. A world holds its own (bs_world_table); bs_table_create
+/// makes one from a def.
+typedef struct bs_table bs_table;
 
 /// The plain rectangle [0, width] x [0, height] (m) with four cushions and no
 /// pockets. Cushion indices: 0 is x = 0, 1 is x = width, 2 is y = 0, 3 is y = height.
-BS_API bs_table bs_table_rect(double width, double height);
+BS_API bs_table_def bs_table_rect(double width, double height);
 
 /// A pool table from a preset name: "7ft" (78 x 39 in), "8ft" (92 x 46 in)
 /// or "9ft" (100 x 50 in) playing areas, with WPA pockets: corner mouths of
@@ -87,8 +74,9 @@ BS_API bs_table bs_table_rect(double width, double height);
 /// Each pocket's capture circle touches the line between its jaw tips from
 /// behind, and each facing ends on it, so the throat is closed: a ball that
 /// passes the tips either comes back out or is pocketed.
-/// Returns false, leaving `dest` untouched, for an unknown name.
-BS_API bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest);
+/// Without pockets, the plain rectangle of the preset's size. Returns false,
+/// leaving `dest` untouched, for an unknown name.
+BS_API bool bs_table_preset(const char* name, bool with_pockets, bs_table_def* dest);
 
 /// The names bs_table_preset() accepts, as one comma-separated string.
 #define BS_TABLE_PRESET_NAMES "7ft, 8ft, 9ft"
@@ -96,7 +84,36 @@ BS_API bool bs_table_preset(const char* name, bool with_pockets, bs_table* dest)
 /// The periodic box [0, width) x [0, height) (m): no cushions, no pockets; a
 /// ball crossing an edge re-enters at the opposite edge, and two balls are
 /// as far apart as their nearest images.
-BS_API bs_table bs_table_periodic(double width, double height);
+BS_API bs_table_def bs_table_periodic(double width, double height);
+
+/// The geometry of a table def, in memory the library allocates, or NULL
+/// when the def is not one the builders above make (or memory runs out).
+/// Free it with bs_table_destroy.
+BS_API bs_table* bs_table_create(const bs_table_def* def);
+
+/// Frees a table from bs_table_create. Accepts NULL.
+BS_API void bs_table_destroy(bs_table* table);
+
+/// The def a table was worked out from.
+BS_API bs_table_def bs_table_get_def(const bs_table* table);
+
+/// How many cushion segments (noses, then each pocket's two facings) it has.
+BS_API int bs_table_cushion_count(const bs_table* table);
+
+/// Cushion segment `index`, in [0, bs_table_cushion_count).
+BS_API bs_segment bs_table_cushion(const bs_table* table, int index);
+
+/// How many jaw points it has.
+BS_API int bs_table_jaw_count(const bs_table* table);
+
+/// Jaw point `index` (m), in [0, bs_table_jaw_count).
+BS_API bs_vec2 bs_table_jaw(const bs_table* table, int index);
+
+/// How many pockets it has.
+BS_API int bs_table_pocket_count(const bs_table* table);
+
+/// Pocket `index`, in [0, bs_table_pocket_count).
+BS_API bs_pocket_shape bs_table_pocket(const bs_table* table, int index);
 
 /// The nearest image of a displacement along one periodic side (m).
 static inline double bs_periodic_nearest(double d, double length) {
@@ -132,25 +149,6 @@ static inline double bs_periodic_wrap(double x, double length) {
 		x += length;
 	}
 	return x < length ? x : 0.0;
-}
-
-/// The displacement `d` between two points of the table, reduced to the
-/// nearest image on a periodic table (unchanged otherwise). Inline: prediction
-/// calls it for every pair it examines.
-static inline bs_vec2 bs_table_nearest(const bs_table* table, bs_vec2 d) {
-	if (!table->periodic) {
-		return d;
-	}
-	return bs_v2(bs_periodic_nearest(d.x, table->width), bs_periodic_nearest(d.y, table->height));
-}
-
-/// A point of a periodic table wrapped into [0, width) x [0, height)
-/// (unchanged on other tables).
-static inline bs_vec2 bs_table_wrap(const bs_table* table, bs_vec2 p) {
-	if (!table->periodic) {
-		return p;
-	}
-	return bs_v2(bs_periodic_wrap(p.x, table->width), bs_periodic_wrap(p.y, table->height));
 }
 
 /// The inward unit normal of a segment (pointing into the playing side).

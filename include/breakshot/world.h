@@ -173,7 +173,7 @@ typedef enum bs_storage_order {
 
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
-	bs_table table;             ///< the table; the world copies it
+	bs_table_def table;         ///< the table; the world works out its geometry (bs_world_table)
 	/// What moves the balls: BS_PHYSICS_IDEAL (the default) or
 	/// BS_PHYSICS_POOL, which needs a walled table.
 	bs_physics physics;
@@ -224,7 +224,7 @@ BS_API bs_world_def bs_default_pool_world_def(void);
 /// first problem it finds, in the order of this enum.
 typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
-	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, the table is not what bs_table_rect, bs_table_preset or bs_table_periodic builds (unchanged), or a periodic table is not more than 5 of its largest ball diameters a side
+	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, the table def is not what bs_table_rect, bs_table_preset or bs_table_periodic makes (a preset's own size, pockets only with a preset, none on a periodic box), or a periodic table is not more than 5 of its largest ball diameters a side
 	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, a position not finite, or the kinetic energy, given all to the lightest ball, would make it faster than BS_MAX_SPEED
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
@@ -250,7 +250,7 @@ BS_API bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest);
 /// bs_world_def_check requires: always on a walled table; on a periodic one,
 /// each side must exceed 5 diameters, so that two balls meet only as nearest
 /// images.
-BS_API bool bs_table_fits_diameter(const bs_table* table, double diameter);
+BS_API bool bs_table_fits_diameter(const bs_table_def* table, double diameter);
 
 /// The world: opaque, owned by the caller through create/destroy.
 typedef struct bs_world bs_world;

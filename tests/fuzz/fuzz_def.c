@@ -99,9 +99,9 @@ static bs_vec2 take_vec2(recipe* r, double typical_x, double typical_y, double o
 	return bs_v2(x, y);
 }
 
-static bs_table take_table(recipe* r) {
+static bs_table_def take_table(recipe* r) {
 	double width = take_number(r, 4.0), height = take_number(r, 2.0);
-	bs_table table = bs_table_rect(width, height);
+	bs_table_def table = bs_table_rect(width, height);
 	uint8_t kind = take_byte(r);
 	switch (kind % 8) {
 	case 0:
@@ -117,15 +117,13 @@ static bs_table take_table(recipe* r) {
 		break;
 	}
 	}
-	if (take_byte(r) >= 240) { // edited by hand after building
-		int* counts[] = {&table.cushion_count, &table.nose_count, &table.jaw_count, &table.pocket_count};
+	if (take_byte(r) >= 240) { // edited by hand after making
 		uint8_t what = take_byte(r);
 		if (what < 64) {
-			*counts[what % 4] = take_int(r);
-		} else if (what < 128 && table.cushion_count > 0) {
-			table.cushions[what % table.cushion_count].b.x = take_number(r, 2.0);
-		} else if (what < 192 && table.pocket_count > 0) {
-			table.pockets[what % table.pocket_count].first_facing = take_int(r);
+			table.width = take_number(r, 4.0);
+		} else if (what < 128) {
+			table.has_pockets = (what & 1) != 0;
+			table.periodic = (what & 2) != 0;
 		} else {
 			size_t at = take_byte(r) % sizeof table.preset;
 			table.preset[at] = (char)take_byte(r);
