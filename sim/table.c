@@ -1,4 +1,5 @@
 #include <breakshot/table.h>
+#include <breakshot/world.h>
 
 #include "table_internal.h"
 
@@ -205,6 +206,11 @@ bool bs_table_preset(const char* name, bool with_pockets, bs_table_def* dest) {
 	return true;
 }
 
+bool bs_table_def_size_ok(const bs_table_def* def) {
+	return isfinite(def->width) && def->width > 0.0 && def->width <= BS_MAX_LENGTH && isfinite(def->height) &&
+		def->height > 0.0 && def->height <= BS_MAX_LENGTH;
+}
+
 const char* bs_table_def_problem(const bs_table_def* def) {
 	if (memchr(def->preset, '\0', sizeof def->preset) == NULL) {
 		return "the preset's name must end within its 16 characters";
@@ -239,8 +245,7 @@ void bs_table_build(const bs_table_def* def, bs_table* dest) {
 // Reading the geometry
 
 bs_table* bs_table_create(const bs_table_def* def) {
-	if (bs_table_def_problem(def) || !(isfinite(def->width) && def->width > 0.0) ||
-		!(isfinite(def->height) && def->height > 0.0)) {
+	if (!bs_table_def_size_ok(def) || bs_table_def_problem(def)) {
 		return NULL;
 	}
 	bs_table* table = bs_malloc(sizeof *table);

@@ -47,6 +47,9 @@ struct bs_table {
 	bs_pocket pockets[BS_MAX_POCKETS]; ///< the pockets
 };
 
+/// Whether a def's size is finite, positive and at most BS_MAX_LENGTH.
+bool bs_table_def_size_ok(const bs_table_def* def);
+
 /// Why a def is not one that bs_table_rect, bs_table_preset or
 /// bs_table_periodic makes, or NULL. Its size is checked apart (finite,
 /// positive, at most BS_MAX_LENGTH).

@@ -398,8 +398,7 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 	dest->other_index = -1;
 	dest->message[0] = '\0';
 	const bs_table_def* table_def = &def->table;
-	if (!finite_positive(table_def->width) || !finite_positive(table_def->height) || table_def->width > BS_MAX_LENGTH ||
-		table_def->height > BS_MAX_LENGTH) {
+	if (!bs_table_def_size_ok(table_def)) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_TABLE, -1, -1, "the table size must be positive and at most %g m", BS_MAX_LENGTH);
 	}
 	const char* table_problem = bs_table_def_problem(table_def);

@@ -473,7 +473,10 @@ static void anchors_must_touch_their_last_contact(void) {
 	char error[512];
 	char path[512];
 	source_path("scenes/9ball_break.json", path, sizeof path);
-	CHECK((scene = bs_scene_create(path, error, sizeof error)));
+	if (!(scene = bs_scene_create(path, error, sizeof error))) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
 	bs_world* world = bs_world_create(&scene->def);
 	// Run until some ball's last contact is a cushion.
 	int cushion_ball = -1;
@@ -1296,7 +1299,9 @@ static void tables_must_be_made_by_the_library(void) {
 		CHECK(made != NULL);
 		if (made) {
 			bs_table_def back = bs_table_get_def(held);
-			CHECK(memcmp(&back, table, sizeof back) == 0);
+			CHECK(back.width == table->width && back.height == table->height &&
+				back.has_pockets == table->has_pockets && back.periodic == table->periodic &&
+				strcmp(back.preset, table->preset) == 0);
 			CHECK_EQ_INT(bs_table_cushion_count(made), bs_table_cushion_count(held));
 			CHECK_EQ_INT(bs_table_jaw_count(made), bs_table_jaw_count(held));
 			CHECK_EQ_INT(bs_table_pocket_count(made), bs_table_pocket_count(held));

@@ -83,14 +83,14 @@ enum { GAS_BALLS = 600, ORDERED_BALLS = 200, RACK_STATE_EVENTS = 40 };
 typedef struct defs {
 	bs_ball_def small_balls[3];
 	bs_world_def small;  ///< three balls on the plain table
-	bs_scene* rack;              ///< the 9-ball break: a pocketed 9 ft table, a rack and a cue
+	bs_scene* rack;       ///< the 9-ball break: a pocketed 9 ft table, a rack and a cue
 	bs_ball_def gas_balls[GAS_BALLS];
 	bs_world_def gas;    ///< a periodic gas: the grid and the calendar queue
 	bs_ball_def ordered_balls[ORDERED_BALLS];
 	bs_world_def ordered; ///< a walled gas stored in spatial order
 	bs_ball_def saved_balls[BS_RACK_MAX_BALLS];
 	bs_world_def saved;   ///< the break saved after a few events: anchors
-	bs_scene* pool;               ///< the 9-ball break under pool physics: the balls' spin array
+	bs_scene* pool;       ///< the 9-ball break under pool physics: the balls' spin array
 } defs;
 
 static char* read_source_file(const char* name) {
@@ -259,6 +259,12 @@ static bool load_scene_file(const void* context) {
 	return false;
 }
 
+static bool create_table(const void* context) {
+	bs_table* table = bs_table_create(context);
+	bs_table_destroy(table);
+	return table != NULL;
+}
+
 static bool make_gas(const void* context) {
 	static bs_ball_def balls[200]; // the caller's memory, not the hook's
 	bs_world_def def;
@@ -368,6 +374,9 @@ static void scene_loading(void) {
 	char path[1024];
 	source_path("scenes/thin_gap.json", path, sizeof path);
 	sweep("load: thin_gap.json from its file", load_scene_file, path);
+	bs_table_def pocketed;
+	CHECK(bs_table_preset("9ft", true, &pocketed));
+	sweep("table: a pocketed 9 ft table's geometry", create_table, &pocketed);
 	free(rack_text);
 
 	// A saved state: balls with anchors, as run --out writes them.

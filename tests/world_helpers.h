@@ -142,12 +142,14 @@ static inline const char* event_text(bs_event e, char* dest, size_t size) {
 	} while (0)
 
 /// bs_scene_create_text(text, name) accepts the scene, into the pointer
-/// `scene` (NULL on failure, after printing the reader's message).
+/// `scene`. On failure prints the reader's message and returns from the
+/// calling test function, which must return void.
 #define CHECK_SCENE_LOADS(text, name, scene)                                                                           \
 	do {                                                                                                               \
 		char check_error_[512];                                                                                        \
-		if (!((scene) = bs_scene_create_text((text), (name), check_error_, sizeof check_error_))) {                        \
+		if (!((scene) = bs_scene_create_text((text), (name), check_error_, sizeof check_error_))) {                    \
 			CHECK_FAIL("CHECK_SCENE_LOADS(%s) failed: %s", #text, check_error_);                                       \
+			return;                                                                                                    \
 		}                                                                                                              \
 	} while (0)
 

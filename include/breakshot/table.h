@@ -86,9 +86,11 @@ BS_API bool bs_table_preset(const char* name, bool with_pockets, bs_table_def* d
 /// as far apart as their nearest images.
 BS_API bs_table_def bs_table_periodic(double width, double height);
 
-/// The geometry of a table def, in memory the library allocates, or NULL
-/// when the def is not one the builders above make (or memory runs out).
-/// Free it with bs_table_destroy.
+/// The geometry of a table def, in memory the library allocates: the same
+/// that a world works out from it. NULL for a def that bs_world_def_check
+/// refuses as a table (its size not finite, positive and at most
+/// BS_MAX_LENGTH, or not one the makers above make), or when memory runs
+/// out. Free it with bs_table_destroy.
 BS_API bs_table* bs_table_create(const bs_table_def* def);
 
 /// Frees a table from bs_table_create. Accepts NULL.

@@ -279,7 +279,9 @@ BS_API void bs_world_destroy(bs_world* world);
 /// The current simulated time (s).
 BS_API double bs_world_time(const bs_world* world);
 
-/// The table the world was made with.
+/// The geometry the world works out from its def's table (read it with the
+/// bs_table_* functions; bs_table_get_def gives the def back). The world
+/// owns it: valid until bs_world_destroy.
 BS_API const bs_table* bs_world_table(const bs_world* world);
 
 /// The ball-ball restitution in use.
