@@ -39,7 +39,9 @@ static void print_help(FILE* stream) {
 		bs_command_print_entry(commands[k], stream);
 	}
 	fputs("  help [COMMAND]\n"
-		  "        show this text, or a command's usage and details (as COMMAND --help)\n",
+		  "        show this text, or a command's usage and details (as COMMAND --help)\n"
+		  "  version\n"
+		  "        print the version (also --version)\n",
 		stream);
 }
 
@@ -51,8 +53,13 @@ int main(int argc, char** argv) {
 		return BS_EXIT_USAGE;
 	}
 	const char* name = argv[1];
+	if (strcmp(name, "version") == 0 || strcmp(name, "--version") == 0) {
+		printf("breakshot %s\n", BREAKSHOT_VERSION);
+		return 0;
+	}
 	if (strcmp(name, "help") == 0 || bs_command_is_help(name)) {
-		if (argc > 2 && strcmp(name, "help") == 0) {
+		// `breakshot help --help` is help's own help: this text.
+		if (argc > 2 && strcmp(name, "help") == 0 && !bs_command_is_help(argv[2])) {
 			// `breakshot help COMMAND` is `breakshot COMMAND --help`.
 			const bs_command* command = find_command(argv[2]);
 			if (!command) {

@@ -312,6 +312,27 @@ static void saved_state_continues_exactly(void) {
 	free(cont);
 }
 
+// Asking for help, help's own help or the version is no bad input.
+static void help_and_version_answer_with_status_0(void) {
+	const char* helps[] = {"help", "--help", "-h", "help --help", "help -h"};
+	for (size_t k = 0; k < sizeof helps / sizeof helps[0]; ++k) {
+		CHECK_EQ_INT(run(helps[k]), 0);
+		CHECK_STARTS_WITH(out_text, "usage: breakshot COMMAND [ARGS]");
+		CHECK_EQ_INT((int)strlen(err_text), 0);
+	}
+	CHECK_EQ_INT(run("help run"), 0);
+	CHECK_CONTAINS(out_text, "default limit of 10000000 events");
+	const char* versions[] = {"--version", "version"};
+	for (size_t k = 0; k < 2; ++k) {
+		CHECK_EQ_INT(run(versions[k]), 0);
+		CHECK_STARTS_WITH(out_text, "breakshot ");
+		CHECK_EQ_INT(count_lines(out_text), 1);
+		CHECK(out_text[strlen("breakshot ")] >= '0' && out_text[strlen("breakshot ")] <= '9');
+	}
+	CHECK_EQ_INT(run("help dance"), 2);
+	CHECK_CONTAINS(err_text, "unknown command 'dance'");
+}
+
 int main(void) {
 	if (!getenv("BREAKSHOT") || !getenv("BREAKSHOT_SOURCE_ROOT")) {
 		fprintf(stderr, "set BREAKSHOT and BREAKSHOT_SOURCE_ROOT (meson test does)\n");
@@ -328,6 +349,7 @@ int main(void) {
 	RUN(a_run_with_a_limit_says_nothing_of_the_default);
 	RUN(trace_has_the_documented_format);
 	RUN(saved_state_continues_exactly);
+	RUN(help_and_version_answer_with_status_0);
 	if (!remove_tree(work_dir)) {
 		fprintf(stderr, "could not remove %s\n", work_dir);
 	}
