@@ -30,10 +30,6 @@ static const char* ball_problem(const bs_world_def* def, const bs_ball_def* ball
 	return NULL;
 }
 
-static double spin_energy(const bs_ball_def* ball) {
-	return 0.0;
-}
-
 // A disc's velocity never changes between events: the def's is its anchor's.
 static bs_vec2 anchor_velocity(const bs_ball_def* ball) {
 	return ball->vel;
@@ -94,18 +90,23 @@ static void export_motion(const bs_world* world, int index, bs_ball_def* dest) {
 static void pocket(bs_world* world, int index, const bs_ball_motion* last) {
 }
 
+static const bs_grid_ops straight_paths_grid = {
+	.predict_after_crossing = bs_ideal_predict_after_crossing,
+	.next_meeting = bs_ideal_next_meeting,
+	.predict_all_from = bs_ideal_predict_all_from,
+};
+
 const bs_physics_ops bs_ideal_physics = {
 	.kind = BS_PHYSICS_IDEAL,
 	.check_def = check_def,
 	.ball_problem = ball_problem,
-	.spin_energy = spin_energy,
 	.anchor_velocity = anchor_velocity,
 	.anchor_start = anchor_start,
 	.anchor_segment_time = anchor_segment_time,
 	.paths_curve = false,
 	.anchor_problem = anchor_problem,
 	.contact_pressed = contact_pressed,
-	.grid_search = true,
+	.grid = &straight_paths_grid,
 	.bytes_per_ball = 0,
 	.create = create,
 	.destroy = destroy,
@@ -116,9 +117,6 @@ const bs_physics_ops bs_ideal_physics = {
 	.export_motion = export_motion,
 	.predict = bs_ideal_predict,
 	.predict_both = bs_ideal_predict_both,
-	.predict_after_crossing = bs_ideal_predict_after_crossing,
-	.next_meeting = bs_ideal_next_meeting,
-	.predict_all_from = bs_ideal_predict_all_from,
 	.resolve_pair = bs_ideal_resolve_pair,
 	.resolve_obstacle = bs_ideal_resolve_obstacle,
 	.change_state = NULL,

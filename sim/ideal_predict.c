@@ -255,13 +255,11 @@ static double capture_time(const bs_world* world, int index, int k, double now, 
 	return not_before_unless_passed(ball->time, t, d, bs_v2_scale(-1.0, ball->vel), now);
 }
 
-// The reference path (BS_NEIGHBOURS_ALL) looks at every pocket.
 static bool near_pocket(const bs_world* world, int index, int k, double needed) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_pocket* pocket = &world->table.pockets[k];
-	return !world->cull_pockets ||
-		bs_path_passes_near(ball->pos, ball->vel, bs_v2(0.0, 0.0), needed - ball->time, pocket->centre,
-			pocket->reach + ball->radius);
+	return bs_path_passes_near(ball->pos, ball->vel, bs_v2(0.0, 0.0), needed - ball->time, pocket->centre,
+		pocket->reach + ball->radius);
 }
 
 static const bs_table_solvers straight_paths = {cushion_time, jaw_time, capture_time, near_pocket};

@@ -39,6 +39,25 @@ typedef struct bs_obstacle_contact {
 	bs_vec2 point;
 } bs_obstacle_contact;
 
+/// The neighbour grid's part of a physics whose balls move in straight
+/// lines between events, so that they cross the grid's cells at exact
+/// times (grid.h); it is also what periodic tables need.
+typedef struct bs_grid_ops {
+	/// Predicts ball `index` again after its centre crossed into the next
+	/// cell along `axis` (0 x, 1 y) in direction `step` (+1 or -1), at `at`
+	/// (s). Its motion is unchanged.
+	void (*predict_after_crossing)(bs_world* world, int index, double at, int axis, int step);
+	/// On a periodic table, the earliest meeting of any two balls as any
+	/// images, before BS_MAX_TIME, however many wraps ahead; a time of NAN
+	/// when some pair's search cannot tell. For when nothing but cell
+	/// crossings is pending.
+	bs_meeting (*next_meeting)(const bs_world* world);
+	/// Files every ball under its cell at `time` (s) and predicts it from
+	/// there, as if it had taken every cell crossing on the way. Only for a
+	/// time before which no ball has an event.
+	void (*predict_all_from)(bs_world* world, double time);
+} bs_grid_ops;
+
 /// What differs between physics. Indices are storage indices (world_internal.h).
 typedef struct bs_physics_ops {
 	bs_physics kind;
@@ -50,9 +69,6 @@ typedef struct bs_physics_ops {
 	bool (*check_def)(const bs_world_def* def, bs_def_report* dest);
 	/// Why ball `ball` cannot be simulated under this physics, or NULL.
 	const char* (*ball_problem)(const bs_world_def* def, const bs_ball_def* ball);
-	/// Energy (J) besides the translational that friction could turn into
-	/// speed (its spin's).
-	double (*spin_energy)(const bs_ball_def* ball);
 	/// The velocity (m/s) a saved ball had at its anchor's time.
 	bs_vec2 (*anchor_velocity)(const bs_ball_def* ball);
 	/// Where a saved ball's anchor leads to at the def's start (m), as the
@@ -75,9 +91,9 @@ typedef struct bs_physics_ops {
 
 	// --- The world ---
 
-	/// Whether neighbours can be found through the grid's cells (straight
-	/// paths between events, crossing cells at exact times).
-	bool grid_search;
+	/// The grid's part, or NULL for a physics whose paths curve: its worlds
+	/// examine every ball, and it allows no periodic table.
+	const bs_grid_ops* grid;
 	/// Bytes of per-ball state this physics keeps besides the shared ones.
 	size_t bytes_per_ball;
 	/// Allocates that state for `capacity` balls; false when memory runs out.
@@ -100,21 +116,6 @@ typedef struct bs_physics_ops {
 	void (*predict)(bs_world* world, int index, double at);
 	/// The same for two balls that have just met each other.
 	void (*predict_both)(bs_world* world, int index, int partner);
-	/// Predicts ball `index` again after its centre crossed into the next
-	/// cell along `axis` (0 x, 1 y) in direction `step` (+1 or -1), at `at`
-	/// (s). Its motion is unchanged. Called only for the cell crossings the
-	/// physics' own prediction queues: one that queues none (pool) leaves
-	/// this and the two below NULL.
-	void (*predict_after_crossing)(bs_world* world, int index, double at, int axis, int step);
-	/// On a periodic table, when cell crossings are pending, the earliest
-	/// meeting of any two balls as any images, before BS_MAX_TIME,
-	/// however many wraps ahead; a time of NAN when some pair's search
-	/// cannot tell. For when nothing but cell crossings is pending.
-	bs_meeting (*next_meeting)(const bs_world* world);
-	/// Files every ball under its cell at `time` (s) and predicts it from
-	/// there, as if it had taken every cell crossing on the way. Only for a
-	/// time before which no ball has an event.
-	void (*predict_all_from)(bs_world* world, double time);
 
 	/// Resolves balls `lower` and `higher` (by id) meeting at the world's
 	/// time and fills the record's impulse, normal and point.

@@ -229,11 +229,6 @@ static bool check_def(const bs_world_def* def, bs_def_report* dest) {
 }
 
 
-static double spin_energy(const bs_ball_def* ball) {
-	bs_spin_state spin = {ball->vel, ball->omega};
-	return bs_motion_energy_of(spin, ball->mass, ball->radius).rotational;
-}
-
 static bs_vec2 anchor_velocity(const bs_ball_def* ball) {
 	return ball->anchor.vel;
 }
@@ -320,15 +315,15 @@ const bs_physics_ops bs_pool_physics = {
 	.kind = BS_PHYSICS_POOL,
 	.check_def = check_def,
 	.ball_problem = ball_problem,
-	.spin_energy = spin_energy,
 	.anchor_velocity = anchor_velocity,
 	.anchor_start = anchor_start,
 	.anchor_segment_time = anchor_segment_time,
 	.paths_curve = true,
 	.anchor_problem = anchor_problem,
 	.contact_pressed = contact_pressed,
-	// Curved paths would need curved cell crossings: every ball is examined.
-	.grid_search = false,
+	// Curved paths would need curved cell crossings: every ball is examined,
+	// and no periodic table is allowed (check_def).
+	.grid = NULL,
 	.bytes_per_ball = sizeof(bs_ball_spin),
 	.create = create,
 	.destroy = destroy,
@@ -339,10 +334,6 @@ const bs_physics_ops bs_pool_physics = {
 	.export_motion = export_motion,
 	.predict = bs_pool_predict,
 	.predict_both = bs_pool_predict_both,
-	// No grid and no periodic table (check_def).
-	.predict_after_crossing = NULL,
-	.next_meeting = NULL,
-	.predict_all_from = NULL,
 	.resolve_pair = bs_pool_resolve_pair,
 	.resolve_obstacle = bs_pool_resolve_obstacle,
 	.change_state = bs_pool_change_state,

@@ -151,9 +151,10 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	// ball is examined: they are what brings two balls that travel far
 	// without events to be examined again as nearest images (world_step.c).
 	double reach = bs_largest_diameter(def);
-	bool grid_search = world->physics->grid_search && def->neighbour_search != BS_NEIGHBOURS_ALL &&
+	bool grid_search = world->physics->grid && def->neighbour_search != BS_NEIGHBOURS_ALL &&
 		bs_grid_fits(&world->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
-	world->use_grid = grid_search || (def->table.periodic && bs_grid_fits(&world->table, reach));
+	world->use_grid =
+		grid_search || (world->physics->grid && def->table.periodic && bs_grid_fits(&world->table, reach));
 	world->scan_all = !grid_search;
 	if (world->use_grid && !bs_grid_create(&world->grid, &world->table, reach, n)) {
 		world->use_grid = false;

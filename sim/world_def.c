@@ -14,6 +14,7 @@
 #include "collide.h"
 #include "grid.h"
 #include "index_sort.h"
+#include "motion.h"
 #include "physics.h"
 #include "placement.h"
 #include "table_internal.h"
@@ -171,8 +172,9 @@ static int energy_could_overspeed(const bs_world_def* def) {
 	for (int i = 0; i < def->ball_count; ++i) {
 		const bs_ball_def* ball = &def->balls[i];
 		energy += 0.5 * ball->mass * bs_v2_dot(ball->vel, ball->vel);
-		// Friction can turn spin into speed.
-		energy += bs_physics_ops_of(def->physics)->spin_energy(ball);
+		// Friction can turn spin into speed (ideal discs have none).
+		bs_spin_state spin = {ball->vel, ball->omega};
+		energy += bs_motion_energy_of(spin, ball->mass, ball->radius).rotational;
 		lightest = lightest < 0 || ball->mass < def->balls[lightest].mass ? i : lightest;
 	}
 	double limit = BS_MAX_SPEED * (1.0 - 1e-6);

@@ -128,7 +128,7 @@ struct bs_world {
 	int64_t crossing_count; ///< cell crossings taken (internal events)
 	int64_t crossings_without_event; ///< since the last event: when to search for the next directly
 	bool meeting_known;              ///< next_meeting holds the search's answer since the last event
-	bs_meeting next_meeting;         ///< periodic tables: the earliest meeting (physics.h, next_meeting)
+	bs_meeting next_meeting;         ///< periodic tables: the earliest meeting (physics.h, bs_grid_ops)
 	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
 	bool use_grid; ///< a grid with cell crossings (always on a periodic table)

@@ -42,7 +42,7 @@ static bool meets_by(const bs_world* world, int index, double time) {
 }
 
 void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting) {
-	world->physics->predict_all_from(world, meeting.time);
+	world->physics->grid->predict_all_from(world, meeting.time);
 	// Prediction finds the meeting by the same arithmetic; should rounding of
 	// the nearest image ever say otherwise, the meeting is queued as found,
 	// so that the search never comes back to the same meeting.

@@ -91,7 +91,9 @@ static inline void bs_predict_table(
 	}
 	for (int k = 0; k < table->pocket_count; ++k) {
 		const bs_pocket* pocket = &table->pockets[k];
-		if (!solve->near_pocket(world, index, k, best->key.time)) {
+		// Skipping a pocket the path cannot reach changes nothing but the
+		// work; the reference path (BS_NEIGHBOURS_ALL) looks at every one.
+		if (world->cull_pockets && !solve->near_pocket(world, index, k, best->key.time)) {
 			continue;
 		}
 		for (int s = pocket->first_facing; s < pocket->first_facing + pocket->facing_count; ++s) {
@@ -127,7 +129,7 @@ static inline void bs_world_predict_both(bs_world* world, int index, int partner
 	world->physics->predict_both(world, index, partner);
 }
 
-/// predict_all_from (physics.h) the meeting's time: the meeting is then the
+/// The grid's predict_all_from (physics.h) the meeting's time: the meeting is then the
 /// earliest pending event.
 void bs_world_predict_from_meeting(bs_world* world, bs_meeting meeting);
 

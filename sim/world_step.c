@@ -81,13 +81,13 @@ static void cross_cell(bs_world* world, int index, double time) {
 	int axis = bs_event_queue_payload(&world->queue, index)->index;
 	int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
 	bs_grid_cross(&world->grid, index, axis, step);
-	world->physics->predict_after_crossing(world, index, time, axis, step);
+	world->physics->grid->predict_after_crossing(world, index, time, axis, step);
 	world->crossing_count += 1;
 	world->crossings_without_event += 1;
 }
 
 // Cell crossings per ball, in a row with no event between, after which a
-// periodic table's next event is looked for directly (the physics' next_meeting,
+// periodic table's next event is looked for directly (the grid's next_meeting,
 // O(N^2)): the crossings' cost then stays within a constant factor of it.
 #define BS_CROSSINGS_BEFORE_SEARCH_PER_BALL 16
 
@@ -101,11 +101,11 @@ static bool search_for_meeting(const bs_world* world) {
 			world->crossings_without_event > 64 + BS_CROSSINGS_BEFORE_SEARCH_PER_BALL * (int64_t)world->ball_count);
 }
 
-// The next meeting (the physics' next_meeting), kept until the next event:
+// The next meeting (the grid's next_meeting), kept until the next event:
 // crossings and searches change no motion.
 static bs_meeting next_meeting(bs_world* world) {
 	if (!world->meeting_known) {
-		world->next_meeting = world->physics->next_meeting(world);
+		world->next_meeting = world->physics->grid->next_meeting(world);
 		world->meeting_known = true;
 	}
 	return world->next_meeting;
@@ -135,7 +135,7 @@ static bool pass_crossing(bs_world* world, int index, double time, double limit,
 	}
 	if (!(meeting.time <= limit)) {
 		if (!limit_is_max_time) {
-			world->physics->predict_all_from(world, limit);
+			world->physics->grid->predict_all_from(world, limit);
 			world->crossings_without_event = 0;
 		}
 		return false;

@@ -462,48 +462,77 @@ static void small_ball_in_a_pocket_throat_is_on_the_table(void) {
 	bs_world_destroy(world);
 }
 
+// Breaks `scene` with each of `breaks` rack seeds, with and without the
+// pocket cull, and compares the events bit for bit; returns how many.
+static int64_t compare_culled_breaks(bs_scene* scene, const char* what, int breaks) {
+	int64_t compared = 0;
+	for (uint64_t seed = 1; seed <= (uint64_t)breaks; ++seed) {
+		CHECK(bs_scene_rerack(scene, seed));
+		scene->def.neighbour_search = BS_NEIGHBOURS_ALL;
+		bs_world* all = bs_world_create(&scene->def);
+		scene->def.neighbour_search = BS_NEIGHBOURS_AUTO;
+		bs_world* culled = bs_world_create(&scene->def);
+		for (;;) {
+			bool a = bs_world_step(all), b = bs_world_step(culled);
+			CHECK_EQ_INT(a, b);
+			if (!a || !b || bs_world_time(all) > 30.0) {
+				break;
+			}
+			bs_event x = bs_world_last_event(all), y = bs_world_last_event(culled);
+			if (!same_event(x, y)) {
+				char tx[160], ty[160];
+				CHECK_FAIL("%s seed %d: event %lld differs: %s != %s", what, (int)seed,
+					(long long)bs_world_event_count(all), event_text(x, tx, sizeof tx), event_text(y, ty, sizeof ty));
+				break;
+			}
+			compared += 1;
+		}
+		bs_world_destroy(all);
+		bs_world_destroy(culled);
+		if (check_failures_in_test) {
+			break;
+		}
+	}
+	return compared;
+}
+
 static void pocket_culling_changes_no_event(void) {
 	// Prediction looks at a pocket's obstacles only when a ball's path passes
-	// near; the reference path looks at all of them. Same events, bit for bit.
+	// near; the reference path looks at all of them. Same events, bit for bit,
+	// under both physics.
 	const char* games[] = {"9-ball", "8-ball", "10-ball"};
+	int breaks = check_scaled(200, 10); // of each game and physics
 	int64_t compared = 0;
-	int breaks = check_scaled(200, 10); // of each game
+	int64_t compared_pool = 0;
 	for (int g = 0; g < 3; ++g) {
 		bs_scene* scene = load_break(games[g], 2e-4, 1.0);
 		if (!scene) {
 			return;
 		}
-		for (uint64_t seed = 1; seed <= (uint64_t)breaks; ++seed) {
-			CHECK(bs_scene_rerack(scene, seed));
-			scene->def.neighbour_search = BS_NEIGHBOURS_ALL;
-			bs_world* all = bs_world_create(&scene->def);
-			scene->def.neighbour_search = BS_NEIGHBOURS_AUTO;
-			bs_world* culled = bs_world_create(&scene->def);
-			for (;;) {
-				bool a = bs_world_step(all), b = bs_world_step(culled);
-				CHECK_EQ_INT(a, b);
-				if (!a || !b || bs_world_time(all) > 30.0) {
-					break;
-				}
-				bs_event x = bs_world_last_event(all), y = bs_world_last_event(culled);
-				if (!same_event(x, y)) {
-					char tx[160], ty[160];
-					CHECK_FAIL("%s seed %d: event %lld differs: %s != %s", games[g], (int)seed,
-						(long long)bs_world_event_count(all), event_text(x, tx, sizeof tx),
-						event_text(y, ty, sizeof ty));
-					break;
-				}
-				compared += 1;
-			}
-			bs_world_destroy(all);
-			bs_world_destroy(culled);
-			if (check_failures_in_test) {
-				break;
-			}
+		compared += compare_culled_breaks(scene, games[g], breaks);
+		bs_scene_destroy(scene);
+		// Pool physics: the stick with english and draw, off the straight line.
+		char text[512];
+		snprintf(text, sizeof text,
+			"{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"pool\","
+			" \"rack\": {\"game\": \"%s\", \"gap\": 2e-4, \"jitter\": 1e-4, \"seed\": 1},"
+			" \"cue\": {\"stick_speed\": 7.0, \"angle_deg\": 1.5, \"tip\": [0.2, -0.3]}}",
+			games[g]);
+		char error[512];
+		scene = bs_scene_create_text(text, "pool_break.json", error, sizeof error);
+		if (!scene) {
+			CHECK_FAIL("the pool %s break does not load: %s", games[g], error);
+			return;
 		}
+		char what[64];
+		snprintf(what, sizeof what, "pool %s", games[g]);
+		compared_pool += compare_culled_breaks(scene, what, breaks);
 		bs_scene_destroy(scene);
 	}
-	printf("  %lld events compared\n", (long long)compared);
+	printf("  %lld events compared under ideal physics, %lld under pool physics\n", (long long)compared,
+		(long long)compared_pool);
+	CHECK(compared > 3 * breaks * 20);
+	CHECK(compared_pool > 3 * breaks * 20);
 }
 
 static void late_times_stay_valid_and_reload(void) {
