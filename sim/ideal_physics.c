@@ -54,6 +54,12 @@ static bool contact_pressed(
 	return false;
 }
 
+// Straight paths part from a contact for good: prediction never examines
+// the last one again.
+static bool skips_last_obstacle(const bs_world_def* def, const bs_ball_def* ball, bs_vec2 towards) {
+	return true;
+}
+
 // ---------------------------------------------------------------------------
 // The world
 
@@ -106,6 +112,7 @@ const bs_physics_ops bs_ideal_physics = {
 	.paths_curve = false,
 	.anchor_problem = anchor_problem,
 	.contact_pressed = contact_pressed,
+	.skips_last_obstacle = skips_last_obstacle,
 	.grid = &straight_paths_grid,
 	.bytes_per_ball = 0,
 	.create = create,

@@ -88,6 +88,11 @@ typedef struct bs_physics_ops {
 	/// relative to it) is one that would press back into the ball unseen.
 	bool (*contact_pressed)(const bs_world_def* def, const bs_ball_def* ball, const bs_ball_def* other,
 		bs_vec2 towards, bs_vec2 w);
+	/// Whether a world started from a saved ball leaves its last contact, a
+	/// cushion or jaw in direction `towards` from the ball, unexamined until
+	/// the ball's next event, as prediction skips a contact just resolved
+	/// (or resting): the def check must then not examine it either.
+	bool (*skips_last_obstacle)(const bs_world_def* def, const bs_ball_def* ball, bs_vec2 towards);
 
 	// --- The world ---
 

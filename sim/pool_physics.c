@@ -193,6 +193,13 @@ static bool contact_pressed(
 	return bs_moves_into(acc, towards, scale);
 }
 
+// Prediction skips a resting last contact (bs_pool_predict), judged, as
+// bs_pool_last_contact_parting judges it, from the velocity the ball's
+// motion starts with.
+static bool skips_last_obstacle(const bs_world_def* def, const bs_ball_def* ball, bs_vec2 towards) {
+	return bs_pool_contact_is_resting(-bs_v2_dot(ball->anchor.vel, towards));
+}
+
 // The coefficients and choices of pool physics, and its table.
 static bool check_def(const bs_world_def* def, bs_def_report* dest) {
 	const bs_pool_def* pool = &def->pool;
@@ -321,6 +328,7 @@ const bs_physics_ops bs_pool_physics = {
 	.paths_curve = true,
 	.anchor_problem = anchor_problem,
 	.contact_pressed = contact_pressed,
+	.skips_last_obstacle = skips_last_obstacle,
 	// Curved paths would need curved cell crossings: every ball is examined,
 	// and no periodic table is allowed (check_def).
 	.grid = NULL,

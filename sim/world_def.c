@@ -221,7 +221,20 @@ static bool passes_through_a_cushion(const bs_world_def* def, const bs_table* ta
 	const bs_physics_ops* physics = bs_physics_ops_of(def->physics);
 	bs_vec2 start = start_position(def, ball);
 	double slack = bs_found_contact_slack(table, ball->radius, def->time, rounding_speed(def, ball));
+	// The last contact, when the world would not examine it again, is not
+	// examined here either: a ball that rests against a cushion and rolls
+	// on along it stays at its line only to the rounding of its path.
+	bs_history history = bs_history_of(&ball->anchor);
+	int skipped = -1;
+	if (history.last_kind == BS_EVENT_CUSHION && history.last_target >= 0 && history.last_target < table->cushion_count &&
+		physics->skips_last_obstacle(
+			def, ball, bs_v2_scale(-1.0, bs_segment_normal(table->cushions[history.last_target])))) {
+		skipped = history.last_target;
+	}
 	for (int s = 0; s < table->cushion_count; ++s) {
+		if (s == skipped) {
+			continue;
+		}
 		bs_segment seg = table->cushions[s];
 		double t = physics->anchor_segment_time(def, ball, seg, flight);
 		// A straight path that met the line by the start is past it now; a

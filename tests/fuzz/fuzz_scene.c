@@ -4,6 +4,8 @@
 // refused with one line naming the place or the field. A scene it accepts
 // must make a world that runs with the invariants kept, saves as scene JSON
 // that loads again, and continues from the save bit for bit (fuzz_world.h).
+// Where it saves is the input's to pick: after 1 to 300 events, and for half
+// the inputs at a time between that event and the next.
 //
 // The same harness serves two corpora: fresh scenes (fuzz_scene) and saved
 // states with anchors (fuzz_state), so that each campaign starts near the
@@ -25,13 +27,40 @@ static void require_one_line(const char* error) {
 	FUZZ_REQUIRE(strncmp(error, "fuzz.json:", strlen("fuzz.json:")) == 0, "a message not naming the file: %s", error);
 }
 
-static void run_saved_and_reloaded(const bs_scene* scene) {
+// FNV-1a of the input: where in the run it is saved, so that a campaign
+// saves at every stage of a run and between events, not after a fixed count.
+static uint64_t hash_of(const uint8_t* data, size_t size) {
+	uint64_t hash = 14695981039346656037u;
+	for (size_t i = 0; i < size; ++i) {
+		hash = (hash ^ data[i]) * 1099511628211u;
+	}
+	return hash;
+}
+
+// Moves `world` to a time strictly between its last event and the next,
+// `fraction` of the way, where there is such a time: a save there holds
+// anchors from before the start, as a save at an event holds few.
+static void advance_between_events(bs_world* world, double fraction) {
+	bs_event next;
+	double now = bs_world_time(world);
+	if (bs_world_peek(world, &next) && next.time < BS_MAX_TIME) {
+		double between = now + fraction * (next.time - now);
+		if (between > now && between < next.time) {
+			bs_world_advance(world, between, 0);
+		}
+	}
+}
+
+static void run_saved_and_reloaded(const bs_scene* scene, uint64_t hash) {
 	bs_def_report report;
 	FUZZ_REQUIRE(bs_world_def_check(&scene->def, &report), "the loader accepted a def the check refuses: %s",
 		report.message);
 	bs_world* world = bs_world_create(&scene->def);
 	FUZZ_REQUIRE(world != NULL, "no world from an accepted scene");
-	fuzz_step_validated(world, FUZZ_EVENTS_BEFORE_SAVE);
+	fuzz_step_validated(world, 1 + (int)(hash % FUZZ_EVENTS_BEFORE_SAVE));
+	if (hash >> 63) {
+		advance_between_events(world, (double)(hash >> 11 & 0xfffff) / 1048576.0);
+	}
 
 	char* saved = bs_scene_dump_world(world);
 	FUZZ_REQUIRE(saved != NULL, "the world did not save");
@@ -65,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 		require_one_line(error);
 	} else {
 		if (scene->def.ball_count <= FUZZ_MAX_BALLS) {
-			run_saved_and_reloaded(scene);
+			run_saved_and_reloaded(scene, hash_of(data, size));
 		}
 		bs_scene_destroy(scene);
 	}
