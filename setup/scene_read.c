@@ -2,6 +2,7 @@
 // one line naming the file and the place (scene.h).
 #include <breakshot/scene.h>
 
+#include <assert.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include "anchor_history.h"
 #include "cue_def.h"
 #include "scene_names.h"
+#include "scene_text.h"
 
 // ---------------------------------------------------------------------------
 // Error reporting: the first problem wins, as one line.
@@ -21,6 +23,11 @@ typedef struct loader {
 	const char* name; ///< the file name used in messages
 	char* error;
 	size_t error_size;
+	/// The scene's text, and its top-level "balls" array where the scan
+	/// found it (scene_text.h): its elements are then parsed one at a time,
+	/// and the root holds an empty array in its place. NULL otherwise.
+	const char* text;
+	const bs_balls_span* balls;
 } loader;
 
 // Copies a message, writing each control character as \xNN: keys and
@@ -557,20 +564,65 @@ static bool read_ball(loader* in, const json_t* value, int index, bs_physics phy
 	return true;
 }
 
+static bool too_many_balls(loader* in, size_t count) {
+	return fail(in, "balls", "too many balls (%zu; at most %d)", count, BS_MAX_BALLS);
+}
+
+static bool syntax_error(loader* in, int line, int column, const char* text) {
+	char message[640];
+	snprintf(message, sizeof message, "%s:%d:%d: syntax error: %s", in->name, line, column, text);
+	copy_printable(in->error, in->error_size, message);
+	return false;
+}
+
+// Parses the element [begin, end) of the scene's "balls" array on its own,
+// reporting a syntax error at its place in the whole text.
+static json_t* parse_ball(loader* in, size_t begin, size_t end) {
+	json_error_t syntax;
+	json_t* ball = json_loadb(in->text + begin, end - begin, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &syntax);
+	if (!ball) {
+		if (json_error_code(&syntax) == json_error_out_of_memory || syntax.text[0] == '\0') {
+			fail(in, "", "out of memory reading the scene");
+			return NULL;
+		}
+		int line;
+		int column;
+		bs_scene_text_place(in->text, begin, &line, &column);
+		syntax_error(in, line + syntax.line - 1, syntax.line == 1 ? column + syntax.column : syntax.column, syntax.text);
+	}
+	return ball;
+}
+
 static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 	if (!json_is_array(value)) {
 		return fail(in, "balls", "expected an array of balls, got %s", json_type_name(value));
 	}
-	size_t count = json_array_size(value);
+	size_t count = in->balls ? in->balls->count : json_array_size(value);
 	if (count > BS_MAX_BALLS) {
-		return fail(in, "balls", "too many balls (%zu; at most %d)", count, BS_MAX_BALLS);
+		return too_many_balls(in, count);
 	}
 	dest->balls = bs_calloc(count > 0 ? count : 1, sizeof *dest->balls);
 	if (!dest->balls) {
 		return fail(in, "balls", "out of memory for %zu balls", count);
 	}
+	size_t at = in->balls ? in->balls->begin + 1 : 0;
 	for (size_t i = 0; i < count; ++i) {
-		if (!read_ball(in, json_array_get(value, i), (int)i, dest->def.physics, &dest->balls[i])) {
+		if (!in->balls) {
+			if (!read_ball(in, json_array_get(value, i), (int)i, dest->def.physics, &dest->balls[i])) {
+				return false;
+			}
+			continue;
+		}
+		// One ball's JSON tree at a time.
+		size_t begin;
+		size_t end;
+		bool next = bs_scene_text_next_ball(in->text, in->balls, &at, &begin, &end);
+		assert(next && "the scan counted this element");
+		(void)next;
+		json_t* ball = parse_ball(in, begin, end);
+		bool ok = ball && read_ball(in, ball, (int)i, dest->def.physics, &dest->balls[i]);
+		json_decref(ball);
+		if (!ok) {
 			return false;
 		}
 	}
@@ -823,27 +875,17 @@ static void empty_scene(bs_scene* scene) {
 	scene->def.ball_count = 0;
 }
 
-static bool load_root(json_t* root, const json_error_t* syntax, const char* name, bs_scene* dest, char* error,
-	size_t error_size) {
+static bool load_root(loader* in, json_t* root, const json_error_t* syntax, bs_scene* dest) {
 	memset(dest, 0, sizeof *dest);
 	dest->def = bs_default_world_def();
-	loader in = {name, error, error_size};
 	if (!root) {
-		char message[640];
 		if (json_error_code(syntax) == json_error_out_of_memory || syntax->text[0] == '\0') {
 			// jansson 2.14 gives no reason when it runs out of memory.
-			snprintf(message, sizeof message,
-				"%s: out of memory reading the scene (its JSON takes about 1.2 kB a ball while it is read)", name);
-		} else if (syntax->line < 0) {
-			snprintf(message, sizeof message, "%s: cannot read: %s", name, syntax->text);
-		} else {
-			snprintf(message, sizeof message, "%s:%d:%d: syntax error: %s", name, syntax->line, syntax->column,
-				syntax->text);
+			return fail(in, "", "out of memory reading the scene (its JSON takes about 1.2 kB a ball while it is read)");
 		}
-		copy_printable(error, error_size, message);
-		return false;
+		return syntax_error(in, syntax->line, syntax->column, syntax->text);
 	}
-	bool ok = read_scene(&in, root, dest);
+	bool ok = read_scene(in, root, dest);
 	json_decref(root);
 	if (!ok) {
 		empty_scene(dest);
@@ -851,27 +893,90 @@ static bool load_root(json_t* root, const json_error_t* syntax, const char* name
 	return ok;
 }
 
-static bool load_file(const char* path, bs_scene* dest, char* error, size_t error_size) {
-	json_error_t syntax;
-	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
-	return load_root(root, &syntax, path, dest, error, error_size);
+// A syntax error jansson found in the root with its "balls" array taken
+// out (`root_text`), moved to its place in the whole text: past the
+// array's place, lines and columns shift by what the array spanned.
+static void place_root_error(const char* text, const bs_balls_span* span, json_error_t* syntax) {
+	if (syntax->position <= (int)span->begin + 2) {
+		return;
+	}
+	int line_before;
+	int column_before;
+	bs_scene_text_place(text, span->begin, &line_before, &column_before);
+	int line_after;
+	int column_after;
+	bs_scene_text_place(text, span->end, &line_after, &column_after);
+	if (syntax->line == line_before) {
+		syntax->column = column_after + (syntax->column - (column_before + 2));
+	}
+	syntax->line += line_after - line_before;
 }
 
-static bool load_text(const char* text, const char* name, bs_scene* dest, char* error, size_t error_size) {
+// Loads `size` bytes of scene text. Where the scan finds the top-level
+// "balls" array, an array over the ball limit is refused before anything
+// is parsed, the root is parsed without it, and its balls one at a time:
+// the load then holds the text, one ball's tree and the balls read.
+static bool load_bytes(
+	const char* text, size_t size, bool whole, const char* name, bs_scene* dest, char* error, size_t error_size) {
+	loader in = {name, error, error_size, text, NULL};
 	json_error_t syntax;
-	json_t* root = json_loads(text, JSON_REJECT_DUPLICATES, &syntax);
-	return load_root(root, &syntax, name, dest, error, error_size);
+	bs_balls_span span;
+	if (whole || !bs_scene_text_find_balls(text, size, &span)) {
+		json_t* root = json_loadb(text, size, JSON_REJECT_DUPLICATES, &syntax);
+		return load_root(&in, root, &syntax, dest);
+	}
+	if (span.count > BS_MAX_BALLS) {
+		memset(dest, 0, sizeof *dest);
+		return too_many_balls(&in, span.count);
+	}
+	size_t root_size = size - (span.end - span.begin) + 2;
+	char* root_text = bs_malloc(root_size);
+	if (!root_text) {
+		memset(dest, 0, sizeof *dest);
+		return fail(&in, "", "out of memory reading the scene");
+	}
+	memcpy(root_text, text, span.begin);
+	memcpy(root_text + span.begin, "[]", 2);
+	memcpy(root_text + span.begin + 2, text + span.end, size - span.end);
+	json_t* root = json_loadb(root_text, root_size, JSON_REJECT_DUPLICATES, &syntax);
+	bs_free(root_text);
+	if (!root) {
+		place_root_error(text, &span, &syntax);
+	}
+	in.balls = &span;
+	return load_root(&in, root, &syntax, dest);
+}
+
+static bool load_file(const char* path, bs_scene* dest, char* error, size_t error_size) {
+	bs_scene_bytes bytes;
+	char why[256];
+	if (!bs_scene_bytes_open(path, &bytes, why, sizeof why)) {
+		char message[640];
+		snprintf(message, sizeof message, "%s: %s", path, why);
+		copy_printable(error, error_size, message);
+		return false;
+	}
+	bool ok = load_bytes(bytes.text, bytes.size, false, path, dest, error, error_size);
+	bs_scene_bytes_close(&bytes);
+	return ok;
+}
+
+static bool load_text(
+	const char* text, bool whole, const char* name, bs_scene* dest, char* error, size_t error_size) {
+	return load_bytes(text, strlen(text), whole, name, dest, error, error_size);
 }
 
 // A scene in memory of its own, read from the file `source`, or from the
-// text `source` that `name` stands for.
-static bs_scene* create_scene(bool from_text, const char* source, const char* name, char* error, size_t error_size) {
+// text `source` that `name` stands for (parsed `whole` or ball by ball).
+static bs_scene* create_scene(
+	bool from_text, bool whole, const char* source, const char* name, char* error, size_t error_size) {
 	bs_scene* scene = bs_malloc(sizeof *scene);
 	if (!scene) {
 		snprintf(error, error_size, "%s: out of memory reading the scene", from_text ? name : source);
 		return NULL;
 	}
-	bool ok = from_text ? load_text(source, name, scene, error, error_size) : load_file(source, scene, error, error_size);
+	bool ok = from_text ? load_text(source, whole, name, scene, error, error_size)
+						: load_file(source, scene, error, error_size);
 	if (!ok) {
 		bs_free(scene);
 		return NULL;
@@ -880,11 +985,15 @@ static bs_scene* create_scene(bool from_text, const char* source, const char* na
 }
 
 bs_scene* bs_scene_create(const char* path, char* error, size_t error_size) {
-	return create_scene(false, path, path, error, error_size);
+	return create_scene(false, false, path, path, error, error_size);
 }
 
 bs_scene* bs_scene_create_text(const char* text, const char* name, char* error, size_t error_size) {
-	return create_scene(true, text, name, error, error_size);
+	return create_scene(true, false, text, name, error, error_size);
+}
+
+bs_scene* bs_scene_create_text_whole(const char* text, const char* name, char* error, size_t error_size) {
+	return create_scene(true, true, text, name, error, error_size);
 }
 
 void bs_scene_destroy(bs_scene* scene) {

@@ -2,7 +2,11 @@
 // refuses every kind of bad input with one clear message.
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "check.h"
+#include "process_helpers.h"
+#include "scene_text.h"
 #include "world_helpers.h"
 #include <breakshot/scene.h>
 
@@ -149,6 +153,132 @@ static void reports_missing_file(void) {
 	CHECK_CONTAINS(error, "/nonexistent/scene.json: cannot read");
 }
 
+static void refuses_what_is_no_file_with_a_reason(void) {
+	char error[512];
+	char path[512];
+	source_path("scenes", path, sizeof path);
+	CHECK(!bs_scene_create(path, error, sizeof error));
+	CHECK_CONTAINS(error, "scenes: cannot read: is a directory");
+	CHECK(!bs_scene_create("/dev/zero", error, sizeof error));
+	CHECK_CONTAINS(error, "/dev/zero: cannot read: not a regular file or a pipe");
+}
+
+// The two loads, ball by ball and whole, agree on `text`: both refuse it
+// with the same message, or both read the same balls. Returns whether they
+// read it.
+static bool loads_agree(const char* text) {
+	char split_error[640] = "";
+	char whole_error[640] = "";
+	bs_scene* split = bs_scene_create_text(text, "s.json", split_error, sizeof split_error);
+	bs_scene* whole = bs_scene_create_text_whole(text, "s.json", whole_error, sizeof whole_error);
+	bool agree = (split != NULL) == (whole != NULL);
+	if (agree && !split) {
+		agree = strcmp(split_error, whole_error) == 0;
+	}
+	if (agree && split) {
+		agree = split->def.ball_count == whole->def.ball_count && split->has_cue == whole->has_cue &&
+			split->def.physics == whole->def.physics && split->def.time == whole->def.time;
+		for (int i = 0; agree && i < split->def.ball_count; ++i) {
+			const bs_ball_def* a = &split->balls[i];
+			const bs_ball_def* b = &whole->balls[i];
+			agree = a->id == b->id && a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->vel.x == b->vel.x &&
+				a->vel.y == b->vel.y && a->omega.z == b->omega.z && a->radius == b->radius && a->mass == b->mass &&
+				a->anchor.set == b->anchor.set && a->anchor.time == b->anchor.time;
+		}
+	}
+	if (!agree) {
+		CHECK_FAIL("the loads differ on:\n%s\nball by ball: %s\nwhole: %s", text, split ? "read" : split_error,
+			whole ? "read" : whole_error);
+	}
+	bool read = split != NULL;
+	bs_scene_destroy(split);
+	bs_scene_destroy(whole);
+	return read;
+}
+
+// A scene's balls are parsed one at a time, and the rest of it without
+// them: each syntax error is still placed at its line and column in the
+// whole text, as jansson places it there, before, inside and after the
+// array, on its lines and on others, after characters of several bytes.
+static void syntax_errors_are_placed_in_the_whole_text(void) {
+	static const char* const texts[] = {
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}, {\"id\": 1, \"pos\": [1, tru]}]}",
+		"{\"table\": {\"size\": [2, 1]},\n \"balls\": [\n  {\"id\": 0, \"pos\": [0.5, 0.5]},\n  {\"id\": 1,\n   \"pos\": [1, 0.5}]}\n",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}], \"time\": 1..0}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [\n{\"id\": 0, \"pos\": [0.5, 0.5]}\n], \"time\": 1..0}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [\n{\"id\": 0, \"pos\": [0.5, 0.5]}\n],\n\n  \"time\": 1..0}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}], \"balls\": []}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"id\": 1, \"pos\": [0.5, 0.5]}]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"\u00f1\u00f1\": tru, \"pos\": [0.5, 0.5]}]}",
+		"{\"t\u00e9\": 1, \"balls\": [{\"\u00e9\": 1}], \"x\": nul}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]},]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]} {\"id\": 1}]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}]} x",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]]]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [3, \"x\", {\"id\": 0}]}",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; ++i) {
+		CHECK(!loads_agree(texts[i]));
+	}
+	// Every one-byte change to a scene across several lines, with a pool
+	// ball's anchor, a cue and characters of two bytes in its strings.
+	static const char scene[] =
+		"{\n  \"table\": {\"preset\": \"9ft\"},\n  \"physics\": \"pool\", \"time\": 0.5,\n"
+		"  \"balls\": [\n    {\"id\": 0, \"pos\": [0.7, 0.6], \"vel\": [1, 0]},\n"
+		"    {\"id\": 1, \"pos\": [2.0, 0.6],\n     \"anchor\": {\"time\": 0.25, \"pos\": [2.0, 0.6]}}],\n"
+		"  \"cue\": {\"speed\": 2.0, \"angle_deg\": 0.0}\n}\n";
+	CHECK(loads_agree(scene));
+	static const char replacements[] = "{}[],:\" 0\\\n\xc3";
+	char text[sizeof scene + 1];
+	int read = 0;
+	int refused = 0;
+	for (size_t at = 0; at + 1 < sizeof scene; ++at) {
+		for (size_t r = 0; r + 1 < sizeof replacements; ++r) {
+			memcpy(text, scene, sizeof scene);
+			text[at] = replacements[r];
+			if (loads_agree(text)) {
+				++read;
+			} else {
+				++refused;
+			}
+		}
+		// The byte taken out.
+		memcpy(text, scene, at);
+		memcpy(text + at, scene + at + 1, sizeof scene - at - 1);
+		if (loads_agree(text)) {
+			++read;
+		} else {
+			++refused;
+		}
+	}
+	printf("  %d changed scenes read alike, %d refused alike\n", read, refused);
+	CHECK(read > 100 && refused > 1000);
+}
+
+// An array over the ball limit is refused by its count alone, before any
+// ball is parsed, with the message a parsed one would get.
+static void too_many_balls_are_counted_not_parsed(void) {
+	static const char head[] = "{\"table\": {\"size\": [2, 1]}, \"balls\": [";
+	size_t count = (size_t)BS_MAX_BALLS + 1;
+	size_t size = sizeof head - 1 + 3 * count + 2;
+	char* text = malloc(size + 1);
+	CHECK(text != NULL);
+	if (!text) {
+		return;
+	}
+	memcpy(text, head, sizeof head - 1);
+	char* at = text + sizeof head - 1;
+	for (size_t i = 0; i < count; ++i, at += 3) {
+		memcpy(at, i + 1 < count ? "{}," : "{}]", 3);
+	}
+	memcpy(at, "}", 2);
+	char error[512];
+	CHECK(!bs_scene_create_text(text, "many.json", error, sizeof error));
+	CHECK_CONTAINS(error, "many.json: balls: too many balls (10000001; at most 10000000)");
+	free(text);
+}
+
 static void applies_defaults(void) {
 	bs_scene* scene = NULL;
 	const char* text = "{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [0.6, 0.635], \"vel\": [3.0, 0.0],"
@@ -255,6 +385,9 @@ int main(void) {
 	RUN(writes_a_shot_with_its_cue);
 	RUN(refuses_bad_scenes);
 	RUN(reports_missing_file);
+	RUN(refuses_what_is_no_file_with_a_reason);
+	RUN(syntax_errors_are_placed_in_the_whole_text);
+	RUN(too_many_balls_are_counted_not_parsed);
 	RUN(applies_defaults);
 	RUN(round_trips_numbers_exactly);
 	RUN(reads_pool_physics);

@@ -17,6 +17,7 @@
 #include <breakshot/scene.h>
 
 #include "fuzz_world.h"
+#include "scene_text.h"
 
 /// Longer inputs are skipped: a scene's every field fits well within it.
 enum { FUZZ_MAX_SCENE_BYTES = 1 << 16 };
@@ -49,6 +50,30 @@ static void advance_between_events(bs_world* world, double fraction) {
 			bs_world_advance(world, between, 0);
 		}
 	}
+}
+
+// The load parses a scene's balls one at a time (scene_text.h): it must
+// read what a load of the whole tree reads, or refuse with its message.
+static void require_same_as_whole(const char* text, const bs_scene* scene, const char* error) {
+	char whole_error[512];
+	bs_scene* whole = bs_scene_create_text_whole(text, "fuzz.json", whole_error, sizeof whole_error);
+	FUZZ_REQUIRE((scene != NULL) == (whole != NULL), "ball by ball %s, whole %s", scene ? "read" : error,
+		whole ? "read" : whole_error);
+	if (!scene) {
+		FUZZ_REQUIRE(strcmp(error, whole_error) == 0, "ball by ball: %s; whole: %s", error, whole_error);
+		return;
+	}
+	FUZZ_REQUIRE(scene->def.ball_count == whole->def.ball_count, "%d balls, whole %d", scene->def.ball_count,
+		whole->def.ball_count);
+	for (int i = 0; i < scene->def.ball_count; ++i) {
+		const bs_ball_def* a = &scene->balls[i];
+		const bs_ball_def* b = &whole->balls[i];
+		FUZZ_REQUIRE(a->id == b->id && a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->vel.x == b->vel.x &&
+						 a->vel.y == b->vel.y && a->radius == b->radius && a->mass == b->mass &&
+						 a->anchor.set == b->anchor.set && a->anchor.time == b->anchor.time,
+			"balls[%d] differs from the whole load's", i);
+	}
+	bs_scene_destroy(whole);
 }
 
 static void run_saved_and_reloaded(const bs_scene* scene, uint64_t hash) {
@@ -90,7 +115,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 	text[size] = '\0';
 	bs_scene* scene = NULL;
 	char error[512];
-	if (!(scene = bs_scene_create_text(text, "fuzz.json", error, sizeof error))) {
+	scene = bs_scene_create_text(text, "fuzz.json", error, sizeof error);
+	require_same_as_whole(text, scene, error);
+	if (!scene) {
 		require_one_line(error);
 	} else {
 		if (scene->def.ball_count <= FUZZ_MAX_BALLS) {
