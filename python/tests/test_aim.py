@@ -4,11 +4,13 @@ object ball in the pocket under pool physics, name the balls in the way,
 and refuse bad input with ValueError or TypeError, never a crash."""
 
 import math
+import os
 
 import pytest
 
 import breakshot
 from breakshot import Aim, Ball, EventKind, PocketAim, World, aim_cut, aim_to_pocket, aim_to_point, cut_angle
+from conftest import SOURCE_ROOT, run_python
 
 R = 0.028575
 
@@ -216,7 +218,7 @@ INF = float("inf")
     [
         (lambda: aim_cut((0.5, 0.5), (0.52, 0.51), 10.0), r"^aim_cut: cut_deg 10\.0: the cue ball touches or overlaps"),
         (lambda: aim_cut((0.0, 0.0), (0.5, 0.0), 0.0, radius=0.25), r"touches or overlaps"),
-        (lambda: aim_cut((0.0, 0.0), (1.0, 0.0), 90.0), r"^aim_cut: cut_deg 90\.0: the cut would be 90 degrees or more"),
+        (lambda: aim_cut((0.0, 0.0), (1.0, 0.0), 90.0), r"^aim_cut: cut_deg 90\.0: the cut would be 90 degrees or"),
         (lambda: aim_cut((0.0, 0.0), (1.0, 0.0), -120.0), r"90 degrees or more"),
         (lambda: aim_cut((NAN, 0.0), (1.0, 0.0), 0.0), r"^aim_cut: cue\[0\]: must be a finite number, got nan"),
         (lambda: aim_cut((0.0, 0.0), (1.0, INF), 0.0), r"^aim_cut: object\[1\]: must be a finite number, got inf"),
@@ -298,3 +300,30 @@ def test_numpy_values_are_accepted():
     assert aim.cut_deg == 30.0
     with World(table="9ft", balls=[Ball(0, (0.6, 0.5)), Ball(1, (1.9, 0.9))]) as world:
         assert aim_to_pocket(world, numpy.int64(1), numpy.int32(3)).pocket == 3
+
+
+def test_the_throw_example():
+    """examples/python/aim_throw.py: the pocket shot names ball 2 in the way
+    and drops without it; every throw turns the object ball towards the cue
+    ball's path (negative for a positive cut), a stun shot throws more than a
+    rolling one, and a rolling shot throws less the faster it comes."""
+    script = os.path.join(SOURCE_ROOT, "examples", "python", "aim_throw.py")
+    done = run_python(f"import runpy; runpy.run_path({script!r}, run_name='__main__')")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("ball 1 into pocket 3: cut 12.2 degrees")
+    assert lines[1] == "  in the cue ball's way: ball 2; in ball 1's way: None"
+    assert lines[2] == "  without ball 2, a centre hit at 2.5 m/s: ball 1 drops in pocket 3"
+    tables = {}
+    for line in lines[3:]:
+        if line.startswith("throw (degrees) of a "):
+            rows = tables.setdefault(line.split()[4], {})
+        elif line.strip()[:2].isdigit():
+            cut, *cells = line.split()
+            rows[int(cut.rstrip("\u00b0"))] = [float(cell) for cell in cells]
+    assert set(tables) == {"stun", "rolling"}
+    for cut in (15, 30, 45, 60):
+        stun, rolling = tables["stun"][cut], tables["rolling"][cut]
+        assert len(stun) == len(rolling) == 4
+        assert all(s < r < 0.0 for s, r in zip(stun, rolling)), cut
+        assert all(slow < fast for slow, fast in zip(rolling, rolling[1:])), cut
