@@ -27,3 +27,6 @@ __all__ = [
     "World",
     "simulate",
 ]
+
+from ._aim import Aim, PocketAim, aim_cut, aim_to_point, aim_to_pocket, cut_angle, pocket_target
+__all__ += ["Aim", "PocketAim", "aim_cut", "aim_to_point", "aim_to_pocket", "cut_angle", "pocket_target"]

@@ -178,3 +178,46 @@ MAX_TIME = 16384.0
 DEFAULT_RADIUS = 0.028575
 DEFAULT_MASS = 0.17
 ERROR_SIZE = 1024
+
+
+# Aiming (aim.h), for _aim.py.
+class CAim(ctypes.Structure):
+    """bs_aim (aim.h)."""
+
+    _fields_ = [
+        ("direction", Vec2),
+        ("angle_deg", ctypes.c_double),
+        ("ghost", Vec2),
+        ("travel", ctypes.c_double),
+        ("cut_deg", ctypes.c_double),
+        ("object_direction", Vec2),
+    ]
+
+
+class CPocketAim(ctypes.Structure):
+    """bs_pocket_aim (aim.h)."""
+
+    _fields_ = [
+        ("aim", CAim),
+        ("target", Vec2),
+        ("object_travel", ctypes.c_double),
+        ("cue_blocker", ctypes.c_int),
+        ("object_blocker", ctypes.c_int),
+    ]
+
+
+aim_status_message = _declare("bs_aim_status_message", ctypes.c_char_p, ctypes.c_int)
+aim_cut = _declare(
+    "bs_aim_cut", ctypes.c_int, Vec2, ctypes.c_double, Vec2, ctypes.c_double, ctypes.c_double, ctypes.POINTER(CAim)
+)
+aim_cut_angle = _declare(
+    "bs_aim_cut_angle", ctypes.c_int, Vec2, ctypes.c_double, Vec2, Vec2, ctypes.c_double, ctypes.POINTER(CAim)
+)
+aim_to_point = _declare(
+    "bs_aim_to_point", ctypes.c_int, Vec2, ctypes.c_double, Vec2, ctypes.c_double, Vec2, ctypes.POINTER(CAim)
+)
+aim_pocket_target = _declare("bs_aim_pocket_target", ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(Vec2))
+aim_to_pocket = _declare(
+    "bs_aim_to_pocket", ctypes.c_int, _world, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.POINTER(CPocketAim)
+)
+aim_world_table = _declare("bs_world_table", ctypes.c_void_p, _world)
