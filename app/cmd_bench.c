@@ -1,7 +1,8 @@
 // breakshot bench: times the engine and prints what it measured: a random gas
 // of equal discs (periodic box unless --walled) for N = 10^3 ... 10^6 at area
-// fractions 0.3 and 0.5, the 9-ball break under pool physics, and 16 pool
-// balls rolling in a closed box. --n and --phi run one case; --break runs
+// fractions 0.3 and 0.5, the 9-ball break under pool physics (and under
+// each cushion model, with the cost of one cushion impact under each), and
+// 16 pool balls rolling in a closed box. --n and --phi run one case; --break runs
 // the last two alone. The arguments:
 // bs_bench_command below.
 // A benchmark, not a test: it prints figures and never fails on them.
@@ -13,6 +14,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cushion_contact.h"
 #include "ensemble_engine.h"
 #include <breakshot/gas.h>
 #include <breakshot/scene.h>
@@ -61,7 +63,9 @@ const bs_command bs_bench_command = {
 			   "ensemble of breaks",
 	.details =
 		"Without --n or --phi: gases of 10^3, 10^4, 10^5 and 10^6 discs at area fractions 0.3 and 0.5, then the "
-		"9-ball break (" BREAK_SCENE ", so run it from the source tree) in CPU time a break, and 16 pool balls "
+		"9-ball break (" BREAK_SCENE ", so run it from the source tree) in CPU time a break, the break again "
+		"under each cushion model (ideal, han2005, mathavan_2010, stronge_compliant) and one cushion impact "
+		"under each, in CPU time an impact, and 16 pool balls "
 		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events. --n "
 		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
 		"the break and the box alone. --ensemble times the ensemble of the 9-ball break (breakshot ensemble, the "
@@ -156,6 +160,80 @@ static int bench_break(const char* scene_path) {
 		scene_path, physics == BS_PHYSICS_POOL ? "pool" : "ideal", breaks, (double)events / breaks,
 		1e6 * stepping / breaks, 1e6 * cpu / breaks, 1e9 * stepping / (double)events);
 	return 0;
+}
+
+static const bs_cushion_model cushion_models[] = {BS_CUSHION_MODEL_IDEAL, BS_CUSHION_MODEL_HAN_2005,
+	BS_CUSHION_MODEL_MATHAVAN_2010, BS_CUSHION_MODEL_STRONGE_COMPLIANT};
+static const char* const cushion_model_names[] = {"ideal", "han2005", "mathavan_2010", "stronge_compliant"};
+#define CUSHION_MODELS (int)(sizeof cushion_models / sizeof cushion_models[0])
+
+// The 9-ball break under each cushion model (the scene's, the model
+// replaced), run whole again and again: CPU time a break stepping.
+static int bench_break_models(const char* scene_path) {
+	bs_scene* scene = NULL;
+	char error[512];
+	if (!(scene = bs_scene_create(scene_path, error, sizeof error))) {
+		fprintf(stderr, "breakshot: %s\n", error);
+		return BS_EXIT_USAGE;
+	}
+	for (int k = 0; k < CUSHION_MODELS; ++k) {
+		bs_world_def def = scene->def;
+		def.pool.cushion_model = cushion_models[k];
+		int64_t events = 0, cushions = 0;
+		int breaks = 0;
+		double cpu0 = bs_cli_cpu_seconds(), cpu = 0.0;
+		while (cpu < 0.5 || breaks < 50) {
+			bs_world* world = bs_world_create(&def);
+			while (bs_world_step(world)) {
+				++events;
+				int kind = bs_world_last_event(world).kind;
+				cushions += kind == BS_EVENT_CUSHION || kind == BS_EVENT_JAW;
+			}
+			bs_world_destroy(world);
+			++breaks;
+			cpu = bs_cli_cpu_seconds() - cpu0;
+		}
+		printf("9-ball break, cushion model %-17s %6.1f us of CPU a break (%.0f events, %.0f at cushions and jaws)\n",
+			cushion_model_names[k], 1e6 * cpu / breaks, (double)events / breaks, (double)cushions / breaks);
+	}
+	bs_scene_destroy(scene);
+	return 0;
+}
+
+// One cushion impact resolved, under each model with its defaults: a grid
+// of shots (speeds 0.5 to 4 m/s, incidences 0 to 75 degrees, stun, roll,
+// draw and english) resolved again and again, in CPU time an impact.
+static void bench_cushion_impacts(void) {
+	const double speeds[] = {0.5, 1.0, 2.0, 4.0};
+	const double tops[] = {0.0, 1.0, -1.0, 2.0};
+	const double sides[] = {0.0, 1.0, -1.0};
+	double r = BS_DEFAULT_RADIUS, m = BS_DEFAULT_MASS;
+	bs_pool_def pool = bs_default_pool_def();
+	for (int k = 0; k < CUSHION_MODELS; ++k) {
+		bs_cushion_params params = bs_cushion_params_of(&pool, cushion_models[k], BS_POOL_CUSHION_RESTITUTION, r);
+		int64_t impacts = 0;
+		double sum = 0.0;
+		double cpu0 = bs_cli_cpu_seconds(), cpu = 0.0;
+		while (cpu < 0.3) {
+			for (int i = 0; i < 4; ++i) {
+				for (int a = 0; a <= 75; a += 15) {
+					for (int t = 0; t < 4; ++t) {
+						for (int s = 0; s < 3; ++s) {
+							double angle = a * (BS_PI / 180.0);
+							bs_vec2 v = bs_v2(speeds[i] * sin(angle), -speeds[i] * cos(angle));
+							bs_vec3 w = bs_v3(-v.y / r * tops[t], v.x / r * tops[t], sides[s] * speeds[i] / r);
+							bs_resolve_cushion_contact(&v, &w, m, r, bs_v2(0.0, 1.0), params);
+							sum += v.x + w.z;
+							++impacts;
+						}
+					}
+				}
+			}
+			cpu = bs_cli_cpu_seconds() - cpu0;
+		}
+		printf("a cushion impact, model %-17s %8.3f us of CPU (%" PRId64 " impacts; %g)\n", cushion_model_names[k],
+			1e6 * cpu / (double)impacts, impacts, sum > 0.0 ? 1.0 : 0.0);
+	}
 }
 
 // Balls in a closed box that roll and collide for ever: 16 pool balls on a
@@ -340,6 +418,12 @@ static int bench_main(int argc, char** argv) {
 	}
 	if (only_break) {
 		int status = bench_break(BREAK_SCENE);
+		if (status == 0) {
+			status = bench_break_models(BREAK_SCENE);
+		}
+		if (status == 0) {
+			bench_cushion_impacts();
+		}
 		return status != 0 ? status : bench_box();
 	}
 	if (only_ensemble) {
@@ -368,6 +452,10 @@ static int bench_main(int argc, char** argv) {
 		}
 	}
 	int status = bench_break(BREAK_SCENE);
+	status = status != 0 ? status : bench_break_models(BREAK_SCENE);
+	if (status == 0) {
+		bench_cushion_impacts();
+	}
 	status = status != 0 ? status : bench_box();
 	return status != 0 ? status : bench_ensemble(BREAK_SCENE, runs);
 }

@@ -27,6 +27,7 @@
 #include "ensemble_plot.h"
 #include "ensemble_summary.h"
 #include "output_file.h"
+#include "scene_names.h"
 #include <breakshot/scene.h>
 
 #define DEFAULT_DIR "ensemble"
@@ -527,10 +528,17 @@ static int finish_outputs(const ensemble_paths* paths, ensemble_state* state, co
 	return 0;
 }
 
-static void print_report(const ensemble_options* options, const ensemble_state* state, const bs_mpi* mpi,
-	int threads, double wall) {
+static void print_report(const ensemble_options* options, const bs_scene* scene, const ensemble_state* state,
+	const bs_mpi* mpi, int threads, double wall) {
 	int64_t done = state->total - state->first_run;
 	printf("breakshot ensemble %s\n", options->scene_path);
+	if (scene->def.physics == BS_PHYSICS_POOL) {
+		// Which cushion the statistics come from: the scene's pool.cushion_model.
+		int model = (int)scene->def.pool.cushion_model;
+		printf("  cushion model   %s\n", model >= 0 && model < BS_SCENE_CUSHION_MODEL_COUNT
+											  ? bs_scene_cushion_model_names[model]
+											  : "invalid");
+	}
 	printf("  runs            %" PRId64 " (seed %" PRIu64 ")", state->total, options->seed);
 	if (state->first_run > 0) {
 		printf(", %" PRId64 " of them resumed from disk", state->first_run);
@@ -662,7 +670,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	}
 	status = finish_outputs(&paths, state, scene, outputs);
 	if (status == 0) {
-		print_report(&options, state, mpi, threads, wall);
+		print_report(&options, scene, state, mpi, threads, wall);
 	}
 	free(state);
 	bs_scene_destroy(scene);

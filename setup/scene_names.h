@@ -12,6 +12,9 @@ static const char* const bs_scene_physics_names[] = {"ideal", "pool", NULL};
 /// "pool.ball_model": bs_ball_model by value, NULL-terminated.
 static const char* const bs_scene_ball_model_names[] = {"ideal", "frictional", NULL};
 /// "pool.cushion_model": bs_cushion_model by value, NULL-terminated.
-static const char* const bs_scene_cushion_model_names[] = {"ideal", "han2005", NULL};
+static const char* const bs_scene_cushion_model_names[] = {
+	"ideal", "han2005", "mathavan_2010", "stronge_compliant", NULL};
+/// How many names bs_scene_cushion_model_names holds.
+#define BS_SCENE_CUSHION_MODEL_COUNT 4
 
 #endif

@@ -320,11 +320,41 @@ static bool read_coefficient(loader* in, const json_t* pool, const char* key, do
 	return true;
 }
 
+// The cushion models' own parameters in "pool" (bs_pool_def.mathavan_* and
+// stronge_omega_ratio), each defaulting to bs_default_pool_def()'s.
+static bool read_cushion_parameters(loader* in, const json_t* value, bs_pool_def* dest) {
+	if (!read_coefficient(in, value, "mathavan_restitution", 0.0, 1.0, &dest->mathavan_restitution) ||
+		!read_coefficient(in, value, "mathavan_cushion_friction", 0.0, BS_POOL_MAX_FRICTION,
+			&dest->mathavan_cushion_friction) ||
+		!read_coefficient(in, value, "mathavan_table_friction", 0.0, BS_POOL_MAX_FRICTION,
+			&dest->mathavan_table_friction) ||
+		!read_coefficient(in, value, "stronge_omega_ratio", 1.0, 2.0, &dest->stronge_omega_ratio)) {
+		return false;
+	}
+	if (!(dest->stronge_omega_ratio > 1.0 && dest->stronge_omega_ratio < 2.0)) {
+		return fail(in, "pool.stronge_omega_ratio",
+			"must be in (1, 2): the contact's tangential frequency over its normal one, got %.17g",
+			dest->stronge_omega_ratio);
+	}
+	const json_t* steps = json_object_get(value, "mathavan_steps");
+	if (steps) {
+		if (!read_int(in, steps, "pool.mathavan_steps", &dest->mathavan_steps)) {
+			return false;
+		}
+		if (dest->mathavan_steps < BS_MATHAVAN_MIN_STEPS || dest->mathavan_steps > BS_MATHAVAN_MAX_STEPS) {
+			return fail(in, "pool.mathavan_steps", "must be in [%d, %d], got %d", BS_MATHAVAN_MIN_STEPS,
+				BS_MATHAVAN_MAX_STEPS, dest->mathavan_steps);
+		}
+	}
+	return true;
+}
+
 // "pool": the coefficients and models of pool physics, each defaulting to
 // bs_default_pool_def()'s.
 static bool read_pool(loader* in, const json_t* value, bs_pool_def* dest) {
 	static const char* const keys[] = {"sliding_friction", "rolling_friction", "spinning_friction", "gravity",
-		"cushion_friction", "cushion_height", "ball_model", "cushion_model", NULL};
+		"cushion_friction", "cushion_height", "ball_model", "cushion_model", "mathavan_restitution",
+		"mathavan_cushion_friction", "mathavan_table_friction", "mathavan_steps", "stronge_omega_ratio", NULL};
 	if (!expect_object(in, value, "pool", keys)) {
 		return false;
 	}
@@ -358,7 +388,7 @@ static bool read_pool(loader* in, const json_t* value, bs_pool_def* dest) {
 		}
 		dest->cushion_model = (bs_cushion_model)choice;
 	}
-	return true;
+	return read_cushion_parameters(in, value, dest);
 }
 
 // Named restitution sets: "ideal" (elastic) and "realistic" (phenolic balls,

@@ -127,6 +127,40 @@ static const char* name_of(const char* const* names, int count, int value) {
 	return value >= 0 && value < count ? names[value] : "invalid";
 }
 
+// The cushion models' own parameters: those of the model chosen, and any
+// other that differs from its default, so that what is read back is the
+// same def while a scene under Han's cushion stays as short as before.
+static void append_cushion_parameters(text_buffer* out, const bs_pool_def* pool) {
+	bs_pool_def defaults = bs_default_pool_def();
+	bool mathavan = pool->cushion_model == BS_CUSHION_MODEL_MATHAVAN_2010;
+	bool stronge = pool->cushion_model == BS_CUSHION_MODEL_STRONGE_COMPLIANT;
+	const struct {
+		const char* name;
+		double value;
+		bool written;
+	} parameters[] = {
+		{"mathavan_restitution", pool->mathavan_restitution,
+			mathavan || pool->mathavan_restitution != defaults.mathavan_restitution},
+		{"mathavan_cushion_friction", pool->mathavan_cushion_friction,
+			mathavan || pool->mathavan_cushion_friction != defaults.mathavan_cushion_friction},
+		{"mathavan_table_friction", pool->mathavan_table_friction,
+			mathavan || pool->mathavan_table_friction != defaults.mathavan_table_friction},
+		{"stronge_omega_ratio", pool->stronge_omega_ratio,
+			stronge || pool->stronge_omega_ratio != defaults.stronge_omega_ratio},
+	};
+	bool first = true;
+	for (size_t k = 0; k < sizeof parameters / sizeof parameters[0]; ++k) {
+		if (parameters[k].written) {
+			append(out, "%s\"%s\": ", first ? ",\n    " : ", ", parameters[k].name);
+			append_number(out, parameters[k].value);
+			first = false;
+		}
+	}
+	if (mathavan || pool->mathavan_steps != defaults.mathavan_steps) {
+		append(out, "%s\"mathavan_steps\": %d", first ? ",\n    " : ", ", pool->mathavan_steps);
+	}
+}
+
 static void append_pool(text_buffer* out, const bs_pool_def* pool) {
 	const struct {
 		const char* name;
@@ -139,9 +173,11 @@ static void append_pool(text_buffer* out, const bs_pool_def* pool) {
 		append(out, "%s\"%s\": ", k == 0 ? "" : k == 4 ? ",\n    " : ", ", coefficients[k].name);
 		append_number(out, coefficients[k].value);
 	}
-	append(out, ", \"ball_model\": \"%s\", \"cushion_model\": \"%s\"},\n",
+	append(out, ", \"ball_model\": \"%s\", \"cushion_model\": \"%s\"",
 		name_of(bs_scene_ball_model_names, 2, (int)pool->ball_model),
-		name_of(bs_scene_cushion_model_names, 2, (int)pool->cushion_model));
+		name_of(bs_scene_cushion_model_names, BS_SCENE_CUSHION_MODEL_COUNT, (int)pool->cushion_model));
+	append_cushion_parameters(out, pool);
+	append(out, "},\n");
 }
 
 // The "cue" object, as scene_read.c reads it back.

@@ -3,15 +3,52 @@
 #include <math.h>
 
 #include "collide.h"
+#include "cushion_mathavan.h"
+#include "cushion_stronge.h"
+
+bs_cushion_params bs_cushion_params_of(const bs_pool_def* pool, bs_cushion_model kind, double e, double r) {
+	bs_cushion_params params = bs_cushion_params_ideal(e);
+	params.kind = kind;
+	if (kind == BS_CUSHION_MODEL_IDEAL) {
+		return params;
+	}
+	params.friction = pool->cushion_friction;
+	params.height = pool->cushion_height * 2.0 * r;
+	if (kind == BS_CUSHION_MODEL_MATHAVAN_2010) {
+		params.restitution = pool->mathavan_restitution;
+		params.friction = pool->mathavan_cushion_friction;
+		params.table_friction = pool->mathavan_table_friction;
+		params.steps = pool->mathavan_steps;
+	} else if (kind == BS_CUSHION_MODEL_STRONGE_COMPLIANT) {
+		params.omega_ratio = pool->stronge_omega_ratio;
+	}
+	return params;
+}
+
+static bs_cushion_contact resolve_han_2005(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
+	bs_cushion_params model);
 
 bs_cushion_contact bs_resolve_cushion_contact(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
 	bs_cushion_params model) {
-	bs_cushion_contact result = {0.0, 0.0, 0.0, false};
-	if (model.kind != BS_CUSHION_MODEL_HAN_2005) {
+	switch (model.kind) {
+	case BS_CUSHION_MODEL_HAN_2005:
+		return resolve_han_2005(v, w, m, r, n, model);
+	case BS_CUSHION_MODEL_MATHAVAN_2010:
+		return bs_resolve_cushion_mathavan(v, w, m, r, n, model);
+	case BS_CUSHION_MODEL_STRONGE_COMPLIANT:
+		return bs_resolve_cushion_stronge(v, w, m, r, n, model);
+	default: {
+		bs_cushion_contact result = {0.0, 0.0, 0.0, false};
 		result.normal_impulse = bs_resolve_obstacle(v, m, n, model.restitution);
 		result.nose_impulse = result.normal_impulse;
 		return result;
 	}
+	}
+}
+
+static bs_cushion_contact resolve_han_2005(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
+	bs_cushion_params model) {
+	bs_cushion_contact result = {0.0, 0.0, 0.0, false};
 	// The nose is at angle t above the centre, seen from the centre: the
 	// contact point is -r N, with N = cos t n - sin t z pointing from the
 	// nose into the ball.

@@ -56,17 +56,26 @@
 #define BS_CUSHION_FRICTION 0.2
 
 /// A ball-cushion model (bs_cushion_model, breakshot/pool.h: more can be
-/// added there) and its parameters.
+/// added there) and its parameters. Each model is one file: Han's and the
+/// ideal reflection here, Mathavan's in cushion_mathavan.h, Stronge's in
+/// cushion_stronge.h.
 typedef struct bs_cushion_params {
 	bs_cushion_model kind;
-	double restitution; ///< e_c, in [0, 1]: of the normal velocity at the nose (Han), or in the plane (ideal)
-	double friction;    ///< f_c (>= 0, dimensionless), the nose's friction coefficient; unused by the ideal model
-	double height;      ///< h (m), the nose's height above the cloth, in (0, 2R); unused by the ideal model
+	/// in [0, 1]: e_c of the normal velocity at the nose (Han, Stronge), the
+	/// energetic e_e (Mathavan), or in the plane (ideal)
+	double restitution;
+	/// (>= 0, dimensionless) the nose's friction coefficient (f_c, Mathavan's
+	/// mu_w); unused by the ideal model
+	double friction;
+	double height; ///< h (m), the nose's height above the cloth, in (R, 2R); unused by the ideal model
+	double table_friction; ///< mu_s (>= 0), the cloth's friction during the impact (Mathavan)
+	int steps;             ///< N, Mathavan's integration step (bs_pool_def.mathavan_steps)
+	double omega_ratio;    ///< omega_t / omega_n in (1, 2) (Stronge)
 } bs_cushion_params;
 
 /// The ideal model with restitution `e`.
 static inline bs_cushion_params bs_cushion_params_ideal(double e) {
-	bs_cushion_params model = {BS_CUSHION_MODEL_IDEAL, e, 0.0, 0.0};
+	bs_cushion_params model = {BS_CUSHION_MODEL_IDEAL, e, 0.0, 0.0, 0.0, 0, 0.0};
 	return model;
 }
 
@@ -75,9 +84,14 @@ static inline bs_cushion_params bs_cushion_params_ideal(double e) {
 /// BS_CUSHION_NOSE_HEIGHT_RATIO of the ball's diameter.
 static inline bs_cushion_params bs_cushion_params_han_2005(double r) {
 	bs_cushion_params model = {BS_CUSHION_MODEL_HAN_2005, BS_CUSHION_RESTITUTION, BS_CUSHION_FRICTION,
-		BS_CUSHION_NOSE_HEIGHT_RATIO * 2.0 * r};
+		BS_CUSHION_NOSE_HEIGHT_RATIO * 2.0 * r, 0.0, 0, 0.0};
 	return model;
 }
+
+/// The parameters a world's pool def gives `kind` for a ball of radius `r`
+/// (m), with the world's cushion restitution `e` (Han's, Stronge's and the
+/// ideal one's; Mathavan's is its own).
+bs_cushion_params bs_cushion_params_of(const bs_pool_def* pool, bs_cushion_model kind, double e, double r);
 
 /// What a ball-cushion collision exchanged, as impulses given to the ball.
 typedef struct bs_cushion_contact {
@@ -92,15 +106,16 @@ typedef struct bs_cushion_contact {
 	/// The vertical impulse (N s) the nose gave and the cloth took (negative:
 	/// down into the cloth); 0 for the ideal model.
 	double vertical_impulse;
-	/// Friction at the nose reached f_c P_n without stopping the slip.
+	/// Friction at the nose slid: reached f_c P_n without stopping the slip
+	/// (Han), or slid to the end of the impact (Mathavan, Stronge).
 	bool sliding;
 } bs_cushion_contact;
 
 /// Resolves a collision of a ball (velocity `v` in m/s, angular velocity
 /// `w` in rad/s, mass `m` in kg, radius `r` in m) with a cushion whose unit
 /// normal in the table's plane is `n` (from the cushion towards the ball),
-/// with `model`, updating v and w in place. Han's model gives no impulse to
-/// a ball that does not approach the nose (v . n >= 0); the ideal model
+/// with `model`, updating v and w in place. The models at the nose give no
+/// impulse to a ball that does not approach it (v . n >= 0); the ideal model
 /// reflects whatever it is given, as bs_resolve_obstacle does.
 bs_cushion_contact bs_resolve_cushion_contact(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
 	bs_cushion_params model);

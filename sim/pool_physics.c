@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 #include "collide_pool.h"
+#include "cushion_mathavan.h"
 
 // ---------------------------------------------------------------------------
 // Motion between events
@@ -200,6 +201,40 @@ static bool skips_last_obstacle(const bs_world_def* def, const bs_ball_def* ball
 	return bs_pool_contact_is_resting(-bs_v2_dot(ball->anchor.vel, towards));
 }
 
+// The parameters of the cushion models, checked whatever the model chosen,
+// so that a def that names another model later still holds good numbers.
+static bool check_cushion_parameters(const bs_pool_def* pool, bs_def_report* dest) {
+	if (!bs_in_range(pool->mathavan_restitution, 0.0, 1.0)) {
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "pool.mathavan_restitution must be in [0, 1]");
+	}
+	if (!bs_in_range(pool->mathavan_cushion_friction, 0.0, BS_POOL_MAX_FRICTION)) {
+		return bs_def_report_problem(
+			dest, BS_DEF_BAD_NUMBER, -1, -1, "pool.mathavan_cushion_friction must be in [0, %g]", BS_POOL_MAX_FRICTION);
+	}
+	if (!bs_in_range(pool->mathavan_table_friction, 0.0, BS_POOL_MAX_FRICTION)) {
+		return bs_def_report_problem(
+			dest, BS_DEF_BAD_NUMBER, -1, -1, "pool.mathavan_table_friction must be in [0, %g]", BS_POOL_MAX_FRICTION);
+	}
+	if (pool->mathavan_steps < BS_MATHAVAN_MIN_STEPS || pool->mathavan_steps > BS_MATHAVAN_MAX_STEPS) {
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"pool.mathavan_steps must be in [%d, %d]: the steps that cover the impact", BS_MATHAVAN_MIN_STEPS,
+			BS_MATHAVAN_MAX_STEPS);
+	}
+	double sin_t = 2.0 * pool->cushion_height - 1.0;
+	if (pool->cushion_model == BS_CUSHION_MODEL_MATHAVAN_2010 &&
+		!bs_mathavan_frictions_end(pool->mathavan_cushion_friction, pool->mathavan_table_friction, sin_t,
+			sqrt(1.0 - sin_t * sin_t))) {
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"pool.mathavan_cushion_friction and pool.mathavan_table_friction are too high for pool.cushion_height: "
+			"they could lock the ball against the nose (docs/pool.md)");
+	}
+	if (!(pool->stronge_omega_ratio > 1.0 && pool->stronge_omega_ratio < 2.0)) {
+		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1,
+			"pool.stronge_omega_ratio must be in (1, 2): the contact's tangential frequency over its normal one");
+	}
+	return true;
+}
+
 // The coefficients and choices of pool physics, and its table.
 static bool check_def(const bs_world_def* def, bs_def_report* dest) {
 	const bs_pool_def* pool = &def->pool;
@@ -229,10 +264,12 @@ static bool check_def(const bs_world_def* def, bs_def_report* dest) {
 	if (pool->ball_model != BS_BALL_MODEL_IDEAL && pool->ball_model != BS_BALL_MODEL_FRICTIONAL) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "the ball model must be a bs_ball_model");
 	}
-	if (pool->cushion_model != BS_CUSHION_MODEL_IDEAL && pool->cushion_model != BS_CUSHION_MODEL_HAN_2005) {
+	if (pool->cushion_model != BS_CUSHION_MODEL_IDEAL && pool->cushion_model != BS_CUSHION_MODEL_HAN_2005 &&
+		pool->cushion_model != BS_CUSHION_MODEL_MATHAVAN_2010 &&
+		pool->cushion_model != BS_CUSHION_MODEL_STRONGE_COMPLIANT) {
 		return bs_def_report_problem(dest, BS_DEF_BAD_NUMBER, -1, -1, "the cushion model must be a bs_cushion_model");
 	}
-	return true;
+	return check_cushion_parameters(pool, dest);
 }
 
 

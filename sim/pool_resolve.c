@@ -67,12 +67,7 @@ static bs_ball_friction ball_friction(const bs_world* world) {
 }
 
 static bs_cushion_params cushion_params(const bs_world* world, double radius) {
-	if (world->pool.cushion_model == BS_CUSHION_MODEL_HAN_2005) {
-		bs_cushion_params params = {BS_CUSHION_MODEL_HAN_2005, world->cushion_restitution, world->pool.cushion_friction,
-			world->pool.cushion_height * 2.0 * radius};
-		return params;
-	}
-	return bs_cushion_params_ideal(world->cushion_restitution);
+	return bs_cushion_params_of(&world->pool, world->pool.cushion_model, world->cushion_restitution, radius);
 }
 
 void bs_pool_resolve_pair(bs_world* world, int i, int j, bs_event* record) {

@@ -69,6 +69,11 @@ bs_pool_def bs_default_pool_def(void) {
 	def.cushion_height = 0.64;
 	def.ball_model = BS_BALL_MODEL_FRICTIONAL;
 	def.cushion_model = BS_CUSHION_MODEL_HAN_2005;
+	def.mathavan_restitution = 0.98;
+	def.mathavan_cushion_friction = 0.14;
+	def.mathavan_table_friction = 0.212;
+	def.mathavan_steps = 200;
+	def.stronge_omega_ratio = 1.8;
 	return def;
 }
 

@@ -416,7 +416,7 @@ static void cushion_han_matches_rail_frame(void) {
 		}
 		bs_vec3 w = bs_v3(bs_rng_range(&rng, -150, 150), bs_rng_range(&rng, -150, 150), bs_rng_range(&rng, -150, 150));
 		bs_cushion_params model = {BS_CUSHION_MODEL_HAN_2005, bs_rng_uniform(&rng), bs_rng_range(&rng, 0.0, 0.5),
-			bs_rng_range(&rng, 1.0, 1.9) * r};
+			bs_rng_range(&rng, 1.0, 1.9) * r, 0.0, 0, 0.0};
 		bs_vec2 a = v;
 		bs_vec3 s = w;
 		han_rail_frame(&a, &s, m, r, n, model.height, model.restitution, model.friction);
@@ -526,7 +526,7 @@ static void cushion_energy_never_rises(void) {
 			bs_v3(bs_rng_range(&rng, -spin, spin), bs_rng_range(&rng, -spin, spin), bs_rng_range(&rng, -spin, spin));
 		double mass = bs_rng_range(&rng, 0.05, 0.5), radius = bs_rng_range(&rng, 0.02, 0.04);
 		bs_cushion_params model = {BS_CUSHION_MODEL_HAN_2005, k % 10 == 0 ? (double)(k / 10 % 2) : bs_rng_uniform(&rng),
-			bs_rng_range(&rng, 0.0, 1.0), bs_rng_range(&rng, 0.05, 1.95) * radius};
+			bs_rng_range(&rng, 0.0, 1.0), bs_rng_range(&rng, 0.05, 1.95) * radius, 0.0, 0, 0.0};
 		double e0 = ball_energy(v, w, mass, radius);
 		bs_vec2 before = v;
 		bs_cushion_contact got = bs_resolve_cushion_contact(&v, &w, mass, radius, n, model);

@@ -2,7 +2,7 @@
 // every event and at random times between events, and each saved state must
 // pass the def check, and continue event for event, bit for bit, to the same
 // end. The scenes cover every restitution of balls and cushions from 0 to 1,
-// both cushion models, spins up to massé slips, resting contacts with
+// every cushion model, spins up to massé slips, resting contacts with
 // cushions, jaws and balls, frozen racks and the shipped breaks.
 #include <math.h>
 #include <stdio.h>
@@ -237,7 +237,9 @@ static int random_scene(bs_rng* rng, bs_world_def* def, bs_ball_def* balls) {
 	def->table = random_table(rng);
 	def->ball_restitution = random_restitution(rng);
 	def->cushion_restitution = random_restitution(rng);
-	def->pool.cushion_model = bs_rng_next(rng) % 4 == 0 ? BS_CUSHION_MODEL_IDEAL : BS_CUSHION_MODEL_HAN_2005;
+	static const bs_cushion_model models[] = {BS_CUSHION_MODEL_HAN_2005, BS_CUSHION_MODEL_HAN_2005,
+		BS_CUSHION_MODEL_IDEAL, BS_CUSHION_MODEL_MATHAVAN_2010, BS_CUSHION_MODEL_STRONGE_COMPLIANT};
+	def->pool.cushion_model = models[bs_rng_next(rng) % 5];
 	int wanted = 1 + (int)(bs_rng_next(rng) % 10);
 	int count = 0;
 	for (int i = 0; i < wanted; ++i) {

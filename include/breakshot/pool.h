@@ -61,6 +61,15 @@ typedef enum bs_cushion_model {
 	/// at the contact, so that running and check english change the angle
 	/// and speed of the rebound. Closed form.
 	BS_CUSHION_MODEL_HAN_2005,
+	/// Mathavan, Jackson and Parkin (2010): the impulse integrated through
+	/// compression and restitution, with friction at the nose and at the
+	/// cloth acting together during the impact (bs_pool_def.mathavan_*).
+	BS_CUSHION_MODEL_MATHAVAN_2010,
+	/// Stronge's compliant contact at the nose: a tangential spring lets the
+	/// contact stick and spring back, so that the rebound passes through gross
+	/// slip, slip-stick-slip or stick-slip; in closed form within each phase
+	/// (bs_pool_def.stronge_omega_ratio).
+	BS_CUSHION_MODEL_STRONGE_COMPLIANT,
 } bs_cushion_model;
 
 /// The coefficients of pool physics. Get them from bs_default_pool_def()
@@ -81,6 +90,28 @@ typedef struct bs_pool_def {
 	double cushion_height;
 	bs_ball_model ball_model;       ///< BS_BALL_MODEL_FRICTIONAL
 	bs_cushion_model cushion_model; ///< BS_CUSHION_MODEL_HAN_2005
+	/// Mathavan 2010: e_e, the energetic restitution at the nose (the square
+	/// root of the work the nose does on the ball in restitution over the
+	/// work it takes in compression), in [0, 1]. The paper's fitted 0.98;
+	/// this model's own, apart from the world's cushion_restitution
+	double mathavan_restitution;
+	/// Mathavan 2010: mu_w, the sliding friction between ball and nose, in
+	/// [0, 10] (the paper's fitted 0.14)
+	double mathavan_cushion_friction;
+	/// Mathavan 2010: mu_s, the sliding friction between ball and cloth
+	/// while the nose presses the ball down, in [0, 10] (the paper's 0.212)
+	double mathavan_table_friction;
+	/// Mathavan 2010: N, the integration step: the normal impulse at the nose
+	/// grows by (1 + e_e) m |v_n| / N a step (N s), v_n the speed into the
+	/// cushion, so that about N (1 + 1/e_e) / 2 steps cover the impact.
+	/// In [BS_MATHAVAN_MIN_STEPS, BS_MATHAVAN_MAX_STEPS] (200; the paper
+	/// takes 5000 Euler steps, docs/pool.md)
+	int mathavan_steps;
+	/// Stronge's compliant cushion: omega_t / omega_n, the ratio of the
+	/// contact's tangential to normal frequency of vibration, in (1, 2)
+	/// (pooltool's 1.8). With a sphere's 7/2 the tangential over the normal
+	/// compliance is omega_ratio^2 / 3.5 (0.926 at 1.8)
+	double stronge_omega_ratio;
 } bs_pool_def;
 
 /// pooltool's coefficients and this library's default models.
@@ -93,6 +124,12 @@ BS_API bs_pool_def bs_default_pool_def(void);
 /// must end, at a finite time, for the events to be found (the spinning and
 /// cushion frictions may be 0).
 #define BS_POOL_MIN_FRICTION 1e-4
+/// Fewest integration steps accepted for Mathavan's cushion
+/// (bs_pool_def.mathavan_steps).
+#define BS_MATHAVAN_MIN_STEPS 10
+/// Most integration steps accepted for Mathavan's cushion: a cushion event
+/// then costs about 20 ms.
+#define BS_MATHAVAN_MAX_STEPS 1000000
 /// Largest gravity accepted (m/s^2).
 #define BS_POOL_MAX_GRAVITY 1000.0
 /// Smallest gravity accepted (m/s^2): with BS_POOL_MIN_FRICTION, the slowest

@@ -244,6 +244,27 @@ static void take_pool(recipe* r, bs_world_def* def, bs_ball_def* balls) {
 	}
 }
 
+/// The cushion models and their parameters, read last (so that inputs
+/// written before they existed keep their meaning: a byte 0, or none, leaves
+/// the def as it was): Mathavan's or Stronge's model, and their numbers,
+/// whatever the model chosen (the check refuses bad ones under every model).
+static void take_cushion(recipe* r, bs_world_def* def) {
+	uint8_t how = take_byte(r);
+	if (how & 1) {
+		def->pool.cushion_model = (how & 2) ? BS_CUSHION_MODEL_STRONGE_COMPLIANT : BS_CUSHION_MODEL_MATHAVAN_2010;
+	}
+	if (how & 4) {
+		def->pool.mathavan_restitution = take_number(r, 1.0);
+		def->pool.mathavan_cushion_friction = take_number(r, 0.5);
+		def->pool.mathavan_table_friction = take_number(r, 0.5);
+		// Few steps mostly, so that a run stays quick; now and then any int.
+		def->pool.mathavan_steps = (how & 8) ? take_int(r) : BS_MATHAVAN_MIN_STEPS + 4 * take_byte(r);
+	}
+	if (how & 16) {
+		def->pool.stronge_omega_ratio = 1.0 + take_number(r, 1.0);
+	}
+}
+
 static bs_world_def take_def(recipe* r, bs_ball_def* balls) {
 	bs_world_def def = bs_default_world_def();
 	def.table = take_table(r);
@@ -281,6 +302,7 @@ static bs_world_def take_def(recipe* r, bs_ball_def* balls) {
 			def.balls = NULL;
 		}
 	}
+	take_cushion(r, &def);
 	return def;
 }
 
