@@ -28,6 +28,8 @@ typedef struct loader {
 	/// and the root holds an empty array in its place. NULL otherwise.
 	const char* text;
 	const bs_balls_span* balls;
+	size_t cursor; ///< in `balls`, past the last element parsed
+	bool syntax_failed; ///< the error is a ball's syntax error
 } loader;
 
 // Copies a message, writing each control character as \xNN: keys and
@@ -617,10 +619,28 @@ static json_t* parse_ball(loader* in, size_t begin, size_t end) {
 		}
 		int line;
 		int column;
+		in->syntax_failed = true;
 		bs_scene_text_place(in->text, begin, &line, &column);
 		syntax_error(in, line + syntax.line - 1, syntax.line == 1 ? column + syntax.column : syntax.column, syntax.text);
 	}
 	return ball;
+}
+
+// Whether the balls not yet parsed are free of syntax errors; otherwise the
+// first one's message replaces the error. Asked when the scene is refused
+// for another reason: a whole parse would have found the syntax error
+// first, and the message must not depend on how the scene was read.
+static bool rest_of_balls_parse(loader* in) {
+	size_t begin;
+	size_t end;
+	while (bs_scene_text_next_ball(in->text, in->balls, &in->cursor, &begin, &end)) {
+		json_t* ball = parse_ball(in, begin, end);
+		if (!ball) {
+			return false;
+		}
+		json_decref(ball);
+	}
+	return true;
 }
 
 static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
@@ -635,7 +655,6 @@ static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 	if (!dest->balls) {
 		return fail(in, "balls", "out of memory for %zu balls", count);
 	}
-	size_t at = in->balls ? in->balls->begin + 1 : 0;
 	for (size_t i = 0; i < count; ++i) {
 		if (!in->balls) {
 			if (!read_ball(in, json_array_get(value, i), (int)i, dest->def.physics, &dest->balls[i])) {
@@ -646,7 +665,7 @@ static bool read_balls(loader* in, const json_t* value, bs_scene* dest) {
 		// One ball's JSON tree at a time.
 		size_t begin;
 		size_t end;
-		bool next = bs_scene_text_next_ball(in->text, in->balls, &at, &begin, &end);
+		bool next = bs_scene_text_next_ball(in->text, in->balls, &in->cursor, &begin, &end);
 		assert(next && "the scan counted this element");
 		(void)next;
 		json_t* ball = parse_ball(in, begin, end);
@@ -926,9 +945,10 @@ static bool load_root(loader* in, json_t* root, const json_error_t* syntax, bs_s
 // A syntax error jansson found in the root with its "balls" array taken
 // out (`root_text`), moved to its place in the whole text: past the
 // array's place, lines and columns shift by what the array spanned.
-static void place_root_error(const char* text, const bs_balls_span* span, json_error_t* syntax) {
-	if (syntax->position <= (int)span->begin + 2) {
-		return;
+// Returns whether it lies past the array.
+static bool place_root_error(const char* text, const bs_balls_span* span, json_error_t* syntax) {
+	if (syntax->position < 0 || (size_t)syntax->position <= span->begin + 2) {
+		return false;
 	}
 	int line_before;
 	int column_before;
@@ -940,6 +960,7 @@ static void place_root_error(const char* text, const bs_balls_span* span, json_e
 		syntax->column = column_after + (syntax->column - (column_before + 2));
 	}
 	syntax->line += line_after - line_before;
+	return true;
 }
 
 // Loads `size` bytes of scene text. Where the scan finds the top-level
@@ -948,7 +969,7 @@ static void place_root_error(const char* text, const bs_balls_span* span, json_e
 // the load then holds the text, one ball's tree and the balls read.
 static bool load_bytes(
 	const char* text, size_t size, bool whole, const char* name, bs_scene* dest, char* error, size_t error_size) {
-	loader in = {name, error, error_size, text, NULL};
+	loader in = {name, error, error_size, text, NULL, 0, false};
 	json_error_t syntax;
 	bs_balls_span span;
 	if (whole || !bs_scene_text_find_balls(text, size, &span)) {
@@ -970,11 +991,19 @@ static bool load_bytes(
 	memcpy(root_text + span.begin + 2, text + span.end, size - span.end);
 	json_t* root = json_loadb(root_text, root_size, JSON_REJECT_DUPLICATES, &syntax);
 	bs_free(root_text);
-	if (!root) {
-		place_root_error(text, &span, &syntax);
-	}
 	in.balls = &span;
-	return load_root(&in, root, &syntax, dest);
+	in.cursor = span.begin + 1;
+	if (!root && place_root_error(text, &span, &syntax) && !rest_of_balls_parse(&in)) {
+		memset(dest, 0, sizeof *dest);
+		return false; // a ball's syntax error comes first in the text
+	}
+	if (load_root(&in, root, &syntax, dest)) {
+		return true;
+	}
+	if (root && !in.syntax_failed) {
+		rest_of_balls_parse(&in);
+	}
+	return false;
 }
 
 static bool load_file(const char* path, bs_scene* dest, char* error, size_t error_size) {

@@ -217,6 +217,13 @@ static void syntax_errors_are_placed_in_the_whole_text(void) {
 		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]]]}",
 		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}",
 		"{\"table\": {\"size\": [2, 1]}, \"balls\": [3, \"x\", {\"id\": 0}]}",
+		// A syntax error in a ball comes before any other error, as in a
+		// whole parse: an unknown key before the array, a bad ball before
+		// it, a root's syntax error after the array.
+		"{\"table\": {\"size\": [2, 1]}, \"x\": 1, \"balls\": [{\"id\": 0, \"pos\": [0.5, 0.5]}, {\"id\": 1 2}]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"radius\": -1}, {\"id\": 1 2}]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"radius\": -1}, {\"id\": 1 2}], \"time\": 1..0}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0 0}, {\"id\": 1 2}], \"time\": 1}",
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; ++i) {
 		CHECK(!loads_agree(texts[i]));
