@@ -49,13 +49,10 @@ bs_cushion_contact bs_resolve_cushion_contact(bs_vec2* v, bs_vec3* w, double m, 
 static bs_cushion_contact resolve_han_2005(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
 	bs_cushion_params model) {
 	bs_cushion_contact result = {0.0, 0.0, 0.0, false};
-	// The nose is at angle t above the centre, seen from the centre: the
-	// contact point is -r N, with N = cos t n - sin t z pointing from the
-	// nose into the ball.
-	double sin_t = (model.height - r) / r;
-	double cos_t = sqrt(1.0 - sin_t * sin_t);
-	bs_vec3 normal = bs_v3(cos_t * n.x, cos_t * n.y, -sin_t);
-	bs_vec3 contact = bs_v3_scale(-r, normal);
+	bs_cushion_nose nose = bs_cushion_nose_of(model.height, r, n);
+	double cos_t = nose.cos_t;
+	bs_vec3 normal = nose.normal;
+	bs_vec3 contact = nose.contact;
 	double approach = cos_t * bs_v2_dot(*v, n); // V . N, negative while approaching
 	if (!(approach < 0.0)) {
 		return result;

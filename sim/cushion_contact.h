@@ -40,6 +40,8 @@
 #ifndef BREAKSHOT_CUSHION_CONTACT_H
 #define BREAKSHOT_CUSHION_CONTACT_H
 
+#include <math.h>
+
 #include <stdbool.h>
 
 #include <breakshot/pool.h>
@@ -92,6 +94,27 @@ static inline bs_cushion_params bs_cushion_params_han_2005(double r) {
 /// (m), with the world's cushion restitution `e` (Han's, Stronge's and the
 /// ideal one's; Mathavan's is its own).
 bs_cushion_params bs_cushion_params_of(const bs_pool_def* pool, bs_cushion_model kind, double e, double r);
+
+/// Where a ball of radius `r` (m) touches a cushion's nose at height
+/// `height` (m) above the cloth, the cushion's unit normal in the plane
+/// being `n`: the nose sits at angle t above the centre, seen from the
+/// centre, and the contact point is -r N, with N = cos t n - sin t z
+/// pointing from the nose into the ball. Every spin-aware model shares it.
+typedef struct bs_cushion_nose {
+	double sin_t;
+	double cos_t;
+	bs_vec3 normal;  ///< N
+	bs_vec3 contact; ///< the contact point from the centre, -r N (m)
+} bs_cushion_nose;
+
+static inline bs_cushion_nose bs_cushion_nose_of(double height, double r, bs_vec2 n) {
+	bs_cushion_nose nose;
+	nose.sin_t = (height - r) / r;
+	nose.cos_t = sqrt(1.0 - nose.sin_t * nose.sin_t);
+	nose.normal = bs_v3(nose.cos_t * n.x, nose.cos_t * n.y, -nose.sin_t);
+	nose.contact = bs_v3_scale(-r, nose.normal);
+	return nose;
+}
 
 /// What a ball-cushion collision exchanged, as impulses given to the ball.
 typedef struct bs_cushion_contact {

@@ -137,10 +137,11 @@ bs_cushion_contact bs_resolve_cushion_mathavan_counted(bs_vec2* v, bs_vec3* w, d
 	rail k;
 	k.inv_mass = 1.0 / m;
 	k.inv_inertia = 1.0 / (0.4 * m * r * r);
-	k.sin_t = (model.height - r) / r;
-	k.cos_t = sqrt(1.0 - k.sin_t * k.sin_t);
-	k.normal = bs_v3(k.cos_t * n.x, k.cos_t * n.y, -k.sin_t);
-	k.at_nose = bs_v3_scale(-r, k.normal);
+	bs_cushion_nose geometry = bs_cushion_nose_of(model.height, r, n);
+	k.sin_t = geometry.sin_t;
+	k.cos_t = geometry.cos_t;
+	k.normal = geometry.normal;
+	k.at_nose = geometry.contact;
 	k.at_cloth = bs_v3(0.0, 0.0, -r);
 	k.along = bs_v3(-n.y, n.x, 0.0);
 	k.across = bs_v3(k.sin_t * n.x, k.sin_t * n.y, k.cos_t);

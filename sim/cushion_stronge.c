@@ -197,12 +197,11 @@ double bs_stronge_slip_after(double approach, double slip, double e, double mu, 
 bs_cushion_contact bs_resolve_cushion_stronge(bs_vec2* v, bs_vec3* w, double m, double r, bs_vec2 n,
 	bs_cushion_params model) {
 	bs_cushion_contact result = {0.0, 0.0, 0.0, false};
-	// The same contact as Han's: the nose at angle t above the centre, the
-	// contact point -r N with N = cos t n - sin t z.
-	double sin_t = (model.height - r) / r;
-	double cos_t = sqrt(1.0 - sin_t * sin_t);
-	bs_vec3 normal = bs_v3(cos_t * n.x, cos_t * n.y, -sin_t);
-	bs_vec3 contact = bs_v3_scale(-r, normal);
+	// The same contact as Han's.
+	bs_cushion_nose nose = bs_cushion_nose_of(model.height, r, n);
+	double cos_t = nose.cos_t;
+	bs_vec3 normal = nose.normal;
+	bs_vec3 contact = nose.contact;
 	double approach = -cos_t * bs_v2_dot(*v, n);
 	if (!(approach > 0.0)) {
 		return result;
