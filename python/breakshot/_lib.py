@@ -121,6 +121,7 @@ _libc = ctypes.CDLL(None)
 
 _world = ctypes.c_void_p
 _scene = ctypes.c_void_p
+_trajectory = ctypes.c_void_p
 _error = ctypes.c_char_p
 
 
@@ -155,6 +156,15 @@ world_ball_count = _declare("bs_world_ball_count", ctypes.c_int, _world)
 world_totals = _declare("bs_world_totals", CTotals, _world)
 world_physics = _declare("bs_world_physics", ctypes.c_int, _world)
 world_validate = _declare("bs_world_validate", ctypes.c_bool, _world, ctypes.c_char_p, ctypes.c_size_t)
+trajectory_create = _declare("bs_trajectory_create", _trajectory, _world)
+trajectory_destroy = _declare("bs_trajectory_destroy", None, _trajectory)
+trajectory_run = _declare("bs_trajectory_run", ctypes.c_int, _trajectory, _world, ctypes.POINTER(CEvent), ctypes.c_int)
+trajectory_start_time = _declare("bs_trajectory_start_time", ctypes.c_double, _trajectory)
+trajectory_end_time = _declare("bs_trajectory_end_time", ctypes.c_double, _trajectory)
+trajectory_states = _declare(
+    "bs_trajectory_states", None, _trajectory, ctypes.POINTER(ctypes.c_double), ctypes.c_int64,
+    ctypes.POINTER(CBallState)
+)
 event_kind_name = _declare("bs_event_kind_name", ctypes.c_char_p, ctypes.c_int)
 motion_state_name = _declare("bs_motion_state_name", ctypes.c_char_p, ctypes.c_int)
 
