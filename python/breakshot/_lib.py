@@ -2,11 +2,14 @@
 
 The library is found, in order, through:
 
-1. the environment variable ``BREAKSHOT_LIBRARY``, the path of the shared
+1. the library a wheel (``pip install .``) carries inside the package,
+   ``libbreakshot.so`` beside this file: a wheel's package loads its own,
+   whatever the environment says;
+2. the environment variable ``BREAKSHOT_LIBRARY``, the path of the shared
    library file (an uninstalled build tree: ``build/libbreakshot.so``);
-2. the library directory ``meson install`` put it in, written into
+3. the library directory ``meson install`` put it in, written into
    ``_config.py`` at install time;
-3. the dynamic linker's own search (``LD_LIBRARY_PATH``, the ld.so cache) for
+4. the dynamic linker's own search (``LD_LIBRARY_PATH``, the ld.so cache) for
    ``libbreakshot.so.0``.
 
 The structs below mirror ``include/breakshot/*.h`` field for field; only the
@@ -88,7 +91,12 @@ class CCueDef(ctypes.Structure):
     ]
 
 
+BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libbreakshot.so")
+
+
 def _candidates():
+    if os.path.isfile(BUNDLED):
+        return [BUNDLED]
     path = os.environ.get(ENVIRONMENT_VARIABLE)
     if path:
         return [path]
@@ -111,8 +119,9 @@ def _open():
         except OSError as error:
             tried.append(str(error))
     raise ImportError(
-        "breakshot: cannot load the C library libbreakshot (install it with `meson install`, "
-        f"or set {ENVIRONMENT_VARIABLE} to the path of libbreakshot.so): " + "; ".join(tried)
+        "breakshot: cannot load the C library libbreakshot (pip install . carries it in the package; "
+        f"or install it with `meson install`, or set {ENVIRONMENT_VARIABLE} to the path of libbreakshot.so): "
+        + "; ".join(tried)
     )
 
 

@@ -6,12 +6,14 @@ import json
 import math
 import numbers
 import os
+import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 
 import numpy
 
-from . import _lib
+from . import _lib, _program
 from ._types import BALL_STATE_DTYPE, Ball, Event, Events, State, Totals, Trajectory
 
 # The events a run gathers per call into C before it makes room for more.
@@ -493,6 +495,53 @@ class World:
         if text is None:
             raise MemoryError("breakshot: out of memory writing the state")
         _write_whole(path, text)
+
+    def view(self, *, size=None, screenshot=None, frames=None):
+        """Opens the viewer on the world's state now (``breakshot view`` on
+        it, saved to a temporary scene), paused there; returns when its
+        window is closed. The viewer plays on from there, steps through the
+        events both ways and strikes new shots; the world itself does not
+        change. ``size=(width, height)`` is the window's size in pixels (each 200 to
+        8000);
+        ``screenshot`` a PNG path to render one frame to and close (with
+        ``frames``, after that many frames of the window). Needs a display
+        (``DISPLAY`` or ``WAYLAND_DISPLAY``: under none, run Python in
+        ``xvfb-run``) and the program built with its viewer; raises
+        RuntimeError saying which is missing."""
+        handle = self._live()
+        arguments = []
+        if size is not None:
+            width, height = _pair(size, "size")
+            if not all(side == int(side) and 200 <= side <= 8000 for side in (width, height)):
+                raise ValueError(f"size: expected whole numbers of pixels from 200 to 8000, got {size!r}")
+            arguments += ["--size", f"{int(width)}x{int(height)}"]
+        if screenshot is not None:
+            arguments += ["--screenshot", os.fsdecode(_path_bytes(screenshot))]
+        if frames is not None:
+            if not isinstance(frames, numbers.Integral) or isinstance(frames, bool) or frames < 1:
+                raise ValueError(f"frames: expected a whole number >= 1, got {frames!r}")
+            arguments += ["--frames", str(int(frames))]
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            raise RuntimeError(
+                "World.view needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set "
+                "(without one, run Python under xvfb-run for a screenshot)"
+            )
+        program = _program.find()
+        if program is None:
+            raise RuntimeError(_program.missing_message())
+        text = _lib.take_text(_lib.scene_dump_world(handle))
+        if text is None:
+            raise MemoryError("breakshot: out of memory writing the state")
+        with tempfile.TemporaryDirectory(prefix="breakshot-view-") as directory:
+            scene = os.path.join(directory, "world.json")
+            with open(scene, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            done = subprocess.run([program, "view", scene, *arguments], env=_program.environment(program),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        sys.stdout.write(done.stdout)
+        if done.returncode != 0:
+            raise RuntimeError(f"{program} view failed (exit status {done.returncode}): {done.stderr.strip()}")
+        sys.stderr.write(done.stderr)
 
     def __repr__(self):
         if not self._handle:
