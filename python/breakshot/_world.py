@@ -217,16 +217,17 @@ class Shot:
         return self._recording
 
     def state_at(self, time):
-        """Every ball at `time` (s), anywhere in [start_time, time], forwards
-        or back, as a :class:`State`. At the time of an event it is the
+        """Every ball at `time` (s), anywhere in [shot.start_time,
+        shot.time], forwards or back, as a :class:`State`. At the time of an event it is the
         state just after it (and after every event at that same time)."""
         if not isinstance(time, numbers.Real) or isinstance(time, bool):
             raise TypeError(f"time: expected a number of seconds, got {type(time).__name__}")
         return self.states_at([time])[0]
 
     def states_at(self, times):
-        """Every ball at each of `times` (s, any order, each in
-        [start_time, time]), as a :class:`Trajectory` in the order given."""
+        """Every ball at each of `times` (s, in any order, each in
+        [shot.start_time, shot.time]), as a :class:`Trajectory` in the order
+        given."""
         recording = self._recorded()
         asked = numpy.array(times, ndmin=1)
         if asked.size and asked.dtype.kind not in "iuf":
