@@ -77,8 +77,7 @@ static void place(bs_world* world, int index, const bs_ball_def* ball) {
 static void restore(bs_world* world, int index, const bs_ball_anchor* anchor) {
 }
 
-static bs_ball_motion motion_at(const bs_world* world, int index, double time) {
-	const bs_ball* ball = &world->balls[index];
+static bs_ball_motion motion_of(const bs_ball* ball, const bs_ball_spin* spin, const bs_cloth* cloth, double time) {
 	bool moving = ball->vel.x != 0.0 || ball->vel.y != 0.0;
 	bs_ball_motion now = {bs_ball_position_at(ball, time), ball->vel, bs_v3(0.0, 0.0, 0.0),
 		moving ? BS_MOTION_SLIDING : BS_MOTION_STATIONARY};
@@ -119,7 +118,7 @@ const bs_physics_ops bs_ideal_physics = {
 	.destroy = destroy,
 	.place = place,
 	.restore = restore,
-	.motion_at = motion_at,
+	.motion_of = motion_of,
 	.state_until = state_until,
 	.export_motion = export_motion,
 	.predict = bs_ideal_predict,

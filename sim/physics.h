@@ -16,6 +16,10 @@
 
 #include <breakshot/world.h>
 
+struct bs_ball;
+struct bs_ball_spin;
+struct bs_cloth;
+
 /// A ball's motion at one moment, under any physics.
 typedef struct bs_ball_motion {
 	bs_vec2 pos;            ///< centre (m); on a periodic table possibly outside the box
@@ -109,8 +113,12 @@ typedef struct bs_physics_ops {
 	void (*place)(bs_world* world, int index, const bs_ball_def* ball);
 	/// Starts a saved ball from its anchor, its position and time restored.
 	void (*restore)(bs_world* world, int index, const bs_ball_anchor* anchor);
-	/// Ball `index`'s motion at `time` (s, at or after its own time).
-	bs_ball_motion (*motion_at)(const bs_world* world, int index, double time);
+	/// The motion at `time` (s, at or after the ball's own time) of a ball
+	/// stored as `ball` and `spin` (this physics' part of it; NULL where the
+	/// physics keeps none), on `cloth`: a world's ball, or a copy of one that
+	/// a trajectory keeps, moves the same to the last bit.
+	bs_ball_motion (*motion_of)(const struct bs_ball* ball, const struct bs_ball_spin* spin,
+		const struct bs_cloth* cloth, double time);
 	/// When ball `index`'s present state of motion ends (s, absolute), or INFINITY.
 	double (*state_until)(const bs_world* world, int index);
 	/// Fills what a saved ball needs of its motion beyond the shared fields:

@@ -325,10 +325,13 @@ static void restore(bs_world* world, int index, const bs_ball_anchor* anchor) {
 	bs_pool_begin_motion(world, index, anchor->motion, anchor_spin(anchor));
 }
 
-static bs_ball_motion motion_at(const bs_world* world, int index, double time) {
-	bs_spin_state spin = bs_pool_spin_at(world, index, time);
-	bs_ball_motion now = {bs_pool_position_at(world, index, time), spin.vel, spin.omega,
-		(bs_motion_state)world->spin[index].motion};
+// As bs_pool_position_at and bs_pool_spin_at, to the last bit.
+static bs_ball_motion motion_of(const bs_ball* ball, const bs_ball_spin* own, const bs_cloth* cloth, double time) {
+	double dt = time - ball->time;
+	bs_spin_state start = {ball->vel, own->omega};
+	bs_spin_state spin = bs_motion_advance((bs_motion_state)own->motion, start, own->acc, ball->radius, cloth, dt);
+	bs_ball_motion now = {bs_motion_position(ball->pos, ball->vel, own->acc, dt), spin.vel, spin.omega,
+		(bs_motion_state)own->motion};
 	return now;
 }
 
@@ -374,7 +377,7 @@ const bs_physics_ops bs_pool_physics = {
 	.destroy = destroy,
 	.place = place,
 	.restore = restore,
-	.motion_at = motion_at,
+	.motion_of = motion_of,
 	.state_until = state_until,
 	.export_motion = export_motion,
 	.predict = bs_pool_predict,

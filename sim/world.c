@@ -309,12 +309,8 @@ int bs_world_find_ball(const bs_world* world, int id) {
 	return index >= 0 ? bs_world_def_index(world, index) : -1;
 }
 
-bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double time) {
-	assert(def_index >= 0 && def_index < world->ball_count &&
-		"bs_world_ball_state: index out of range; pass an index of bs_world_def.balls, or use bs_world_find_ball");
-	assert(time >= world->time && "bs_world_ball_state: ask for a time at or after bs_world_time(); earlier states are gone");
-	int index = bs_world_storage_index(world, def_index);
-	const bs_ball* ball = &world->balls[index];
+bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* table, const bs_cloth* cloth,
+	const bs_ball* ball, const bs_ball_spin* spin, double mass, double time) {
 	bs_ball_state state;
 	state.id = ball->id;
 	state.pos = ball->pos;
@@ -322,18 +318,27 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double t
 	state.omega = bs_v3(0.0, 0.0, 0.0);
 	state.motion = BS_MOTION_POCKETED;
 	if (!ball->pocketed) {
-		bs_ball_motion now = bs_world_motion_at(world, index, time);
-		state.pos = bs_table_wrap(&world->table, now.pos);
+		bs_ball_motion now = physics->motion_of(ball, spin, cloth, time);
+		state.pos = bs_table_wrap(table, now.pos);
 		state.vel = now.vel;
 		state.omega = now.omega;
 		state.motion = now.motion;
 	}
 	state.radius = ball->radius;
-	state.mass = world->cold[index].mass;
+	state.mass = mass;
 	state.pocketed = ball->pocketed;
 	state.pocket = ball->pocketed ? ball->last_target : -1;
 	state.pocket_time = ball->pocketed ? ball->time : 0.0;
 	return state;
+}
+
+bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double time) {
+	assert(def_index >= 0 && def_index < world->ball_count &&
+		"bs_world_ball_state: index out of range; pass an index of bs_world_def.balls, or use bs_world_find_ball");
+	assert(time >= world->time && "bs_world_ball_state: ask for a time at or after bs_world_time(); earlier states are gone");
+	int index = bs_world_storage_index(world, def_index);
+	return bs_ball_state_of(world->physics, &world->table, &world->cloth, &world->balls[index],
+		world->spin ? &world->spin[index] : NULL, world->cold[index].mass, time);
 }
 
 bs_totals bs_world_totals(const bs_world* world) {

@@ -151,8 +151,15 @@ static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 /// Ball `index`'s motion at `time` (s, at or after its own time), under
 /// the world's physics.
 static inline bs_ball_motion bs_world_motion_at(const bs_world* world, int index, double time) {
-	return world->physics->motion_at(world, index, time);
+	return world->physics->motion_of(&world->balls[index], world->spin ? &world->spin[index] : NULL, &world->cloth, time);
 }
+
+/// What bs_world_ball_state reports at `time` (s, at or after the ball's
+/// own time) for a ball stored as `ball` and `spin` (NULL where the physics
+/// keeps none) of mass `mass` (kg), on `table` and `cloth` under `physics`:
+/// for a world's own ball, or a copy of one (a trajectory's), the same bits.
+bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* table, const bs_cloth* cloth,
+	const bs_ball* ball, const bs_ball_spin* spin, double mass, double time);
 
 /// Whether balls a and b (at storage indices a_index and b_index) were
 /// resolved against each other by their last events: both name the other

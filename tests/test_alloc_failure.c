@@ -21,6 +21,7 @@
 #include <breakshot/frame_step.h>
 #include <breakshot/gas.h>
 #include <breakshot/scene.h>
+#include <breakshot/trajectory.h>
 #include <breakshot/world.h>
 
 #include "alloc.h"
@@ -293,6 +294,39 @@ static bool run_frames(const void* context) {
 	return ok;
 }
 
+#ifndef BS_VALIDATE
+// Records a run to rest (or 3000 events) in calls of 16 events: a call that
+// runs out of memory returns -1 and leaves the world where it was.
+static bool record_trajectory(const void* context) {
+	bs_world* world = bs_world_create(context);
+	bs_trajectory* trajectory = world ? bs_trajectory_create(world) : NULL;
+	bool ok = trajectory != NULL;
+	bs_event events[16];
+	int64_t total = 0;
+	while (ok && total < 3000) {
+		int64_t before = bs_world_event_count(world);
+		int n = bs_trajectory_run(trajectory, world, events, 16);
+		if (n < 0) {
+			CHECK_EQ_INT(bs_world_event_count(world), before);
+			ok = false;
+		} else {
+			total += n;
+			if (n < 16) {
+				break;
+			}
+		}
+	}
+	if (ok) {
+		bs_ball_state states[BS_RACK_MAX_BALLS];
+		double end = bs_trajectory_end_time(trajectory);
+		bs_trajectory_states(trajectory, &end, 1, states);
+	}
+	bs_trajectory_destroy(trajectory);
+	bs_world_destroy(world);
+	return ok;
+}
+#endif
+
 // ---------------------------------------------------------------------------
 // The tests
 
@@ -458,6 +492,22 @@ static void stepping_allocates_nothing(void) {
 #endif
 }
 
+// A trajectory records a run (trajectory.h): creating it and every growth
+// of its records. (The validation build's check after every event
+// allocates while stepping: not there.)
+static void trajectory_recording(void) {
+#ifdef BS_VALIDATE
+	printf("  skipped: the validation build validates, allocating, after every event\n");
+#else
+	const defs* d = get_defs();
+	if (!d) {
+		return;
+	}
+	sweep("trajectory: the 9-ball break, ideal physics", record_trajectory, &d->rack->def);
+	sweep("trajectory: the 9-ball break, pool physics", record_trajectory, &d->pool->def);
+#endif
+}
+
 // Steps as `breakshot run --events N` does: a peek before each step, and
 // one after the last. Returns the events taken.
 static int64_t run_like_the_program(bs_world* world, int64_t events) {
@@ -548,6 +598,7 @@ int main(void) {
 	RUN(gas_making);
 	RUN(frame_stepping);
 	RUN(stepping_allocates_nothing);
+	RUN(trajectory_recording);
 	RUN(same_as_the_program);
 	free_defs(the_defs);
 	return check_summary();

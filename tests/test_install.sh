@@ -183,6 +183,8 @@ check "its directory, ${SITE#"$DEST"}, is on $PYTHON's own path" \
 	"$PYTHON" -c 'import sys; sys.exit(0 if sys.argv[1] in sys.path else 1)' "${SITE#"$DEST"}"
 check "_config.py names the installed library directory" \
 	grep -q "^LIBDIR = \"${LIBDIR#"$DEST"}\"$" "$SITE/breakshot/_config.py"
+BINDIR_PY=$(sed -n 's/^BINDIR = "\(.*\)"$/\1/p' "$SITE/breakshot/_config.py")
+check "_config.py names the installed program's directory, got '$BINDIR_PY'" [ -x "$DEST$BINDIR_PY/breakshot" ]
 env -u BREAKSHOT_LIBRARY PYTHONPATH="$SITE" LD_LIBRARY_PATH="$LIBDIR" LD_PRELOAD="$PYTHON_PRELOAD" \
 	ASAN_OPTIONS=detect_leaks=0 "$PYTHON" -c '
 import sys

@@ -369,7 +369,8 @@ BS_API int bs_world_find_ball(const bs_world* world, int id);
 /// of motion (pool.h) under pool physics. `time` should be at or after the
 /// current time; the answer is exact from the ball's last event up to the
 /// next event. A pocketed ball keeps its position at capture and reports
-/// zero velocity.
+/// zero velocity. Earlier times are gone: a trajectory (trajectory.h) that
+/// records the run keeps them.
 BS_API bs_ball_state bs_world_ball_state(const bs_world* world, int index, double time);
 
 /// Totals over the balls on the table at the current time.

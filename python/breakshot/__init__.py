@@ -11,7 +11,7 @@ is computed in C, exactly as the ``breakshot`` program computes it.
 docs/python.md describes the API.
 """
 
-from ._types import Ball, Event, EventKind, Events, MotionState, State, Totals
+from ._types import Ball, Event, EventKind, Events, MotionState, State, Totals, Trajectory
 from ._world import Scene, Shot, World, simulate
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Shot",
     "State",
     "Totals",
+    "Trajectory",
     "World",
     "simulate",
 ]

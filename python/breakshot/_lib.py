@@ -2,11 +2,14 @@
 
 The library is found, in order, through:
 
-1. the environment variable ``BREAKSHOT_LIBRARY``, the path of the shared
+1. the library a wheel (``pip install .``) carries inside the package,
+   ``libbreakshot.so`` beside this file: a wheel's package loads its own,
+   whatever the environment says;
+2. the environment variable ``BREAKSHOT_LIBRARY``, the path of the shared
    library file (an uninstalled build tree: ``build/libbreakshot.so``);
-2. the library directory ``meson install`` put it in, written into
+3. the library directory ``meson install`` put it in, written into
    ``_config.py`` at install time;
-3. the dynamic linker's own search (``LD_LIBRARY_PATH``, the ld.so cache) for
+4. the dynamic linker's own search (``LD_LIBRARY_PATH``, the ld.so cache) for
    ``libbreakshot.so.0``.
 
 The structs below mirror ``include/breakshot/*.h`` field for field; only the
@@ -88,7 +91,12 @@ class CCueDef(ctypes.Structure):
     ]
 
 
+BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libbreakshot.so")
+
+
 def _candidates():
+    if os.path.isfile(BUNDLED):
+        return [BUNDLED]
     path = os.environ.get(ENVIRONMENT_VARIABLE)
     if path:
         return [path]
@@ -111,8 +119,9 @@ def _open():
         except OSError as error:
             tried.append(str(error))
     raise ImportError(
-        "breakshot: cannot load the C library libbreakshot (install it with `meson install`, "
-        f"or set {ENVIRONMENT_VARIABLE} to the path of libbreakshot.so): " + "; ".join(tried)
+        "breakshot: cannot load the C library libbreakshot (pip install . carries it in the package; "
+        f"or install it with `meson install`, or set {ENVIRONMENT_VARIABLE} to the path of libbreakshot.so): "
+        + "; ".join(tried)
     )
 
 
@@ -121,6 +130,7 @@ _libc = ctypes.CDLL(None)
 
 _world = ctypes.c_void_p
 _scene = ctypes.c_void_p
+_trajectory = ctypes.c_void_p
 _error = ctypes.c_char_p
 
 
@@ -155,6 +165,15 @@ world_ball_count = _declare("bs_world_ball_count", ctypes.c_int, _world)
 world_totals = _declare("bs_world_totals", CTotals, _world)
 world_physics = _declare("bs_world_physics", ctypes.c_int, _world)
 world_validate = _declare("bs_world_validate", ctypes.c_bool, _world, ctypes.c_char_p, ctypes.c_size_t)
+trajectory_create = _declare("bs_trajectory_create", _trajectory, _world)
+trajectory_destroy = _declare("bs_trajectory_destroy", None, _trajectory)
+trajectory_run = _declare("bs_trajectory_run", ctypes.c_int, _trajectory, _world, ctypes.POINTER(CEvent), ctypes.c_int)
+trajectory_start_time = _declare("bs_trajectory_start_time", ctypes.c_double, _trajectory)
+trajectory_end_time = _declare("bs_trajectory_end_time", ctypes.c_double, _trajectory)
+trajectory_states = _declare(
+    "bs_trajectory_states", None, _trajectory, ctypes.POINTER(ctypes.c_double), ctypes.c_int64,
+    ctypes.POINTER(CBallState)
+)
 event_kind_name = _declare("bs_event_kind_name", ctypes.c_char_p, ctypes.c_int)
 motion_state_name = _declare("bs_motion_state_name", ctypes.c_char_p, ctypes.c_int)
 

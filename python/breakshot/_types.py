@@ -4,12 +4,9 @@ import enum
 from dataclasses import dataclass
 from typing import Tuple
 
-from . import _lib
+import numpy
 
-try:
-    import numpy
-except ImportError:  # the API hands back lists instead
-    numpy = None
+from . import _lib
 
 
 class EventKind(enum.IntEnum):
@@ -98,8 +95,8 @@ def _numpy_dtype(struct):
     )
 
 
-EVENT_DTYPE = _numpy_dtype(_lib.CEvent) if numpy is not None else None
-BALL_STATE_DTYPE = _numpy_dtype(_lib.CBallState) if numpy is not None else None
+EVENT_DTYPE = _numpy_dtype(_lib.CEvent)
+BALL_STATE_DTYPE = _numpy_dtype(_lib.CBallState)
 
 
 class Events:
@@ -135,8 +132,6 @@ class Events:
     def to_numpy(self):
         """The events as a NumPy structured array (a copy), with the fields
         kind, time, a, b, impulse, point (2) and normal (2)."""
-        if numpy is None:
-            raise RuntimeError("to_numpy needs NumPy (apt-get install python3-numpy)")
         view = numpy.frombuffer(self._buffer, dtype=EVENT_DTYPE, count=self._count)
         return view.copy()
 
@@ -145,18 +140,51 @@ class Events:
 class State:
     """Every ball at one instant, in the order the world was given them
     (pocketed balls included, where they were captured, with zero
-    velocity). With NumPy: ``ids`` (n,), ``positions`` (n, 2) in m,
+    velocity), as NumPy arrays: ``ids`` (n,), ``positions`` (n, 2) in m,
     ``velocities`` (n, 2) in m/s, ``spins`` (n, 3) angular velocities in
     rad/s (z up), ``motion_states`` (n,) of :class:`MotionState` values,
-    ``pocketed`` (n,) booleans. Without NumPy, lists (of tuples)."""
+    ``pocketed`` (n,) booleans."""
 
     time: float
-    ids: object
-    positions: object
-    velocities: object
-    spins: object
-    motion_states: object
-    pocketed: object
+    ids: numpy.ndarray
+    positions: numpy.ndarray
+    velocities: numpy.ndarray
+    spins: numpy.ndarray
+    motion_states: numpy.ndarray
+    pocketed: numpy.ndarray
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """Every ball at each of T times, in the order the world was given
+    them, as NumPy arrays: ``times`` (T,) in s, ``ids`` (n,), ``positions``
+    (T, n, 2) in m, ``velocities`` (T, n, 2) in m/s, ``spins`` (T, n, 3) in
+    rad/s (z up), ``motion_states`` (T, n) of :class:`MotionState` values
+    and ``pocketed`` (T, n) booleans. Row k is exactly
+    ``shot.state_at(times[k])``; ``trajectory[k]`` gives it as a
+    :class:`State`."""
+
+    times: numpy.ndarray
+    ids: numpy.ndarray
+    positions: numpy.ndarray
+    velocities: numpy.ndarray
+    spins: numpy.ndarray
+    motion_states: numpy.ndarray
+    pocketed: numpy.ndarray
+
+    def __len__(self):
+        return len(self.times)
+
+    def __getitem__(self, index):
+        return State(
+            float(self.times[index]),
+            self.ids.copy(),
+            self.positions[index].copy(),
+            self.velocities[index].copy(),
+            self.spins[index].copy(),
+            self.motion_states[index].copy(),
+            self.pocketed[index].copy(),
+        )
 
 
 @dataclass(frozen=True)

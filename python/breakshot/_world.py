@@ -6,11 +6,15 @@ import json
 import math
 import numbers
 import os
+import subprocess
+import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from . import _lib
-from ._types import BALL_STATE_DTYPE, Ball, Event, Events, MotionState, State, Totals, numpy
+import numpy
+
+from . import _lib, _program
+from ._types import BALL_STATE_DTYPE, Ball, Event, Events, State, Totals, Trajectory
 
 # The events a run gathers per call into C before it makes room for more.
 _FIRST_CAPACITY = 256
@@ -149,18 +153,114 @@ def _scene_dict(table, balls, physics, pool, restitution, time, rack):
     return scene
 
 
+class _Recording:
+    """A trajectory (bs_trajectory) of a run, which holds C memory until
+    it is collected."""
+
+    __slots__ = ("handle", "ball_count", "start", "end")
+
+    def __init__(self, world_handle):
+        self.handle = None
+        self.handle = _lib.trajectory_create(world_handle)
+        if not self.handle:
+            raise MemoryError("breakshot: out of memory recording the shot")
+        self.ball_count = _lib.world_ball_count(world_handle)
+        self.start = _lib.trajectory_start_time(self.handle)
+        self.end = self.start
+
+    def __del__(self):
+        if getattr(self, "handle", None) and _lib is not None and _lib.trajectory_destroy is not None:
+            _lib.trajectory_destroy(self.handle)
+            self.handle = None
+
+    def states(self, times):
+        """Every ball at each of `times` (a float64 array, ascending, within
+        [start, end]), as a structured array (len(times), ball_count)."""
+        count = len(times)
+        states = numpy.empty(count * self.ball_count, dtype=BALL_STATE_DTYPE)
+        if count and self.ball_count:
+            _lib.trajectory_states(
+                self.handle,
+                times.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
+                count,
+                states.ctypes.data_as(ctypes.POINTER(_lib.CBallState)),
+            )
+        return states.reshape(count, self.ball_count)
+
+
 @dataclass(frozen=True)
 class Shot:
-    """What :func:`simulate` returns: the events, in order, and the state
-    at the end."""
+    """What :func:`simulate` returns: the events, in order, the state at
+    the end, and (unless simulated with ``record=False``) the whole run,
+    read at any time of it with :meth:`state_at`, :meth:`states_at` and
+    :meth:`trajectory`, exactly: every ball's motion between two events has
+    a closed form, which the C library evaluates from the motion it stored
+    at the ball's last event, as the world did when it ran."""
 
     events: Events
     state: State
+    _recording: object = field(default=None, repr=False, compare=False)
 
     @property
     def time(self):
         """The time the shot ended (s)."""
         return self.state.time
+
+    @property
+    def start_time(self):
+        """The time the shot started (s)."""
+        return self._recorded().start
+
+    def _recorded(self):
+        if self._recording is None:
+            raise ValueError("this shot was simulated with record=False: simulate it again to read it at other times")
+        return self._recording
+
+    def state_at(self, time):
+        """Every ball at `time` (s), anywhere in [shot.start_time,
+        shot.time], forwards or back, as a :class:`State`. At the time of an event it is the
+        state just after it (and after every event at that same time)."""
+        if not isinstance(time, numbers.Real) or isinstance(time, bool):
+            raise TypeError(f"time: expected a number of seconds, got {type(time).__name__}")
+        return self.states_at([time])[0]
+
+    def states_at(self, times):
+        """Every ball at each of `times` (s, in any order, each in
+        [shot.start_time, shot.time]), as a :class:`Trajectory` in the order
+        given."""
+        recording = self._recorded()
+        asked = numpy.array(times, ndmin=1)
+        if asked.size and asked.dtype.kind not in "iuf":
+            raise TypeError(f"times: expected numbers of seconds, got {times!r}")
+        asked = asked.astype(numpy.float64)
+        if asked.ndim != 1:
+            raise ValueError(f"times: expected a sequence of times, got an array of shape {asked.shape}")
+        outside = ~((asked >= recording.start) & (asked <= recording.end))
+        if outside.any():
+            bad = asked[outside][0]
+            raise ValueError(
+                f"time: must be within the shot, [{recording.start!r}, {recording.end!r}] s, got {float(bad)!r}"
+            )
+        order = numpy.argsort(asked, kind="stable")
+        ordered = numpy.ascontiguousarray(asked[order])
+        states = numpy.empty((len(asked), recording.ball_count), dtype=BALL_STATE_DTYPE)
+        states[order] = recording.states(ordered)
+        return _trajectory_of(asked, states)
+
+    def trajectory(self, step):
+        """Every ball at the times start_time + k * step (s) for k = 0, 1,
+        ... up to the end, as a :class:`Trajectory`: a fixed step, each row
+        exact (the end itself is ``state_at(shot.time)``)."""
+        recording = self._recorded()
+        if not isinstance(step, numbers.Real) or isinstance(step, bool):
+            raise TypeError(f"step: expected a number of seconds, got {type(step).__name__}")
+        step = float(step)
+        if not (math.isfinite(step) and step > 0.0):
+            raise ValueError(f"step: must be a finite number of seconds > 0, got {step!r}")
+        count = int(math.floor((recording.end - recording.start) / step)) + 1
+        times = recording.start + step * numpy.arange(count, dtype=numpy.float64)
+        times = times[times <= recording.end]
+        return _trajectory_of(times, recording.states(times))
 
 
 class World:
@@ -343,7 +443,10 @@ class World:
         time = float(time)
         now = self.time
         if math.isnan(time) or time < now:
-            raise ValueError(f"time: must be at or after the world's time {now!r} s, got {time!r}")
+            raise ValueError(
+                f"time: must be at or after the world's time {now!r} s, got {time!r} (a world keeps no past: "
+                "breakshot.simulate(world) records a shot, and shot.state_at(t) goes back in it)"
+            )
         return min(time, _lib.MAX_TIME)
 
     def strike(self, stick_speed=None, angle_deg=None, tip=(0.0, 0.0), elevation_deg=0.0, *, speed=None, aim=None,
@@ -394,6 +497,53 @@ class World:
             raise MemoryError("breakshot: out of memory writing the state")
         _write_whole(path, text)
 
+    def view(self, *, size=None, screenshot=None, frames=None):
+        """Opens the viewer on the world's state now (``breakshot view`` on
+        it, saved to a temporary scene), paused there; returns when its
+        window is closed. The viewer plays on from there, steps through the
+        events both ways and strikes new shots; the world itself does not
+        change. ``size=(width, height)`` is the window's size in pixels (each 200 to
+        8000);
+        ``screenshot`` a PNG path to render one frame to and close (with
+        ``frames``, after that many frames of the window). Needs a display
+        (``DISPLAY`` or ``WAYLAND_DISPLAY``: under none, run Python in
+        ``xvfb-run``) and the program built with its viewer; raises
+        RuntimeError saying which is missing."""
+        handle = self._live()
+        arguments = []
+        if size is not None:
+            width, height = _pair(size, "size")
+            if not all(side == int(side) and 200 <= side <= 8000 for side in (width, height)):
+                raise ValueError(f"size: expected whole numbers of pixels from 200 to 8000, got {size!r}")
+            arguments += ["--size", f"{int(width)}x{int(height)}"]
+        if screenshot is not None:
+            arguments += ["--screenshot", os.fsdecode(_path_bytes(screenshot))]
+        if frames is not None:
+            if not isinstance(frames, numbers.Integral) or isinstance(frames, bool) or frames < 1:
+                raise ValueError(f"frames: expected a whole number >= 1, got {frames!r}")
+            arguments += ["--frames", str(int(frames))]
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            raise RuntimeError(
+                "World.view needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set "
+                "(without one, run Python under xvfb-run for a screenshot)"
+            )
+        program = _program.find()
+        if program is None:
+            raise RuntimeError(_program.missing_message())
+        text = _lib.take_text(_lib.scene_dump_world(handle))
+        if text is None:
+            raise MemoryError("breakshot: out of memory writing the state")
+        with tempfile.TemporaryDirectory(prefix="breakshot-view-") as directory:
+            scene = os.path.join(directory, "world.json")
+            with open(scene, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            done = subprocess.run([program, "view", scene, *arguments], env=_program.environment(program),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+        sys.stdout.write(done.stdout)
+        if done.returncode != 0:
+            raise RuntimeError(f"{program} view failed (exit status {done.returncode}): {done.stderr.strip()}")
+        sys.stderr.write(done.stderr)
+
     def __repr__(self):
         if not self._handle:
             return "<breakshot.World closed>"
@@ -439,71 +589,88 @@ def _umask():
         return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
 
 
-def _run(handle, max_events):
-    """Runs a world in C into a buffer of events, growing it as it fills."""
+def _run(handle, max_events, recording=None):
+    """Runs a world in C into a buffer of events, growing it as it fills,
+    recording each event's new motions when given a recording."""
     if max_events is not None and max_events < 0:
         raise ValueError(f"max_events: must be >= 0, got {max_events}")
+
+    def run(room, capacity):
+        if recording is None:
+            return _lib.shot_run(handle, room, capacity)
+        count = _lib.trajectory_run(recording.handle, handle, room, capacity)
+        if count < 0:
+            raise MemoryError("breakshot: out of memory recording the shot")
+        return count
+
     capacity = _FIRST_CAPACITY if max_events is None else min(_FIRST_CAPACITY, max_events)
     buffer = (_lib.CEvent * max(capacity, 1))()
-    count = _lib.shot_run(handle, buffer, capacity) if capacity > 0 else 0
+    count = run(buffer, capacity) if capacity > 0 else 0
     while count == capacity and (max_events is None or count < max_events):
         capacity = 2 * capacity if max_events is None else min(2 * capacity, max_events)
         grown = (_lib.CEvent * capacity)()
         ctypes.memmove(grown, buffer, count * ctypes.sizeof(_lib.CEvent))
         buffer = grown
         room = ctypes.cast(ctypes.byref(buffer, count * ctypes.sizeof(_lib.CEvent)), ctypes.POINTER(_lib.CEvent))
-        added = _lib.shot_run(handle, room, capacity - count)
+        added = run(room, capacity - count)
         count += added
         if count < capacity:
             break
+    if recording is not None:
+        recording.end = _lib.trajectory_end_time(recording.handle)
     return Events(buffer, count)
 
 
-_MOTION_STATES = tuple(MotionState)
-
-
 def _state_of(time, states):
-    if numpy is not None:
-        view = numpy.frombuffer(states, dtype=BALL_STATE_DTYPE)
-        return State(
-            time,
-            view["id"].copy(),
-            view["pos"].copy(),
-            view["vel"].copy(),
-            view["omega"].copy(),
-            view["motion"].copy(),
-            view["pocketed"].copy(),
-        )
+    view = numpy.frombuffer(states, dtype=BALL_STATE_DTYPE)
     return State(
         time,
-        [s.id for s in states],
-        [(s.pos.x, s.pos.y) for s in states],
-        [(s.vel.x, s.vel.y) for s in states],
-        [(s.omega.x, s.omega.y, s.omega.z) for s in states],
-        [_MOTION_STATES[s.motion] for s in states],
-        [s.pocketed for s in states],
+        view["id"].copy(),
+        view["pos"].copy(),
+        view["vel"].copy(),
+        view["omega"].copy(),
+        view["motion"].copy(),
+        view["pocketed"].copy(),
     )
 
 
-def simulate(scene, max_events=None):
+def _trajectory_of(times, states):
+    """A Trajectory from the structured states (T, n) at `times` (T,)."""
+    ids = states["id"][0].copy() if len(states) else numpy.empty(states.shape[1], dtype=numpy.int32)
+    return Trajectory(
+        numpy.array(times, dtype=numpy.float64),
+        ids,
+        numpy.ascontiguousarray(states["pos"]),
+        numpy.ascontiguousarray(states["vel"]),
+        numpy.ascontiguousarray(states["omega"]),
+        numpy.ascontiguousarray(states["motion"]),
+        numpy.ascontiguousarray(states["pocketed"]),
+    )
+
+
+def simulate(scene, max_events=None, record=True):
     """Runs a whole shot in C, without Python in the loop, and returns a
-    :class:`Shot`: its events and the state at the end.
+    :class:`Shot`: its events, the state at the end and, with `record`,
+    the whole run, to read at any time of it (``shot.state_at(t)``,
+    ``shot.trajectory(step)``).
 
     `scene` is a scene file's path, a :class:`Scene` (the fastest: loaded
     once, a new world each call) or a :class:`World`, which runs on from
-    where it is (and is left at the end). It runs until every ball is at
-    rest or pocketed, or `max_events` events.
+    where it is (and is left at the end; the shot starts where it was). It
+    runs until every ball is at rest or pocketed, or `max_events` events.
     """
     if isinstance(scene, World):
         handle = scene._live()
-        events = _run(handle, max_events)
-        return Shot(events, scene.state())
+        recording = _Recording(handle) if record else None
+        events = _run(handle, max_events, recording)
+        return Shot(events, scene.state(), recording)
     if isinstance(scene, Scene):
         world = scene.world()
     else:
         world = World.from_scene(scene)
     try:
-        events = _run(world._handle, max_events)
-        return Shot(events, world.state())
+        recording = _Recording(world._handle) if record else None
+        events = _run(world._handle, max_events, recording)
+        return Shot(events, world.state(), recording)
     finally:
         world.close()

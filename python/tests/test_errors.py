@@ -3,6 +3,7 @@
 import math
 import os
 
+import numpy
 import pytest
 
 import breakshot
@@ -83,7 +84,6 @@ def test_world_arguments_json_cannot_hold():
 
 
 def test_numpy_values_are_accepted():
-    numpy = pytest.importorskip("numpy")
     with World(balls=[Ball(numpy.int64(0), numpy.array([0.6, 0.6]), vel=numpy.array([1.0, 0.0]))]) as world:
         assert world.ball_count == 1 and world.step() is not None
 

@@ -3,6 +3,7 @@ scene, whichever way Python runs them."""
 
 import os
 
+import numpy
 import pytest
 
 import breakshot
@@ -59,7 +60,6 @@ def test_the_end_state_saves_as_the_program_writes_it(program_run, tmp_path):
 
 
 def test_numpy_array_holds_the_same_events(program_run):
-    numpy = pytest.importorskip("numpy")
     scene, expected, _ = program_run
     array = breakshot.simulate(scene, max_events=EVENT_LIMIT).events.to_numpy()
     assert array.dtype.names == ("kind", "time", "a", "b", "impulse", "point", "normal")

@@ -55,9 +55,11 @@ def test_the_sweep_without_matplotlib_prints_only(tmp_path):
 def test_the_readme_python_runs(tmp_path):
     with open(os.path.join(SOURCE_ROOT, "README.md")) as stream:
         code = re.search(r"```python\n(.*?)```", stream.read(), re.S).group(1)
-    assert len(code.strip().splitlines()) == 5
-    done = run_python(f"import os; os.chdir({SOURCE_ROOT!r})\n" + code)
+    assert len(code.strip().splitlines()) == 7
+    done = run_python(f"import os; os.chdir({SOURCE_ROOT!r})\n" + code + "print(path.shape)\n")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[:3] == ["0.125167 s  ball  (0, 1)", "0.125168 s  ball  (1, 7)", "0.125169 s  ball  (1, 8)"]
     assert lines[3].startswith("[[1.05858357 0.6781893 ]")
+    assert lines[-2] == "[1.48170293 0.64028292]"  # the cue ball at 0.5 s
+    assert lines[-1] == "(828, 10, 2)"  # as the README's comment says

@@ -80,3 +80,39 @@ def test_collected_worlds_in_a_cycle_are_freed():
         holder.self = holder  # a cycle: only the collector frees it
     gc.collect()
     assert resident_bytes() - before < BOUND
+
+
+def test_dropped_shots_free_their_recordings():
+    # A recorded break holds about 40 kB of resident C memory (its records
+    # grow before each run for the events it may take: 78 MB for 2000 kept),
+    # so 2000 kept would pass the bound;
+    # test_a_leaked_recording_would_pass_the_bound checks that.
+    scene = breakshot.Scene(BREAK)
+    for _ in range(200):
+        breakshot.simulate(scene)
+    gc.collect()
+    before = resident_bytes()
+    for _ in range(2000):
+        shot = breakshot.simulate(scene)
+        shot.state_at(1.0)
+        del shot
+    gc.collect()
+    grown = resident_bytes() - before
+    assert grown < BOUND, f"grew {grown} bytes over 2000 recorded shots"
+
+
+def test_a_leaked_recording_would_pass_the_bound():
+    from breakshot import _lib
+
+    scene = breakshot.Scene(BREAK)
+    leaked = []
+    gc.collect()
+    before = resident_bytes()
+    for _ in range(2000):
+        recording = breakshot.simulate(scene)._recording
+        leaked.append(recording.handle)
+        recording.handle = None  # the recording forgets it: a leak
+    grown = resident_bytes() - before
+    for handle in leaked:
+        _lib.trajectory_destroy(handle)
+    assert grown > BOUND, f"leaking 2000 recordings grew only {grown} bytes"
