@@ -181,6 +181,7 @@ int bs_cmd_view(int argc, char** argv) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
+	bs_cli_print_scene_warnings(viewer.scene);
 	bs_output_file screenshot = {0};
 	bs_output_file out = {0};
 	bs_output_file* const outputs[] = {&screenshot, &out};
