@@ -50,11 +50,11 @@ typedef struct arrangement {
 
 // The sizes every arrangement works with (pixels).
 typedef struct panel_sizes {
-	float top, bottom;           ///< between the HUD's band and the hint's strip
-	float margin, line, chars;   ///< chars: a character's width
-	float tip_width, tip_height; ///< the tip diagram's panel
+	float top, bottom;             ///< between the HUD's band and the hint's strip
+	float margin, line, chars;     ///< chars: a character's width
+	float tip_width, tip_height;   ///< the tip diagram's panel
 	float plot_width, plot_height; ///< the plot's panel at its smallest
-	float fit_width, fit_height; ///< the drawn table, with the top view's 3 % around it (m)
+	float fit_width, fit_height;   ///< the drawn table, with the top view's 3 % around it (m)
 } panel_sizes;
 
 // The panels in a column on the right (those `in_column`) and a band along
@@ -122,7 +122,8 @@ void bs_overlay_layout_make(int width, int height, const bs_table_def* table, bo
 	// The HUD's panel: 8 pixels in, its lines and 0.6 of a line of padding
 	// around them (hud.c).
 	float hud_bottom = 8.0f + ((float)BS_HUD_MAX_LINES + 1.2f) * line;
-	dest->hud = rect_of(0.0f, 0.0f, fminf(w, 8.0f + (float)BS_HUD_MAX_CHARS * dest->char_width + 1.2f * line), hud_bottom);
+	dest->hud =
+		rect_of(0.0f, 0.0f, fminf(w, 8.0f + (float)BS_HUD_MAX_CHARS * dest->char_width + 1.2f * line), hud_bottom);
 	dest->hint = rect_of(0.0f, h - 1.6f * line, w, h);
 
 	panel_sizes size;
@@ -141,10 +142,10 @@ void bs_overlay_layout_make(int width, int height, const bs_table_def* table, bo
 	float band_radius = fminf(radius, 0.5f * (hud_bottom - 8.0f - 3.4f * line));
 	float band_tip_width = fmaxf(2.16f * band_radius + 48.0f, (float)tip_caption_chars * size.chars + 24.0f);
 	bool tip_in_band = tip && band_radius >= 2.5f * line &&
-					   w - size.margin - band_tip_width >= dest->hud.x + dest->hud.width + size.margin;
+		w - size.margin - band_tip_width >= dest->hud.x + dest->hud.width + size.margin;
 	if (tip_in_band) {
-		dest->tip = rect_of(w - size.margin - band_tip_width, 8.0f, w - size.margin,
-			8.0f + 2.0f * band_radius + 3.4f * line);
+		dest->tip =
+			rect_of(w - size.margin - band_tip_width, 8.0f, w - size.margin, 8.0f + 2.0f * band_radius + 3.4f * line);
 		tip = false; // placed: the arrangements below are the plot's alone
 	}
 	size.plot_width = fmaxf((float)plot_min_chars * size.chars, 0.3f * w);

@@ -32,16 +32,16 @@ bool bs_rect_meets_disc(bs_rect rect, float cx, float cy, float radius);
 
 /// The overlays of a width x height window, and the table's frame.
 typedef struct bs_overlay_layout {
-	int text_pixels;    ///< the font's size (pixels)
-	float line_height;  ///< at least the font's line height at that size (pixels)
-	float char_width;   ///< at least one character's advance (the font is monospaced)
-	float margin;       ///< between panels and around them (pixels)
-	bs_rect hud;        ///< the most the HUD's panel covers (top-left); the table stays below it
-	bs_rect hint;       ///< the strip of the "H: help" hint (bottom)
-	bool has_tip;       ///< the tip diagram and power bar are shown (aiming)
-	bs_rect tip;        ///< their panel, when has_tip
-	bool has_plot;      ///< the energy plot is shown
-	bs_rect plot;       ///< its panel, when has_plot
+	int text_pixels;   ///< the font's size (pixels)
+	float line_height; ///< at least the font's line height at that size (pixels)
+	float char_width;  ///< at least one character's advance (the font is monospaced)
+	float margin;      ///< between panels and around them (pixels)
+	bs_rect hud;       ///< the most the HUD's panel covers (top-left); the table stays below it
+	bs_rect hint;      ///< the strip of the "H: help" hint (bottom)
+	bool has_tip;      ///< the tip diagram and power bar are shown (aiming)
+	bs_rect tip;       ///< their panel, when has_tip
+	bool has_plot;     ///< the energy plot is shown
+	bs_rect plot;      ///< its panel, when has_plot
 	/// Where the top view fits the drawn table (bs_camera_set_frame).
 	bs_rect table;
 	/// No overlay reaches into `table`. False when the window is too small

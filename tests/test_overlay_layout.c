@@ -19,8 +19,16 @@ typedef struct window_size {
 // Landscape screens and windows, a square and a portrait one: all keep
 // every overlay off the table with both panels shown.
 static const window_size clear_sizes[] = {
-	{1280, 720}, {1366, 768}, {1440, 900}, {1600, 900}, {1920, 1080}, {2560, 1440}, {3840, 2160}, {1024, 768},
-	{1280, 1024}, {1000, 1000},
+	{1280, 720},
+	{1366, 768},
+	{1440, 900},
+	{1600, 900},
+	{1920, 1080},
+	{2560, 1440},
+	{3840, 2160},
+	{1024, 768},
+	{1280, 1024},
+	{1000, 1000},
 };
 
 // The top view of `table` in a width x height window as the viewer frames it.
@@ -28,8 +36,8 @@ static bs_camera top_camera(const bs_table_def* table, const bs_overlay_layout* 
 	bs_camera camera;
 	bs_camera_make(table, &camera);
 	camera.mode = BS_CAMERA_TOP;
-	bs_camera_set_frame(&camera, width, height, layout->table.x, layout->table.y,
-		layout->table.x + layout->table.width, layout->table.y + layout->table.height);
+	bs_camera_set_frame(&camera, width, height, layout->table.x, layout->table.y, layout->table.x + layout->table.width,
+		layout->table.y + layout->table.height);
 	return camera;
 }
 
@@ -73,16 +81,17 @@ static int overlays_on_pockets(const bs_camera* camera, const bs_table* table, c
 		vec2 edge;
 		float radius = (float)bs_table_model_pocket_radius(&pocket);
 		bs_camera_project(camera, width, height, (vec3){(float)pocket.centre.x, (float)pocket.centre.y, 0.0f}, centre);
-		bs_camera_project(camera, width, height,
-			(vec3){(float)pocket.centre.x + radius, (float)pocket.centre.y, 0.0f}, edge);
+		bs_camera_project(camera, width, height, (vec3){(float)pocket.centre.x + radius, (float)pocket.centre.y, 0.0f},
+			edge);
 		float pixels = fabsf(edge[0] - centre[0]);
 		for (int i = 0; i < count; ++i) {
 			if (bs_rect_meets_disc(overlays[i], centre[0], centre[1], pixels)) {
 				hits += 1;
 				if (report) {
-					CHECK_FAIL("%dx%d: the %s (%.0f, %.0f, %.0f x %.0f) covers pocket %d at (%.0f, %.0f), r %.0f px", width,
-						height, names[i], (double)overlays[i].x, (double)overlays[i].y, (double)overlays[i].width,
-						(double)overlays[i].height, k, (double)centre[0], (double)centre[1], (double)pixels);
+					CHECK_FAIL("%dx%d: the %s (%.0f, %.0f, %.0f x %.0f) covers pocket %d at (%.0f, %.0f), r %.0f px",
+						width, height, names[i], (double)overlays[i].x, (double)overlays[i].y,
+						(double)overlays[i].width, (double)overlays[i].height, k, (double)centre[0], (double)centre[1],
+						(double)pixels);
 				}
 			}
 		}
@@ -93,8 +102,8 @@ static int overlays_on_pockets(const bs_camera* camera, const bs_table* table, c
 static bool inside(bs_rect inner, bs_rect outer) {
 	const float slack = 0.01f; // the projection's rounding, in pixels
 	return inner.x >= outer.x - slack && inner.y >= outer.y - slack &&
-		   inner.x + inner.width <= outer.x + outer.width + slack &&
-		   inner.y + inner.height <= outer.y + outer.height + slack;
+		inner.x + inner.width <= outer.x + outer.width + slack &&
+		inner.y + inner.height <= outer.y + outer.height + slack;
 }
 
 static void check_layout(const char* preset, int width, int height, bool tip, bool plot) {
@@ -200,8 +209,9 @@ static void aiming_leaves_the_table_where_it_was(void) {
 		if (landscape && !in_band) {
 			CHECK_FAIL("%dx%d: the tip diagram is not in the HUD's band", width, height);
 		}
-		if (in_band && (idle.table.x != aiming.table.x || idle.table.y != aiming.table.y ||
-						   idle.table.width != aiming.table.width || idle.table.height != aiming.table.height)) {
+		if (in_band &&
+			(idle.table.x != aiming.table.x || idle.table.y != aiming.table.y ||
+				idle.table.width != aiming.table.width || idle.table.height != aiming.table.height)) {
 			CHECK_FAIL("%dx%d: aiming moves the table's frame", width, height);
 		}
 	}
