@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <breakshot/gas.h>
+#include <breakshot/scene.h>
 
 void bs_cli_vprint_error(const char* fmt, va_list args) {
 	fputs("breakshot: ", stderr);
@@ -22,6 +23,12 @@ int bs_cli_fail(const char* fmt, ...) {
 	bs_cli_vprint_error(fmt, args);
 	va_end(args);
 	return BS_EXIT_USAGE;
+}
+
+void bs_cli_print_scene_warnings(const bs_scene* scene) {
+	for (int i = 0; i < scene->warning_count; ++i) {
+		fprintf(stderr, "breakshot: warning: %s\n", scene->warnings[i]);
+	}
 }
 
 bool bs_cli_parse_double(const char* text, const char* option, double* dest) {

@@ -16,6 +16,12 @@ void bs_cli_vprint_error(const char* fmt, va_list args) __attribute__((format(pr
 /// Prints "breakshot: <message>" to stderr and returns BS_EXIT_USAGE.
 int bs_cli_fail(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
+struct bs_scene;
+
+/// Prints each of a loaded scene's warnings (bs_scene.warnings) to stderr,
+/// one line each: "breakshot: warning: FILE: FIELD.PATH: reason".
+void bs_cli_print_scene_warnings(const struct bs_scene* scene);
+
 /// Parses a whole argument as a finite double. On failure prints
 /// "breakshot: OPTION: ..." and returns false.
 bool bs_cli_parse_double(const char* text, const char* option, double* dest);

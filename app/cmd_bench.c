@@ -137,6 +137,7 @@ static int bench_break(const char* scene_path) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
+	bs_cli_print_scene_warnings(scene);
 	int64_t events = 0;
 	int breaks = 0;
 	double stepping = 0.0;
@@ -329,6 +330,7 @@ static int bench_ensemble(const char* scene_path, int64_t runs) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
+	bs_cli_print_scene_warnings(scene);
 	bs_vary_plan plan = bs_vary_plan_default();
 	bs_ensemble_context context = bs_ensemble_context_make(scene, &plan, 1);
 	bs_mpi one = {false, 0, 1};

@@ -153,6 +153,7 @@ static int load_scene(const ensemble_options* options, bs_scene** dest) {
 	if (!scene) {
 		return bs_cli_fail("%s", error);
 	}
+	bs_cli_print_scene_warnings(scene);
 	int status = 0;
 	bool has_cue_ball = false;
 	for (int i = 0; i < scene->def.ball_count; ++i) {

@@ -320,6 +320,7 @@ static int run_main(int argc, char** argv) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
+	bs_cli_print_scene_warnings(scene);
 	double start_time = scene->def.time;
 	if (options.has_until && options.until < start_time) {
 		bs_scene_destroy(scene);

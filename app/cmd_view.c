@@ -138,11 +138,12 @@ static int take_screenshot(bs_viewer* viewer, const view_options* options, const
 	int status = 1;
 	bs_renderer renderer;
 	bs_offscreen offscreen;
-	int text_pixels = options->height / 56 < 13 ? 13 : options->height / 56;
+	int text_pixels = bs_overlay_text_pixels(options->height);
 	if (bs_offscreen_create(options->width, options->height, &offscreen)) {
 		if (bs_renderer_create(viewer, text_pixels, &renderer)) {
 			bs_hud_stats stats = {0.0, 0.0, NULL};
 			bs_offscreen_bind(&offscreen);
+			bs_viewer_frame_view(viewer, options->width, options->height);
 			bs_renderer_draw(&renderer, viewer, &stats, options->width, options->height);
 			bs_offscreen_read(&offscreen);
 			if (bs_offscreen_write_png(&offscreen, out->stream, options->screenshot_path)) {
@@ -181,6 +182,7 @@ int bs_cmd_view(int argc, char** argv) {
 		fprintf(stderr, "breakshot: %s\n", error);
 		return BS_EXIT_USAGE;
 	}
+	bs_cli_print_scene_warnings(viewer.scene);
 	bs_output_file screenshot = {0};
 	bs_output_file out = {0};
 	bs_output_file* const outputs[] = {&screenshot, &out};

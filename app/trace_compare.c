@@ -61,6 +61,13 @@ bs_trace_stats bs_trace_stats_of(const bs_trace_data* trace) {
 	return stats;
 }
 
+double bs_trace_instant_width(const bs_trace_data* a, const bs_trace_data* b, double time_tolerance) {
+	// Rows are in time order: the largest |time| is on a first or last row.
+	double scale = fmax(fmax(fabs(a->rows[0].time), fabs(a->rows[a->count - 1].time)),
+		fmax(fabs(b->rows[0].time), fabs(b->rows[b->count - 1].time)));
+	return time_tolerance * scale;
+}
+
 // The index of the last row at or before `time`, searching on from `index`
 // (which must already be at or before it).
 static int64_t last_row_through(const bs_trace_data* trace, int64_t index, double time) {
@@ -70,12 +77,41 @@ static int64_t last_row_through(const bs_trace_data* trace, int64_t index, doubl
 	return index;
 }
 
-bs_trace_difference bs_trace_difference_of(const bs_trace_data* a, const bs_trace_data* b) {
+static bool has_row_at(const bs_trace_data* trace, double time, double width) {
+	for (int64_t k = 0; k < trace->count && trace->rows[k].time <= time + width; ++k) {
+		if (trace->rows[k].time >= time - width) {
+			return true;
+		}
+	}
+	return false;
+}
+
+// Exact between its rows: an event trace of ideal physics, whose totals only
+// change at events.
+static bool exact_between_rows(const bs_trace_data* trace) {
+	return trace->sample_rows == 0 && !trace->energy_parts;
+}
+
+// The trace that started earlier, when one starts later than the other by
+// more than an instant; else NULL.
+static const bs_trace_data* earlier_start(const bs_trace_data* a, const bs_trace_data* b, double width) {
+	if (a->rows[0].time < b->rows[0].time - width) {
+		return a;
+	}
+	if (b->rows[0].time < a->rows[0].time - width) {
+		return b;
+	}
+	return NULL;
+}
+
+bs_trace_difference bs_trace_difference_of(const bs_trace_data* a, const bs_trace_data* b, double time_tolerance) {
 	bs_trace_difference diff;
 	memset(&diff, 0, sizeof diff);
+	double width = bs_trace_instant_width(a, b, time_tolerance);
+	diff.instant_width = width;
 	diff.from = fmax(a->rows[0].time, b->rows[0].time);
 	diff.to = fmin(a->rows[a->count - 1].time, b->rows[b->count - 1].time);
-	diff.overlap = diff.from <= diff.to;
+	diff.overlap = diff.from <= diff.to + width;
 	for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
 		double scale = fmax(bs_quantity_start_scale(&a->rows[0], (bs_quantity)q),
 			bs_quantity_start_scale(&b->rows[0], (bs_quantity)q));
@@ -89,19 +125,28 @@ bs_trace_difference bs_trace_difference_of(const bs_trace_data* a, const bs_trac
 	diff.on_sample_times = a->sample_rows > 0 || b->sample_rows > 0;
 	bool a_supplies = !diff.on_sample_times || a->sample_rows > 0;
 	bool b_supplies = !diff.on_sample_times || b->sample_rows > 0;
+	// A later start (a continued run) is compared only where the earlier
+	// trace's totals are known at that instant.
+	const bs_trace_data* earlier = earlier_start(a, b, width);
+	diff.start_skipped = earlier && !exact_between_rows(earlier) && !has_row_at(earlier, diff.from, width);
 	int64_t ia = 0;
 	int64_t ib = 0;
 	double time = diff.from;
-	for (;;) {
-		ia = last_row_through(a, ia, time);
-		ib = last_row_through(b, ib, time);
-		diff.points += 1;
-		for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
-			double gap = fabs(bs_quantity_value(&a->rows[ia], (bs_quantity)q) -
-				bs_quantity_value(&b->rows[ib], (bs_quantity)q));
-			if (gap > diff.quantity[q].largest) {
-				diff.quantity[q].largest = gap;
-				diff.quantity[q].time = time;
+	for (bool first = true;; first = false) {
+		ia = last_row_through(a, ia, time + width);
+		ib = last_row_through(b, ib, time + width);
+		if (!(first && diff.start_skipped)) {
+			diff.points += 1;
+			for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
+				if (diff.points == 1) {
+					diff.quantity[q].time = time;
+				}
+				double gap = fabs(bs_quantity_value(&a->rows[ia], (bs_quantity)q) -
+					bs_quantity_value(&b->rows[ib], (bs_quantity)q));
+				if (gap > diff.quantity[q].largest) {
+					diff.quantity[q].largest = gap;
+					diff.quantity[q].time = time;
+				}
 			}
 		}
 		double next = INFINITY;
@@ -111,7 +156,7 @@ bs_trace_difference bs_trace_difference_of(const bs_trace_data* a, const bs_trac
 		if (b_supplies && ib + 1 < b->count) {
 			next = fmin(next, b->rows[ib + 1].time);
 		}
-		if (!(next <= diff.to)) {
+		if (!(next <= diff.to + width)) {
 			break;
 		}
 		time = next;
@@ -140,17 +185,56 @@ static bool same_event(const bs_trace_row* x, const bs_trace_row* y) {
 	return strcmp(x->kind, y->kind) == 0 && x->a == y->a && x->b == y->b;
 }
 
-bs_event_divergence bs_first_divergence(const bs_trace_data* a, const bs_trace_data* b) {
+// The number of event rows from `index` on at the instant `time`.
+static int64_t events_at(const bs_trace_data* trace, int64_t index, double time, double width) {
+	int64_t count = 0;
+	for (index = next_event_row(trace, index); index < trace->count && trace->rows[index].time <= time + width;
+		 index = next_event_row(trace, index + 1)) {
+		count += 1;
+	}
+	return count;
+}
+
+// Moves `*index` (an event row of `earlier`, or its count) past the events
+// that happened before `later` started: those before its start instant, and
+// those at it that `later` does not have (processed before its state was
+// saved: `later` has the last ones of that instant). Returns how many.
+static int64_t pass_events_before(const bs_trace_data* earlier, int64_t* index, const bs_trace_data* later,
+	double width) {
+	double from = later->rows[0].time;
+	int64_t passed = 0;
+	while (*index < earlier->count && earlier->rows[*index].time < from - width) {
+		*index = next_event_row(earlier, *index + 1);
+		passed += 1;
+	}
+	int64_t surplus = events_at(earlier, *index, from, width) - events_at(later, 0, from, width);
+	for (; surplus > 0; --surplus) {
+		*index = next_event_row(earlier, *index + 1);
+		passed += 1;
+	}
+	return passed;
+}
+
+bs_event_divergence bs_first_divergence(const bs_trace_data* a, const bs_trace_data* b, double time_tolerance) {
 	bs_event_divergence result;
 	memset(&result, 0, sizeof result);
 	result.events_a = a->event_rows;
 	result.events_b = b->event_rows;
 	result.comparable = a->sample_rows == 0 && b->sample_rows == 0;
+	double width = bs_trace_instant_width(a, b, time_tolerance);
+	result.instant_width = width;
+	result.from = fmax(a->rows[0].time, b->rows[0].time);
 	if (!result.comparable) {
 		return result;
 	}
 	int64_t ia = next_event_row(a, 0);
 	int64_t ib = next_event_row(b, 0);
+	const bs_trace_data* earlier = earlier_start(a, b, width);
+	if (earlier == a) {
+		result.passed_a = pass_events_before(a, &ia, b, width);
+	} else if (earlier == b) {
+		result.passed_b = pass_events_before(b, &ib, a, width);
+	}
 	for (int64_t index = 1;; ++index) {
 		bool a_ended = ia == a->count;
 		bool b_ended = ib == b->count;
@@ -158,8 +242,10 @@ bs_event_divergence bs_first_divergence(const bs_trace_data* a, const bs_trace_d
 			result.agree = true;
 			return result;
 		}
-		if (a_ended || b_ended || !same_event(&a->rows[ia], &b->rows[ib])) {
+		bool same = !a_ended && !b_ended && same_event(&a->rows[ia], &b->rows[ib]);
+		if (!same || !(fabs(a->rows[ia].time - b->rows[ib].time) <= width)) {
 			result.index = index;
+			result.time_differs = same;
 			result.row_a = a_ended ? NULL : &a->rows[ia];
 			result.row_b = b_ended ? NULL : &b->rows[ib];
 			return result;

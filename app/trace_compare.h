@@ -1,16 +1,24 @@
 // breakshot: what `breakshot compare` measures on two traces.
 //
-// Totals in a trace are piecewise constant in time: between events every
-// ball flies straight at constant speed, so energy and momentum only change
-// at events, and a row holds the totals just after its instant. A trace is
-// therefore read as a step function: its value at time t is that of its last
-// row at or before t (after every event at t), exact at any t. A sampled
-// trace is exact only at its sample times: events between two samples are
-// unseen. So two traces are compared at the row times of the sampled ones
-// when either is sampled (where the other is exact, or holds its last
-// sample, off by at most one interval), else at the row times of both.
-// Linear interpolation would invent values, between two events, that the
-// system never had.
+// Totals in a trace change at events: a row holds them just after its
+// instant. Under ideal physics they are constant between events (every ball
+// flies straight at constant speed), so an event trace read as a step
+// function (its value at t is that of its last row at or before t) is exact
+// at any t. Under pool physics friction changes them between events too, and
+// the rows (a sample holds the totals after the last event) give them at the
+// events only. A sampled trace is exact only at its sample times: events
+// between two samples are unseen. So two traces are compared at the row
+// times of the sampled ones when either is sampled (where the other holds
+// its last row), else at the row times of both. Linear interpolation would
+// invent values, between two events, that the system never had.
+//
+// Instants: two times within the instant width (bs_trace_instant_width) are
+// one instant, so that event times that differ by rounding alone (a run
+// continued from a saved state, another build) line up. A trace that starts
+// later than the other (a run continued from a saved state) is compared from
+// its start on, against the other's events from that instant on; its start
+// row is compared only where the other is exact there: it has a row at that
+// instant, or it is an ideal event trace.
 #ifndef BREAKSHOT_TRACE_COMPARE_H
 #define BREAKSHOT_TRACE_COMPARE_H
 
@@ -76,36 +84,67 @@ typedef struct bs_quantity_difference {
 	double relative; ///< largest / scale
 } bs_quantity_difference;
 
+/// The default of `breakshot compare --time-tolerance`: two times are one
+/// instant when they differ by at most this fraction of the traces' time
+/// scale. 1e-12 of a few seconds is some 10^4 ulps of the time, and a
+/// thousandth of a nanosecond: rounding in the times of impact, not a
+/// different shot.
+#define BS_DEFAULT_TIME_TOLERANCE 1e-12
+
+/// The width of an instant (s): `time_tolerance` (relative, >= 0) times the
+/// traces' time scale, the largest |time| of any row in either. Times closer
+/// than that are one instant.
+double bs_trace_instant_width(const bs_trace_data* a, const bs_trace_data* b, double time_tolerance);
+
 /// How two traces differ on their common time axis.
 typedef struct bs_trace_difference {
 	bool overlap;     ///< false when the traces share no instant (nothing compared)
 	double from;      ///< the later of the two start times (s)
 	double to;        ///< the earlier of the two end times (s)
-	/// Distinct time points compared, in [from, to]: the row times of the
+	double instant_width; ///< times closer than this are one instant (s)
+	/// Distinct instants compared, in [from, to]: the row times of the
 	/// sampled traces when either is sampled, else those of both traces.
 	int64_t points;
+	/// The later start was left out: the other trace has no row at that
+	/// instant and is not an ideal event trace, so its totals there are not
+	/// known.
+	bool start_skipped;
 	bool on_sample_times; ///< true when the points are sample times
 	bs_quantity_difference quantity[BS_QUANTITY_COUNT];
 	bs_quantity worst; ///< the quantity with the largest relative difference
 	double largest_relative; ///< that relative difference: what the tolerance is checked against
 } bs_trace_difference;
 
-/// Compares two traces as step functions at the time points described at the
-/// top of this file, within the range both cover.
-bs_trace_difference bs_trace_difference_of(const bs_trace_data* a, const bs_trace_data* b);
+/// Compares two traces at the instants described at the top of this file,
+/// within the range both cover; times within bs_trace_instant_width(a, b,
+/// time_tolerance) are one instant.
+bs_trace_difference bs_trace_difference_of(const bs_trace_data* a, const bs_trace_data* b, double time_tolerance);
 
 /// Where two event sequences first differ. Events are the rows other than
-/// start and sample, compared in order by (kind, a, b).
+/// start and sample. They are lined up by time: when one trace starts later,
+/// the other's events before that instant are passed over, and so are those
+/// at that instant which the later trace does not have (the ones processed
+/// before its state was saved). Then they are compared in order by kind, a,
+/// b and time (the same instant, within the instant width).
 typedef struct bs_event_divergence {
 	bool comparable;   ///< false when either trace is sampled (samples hold no events)
-	bool agree;        ///< every event matches and both have the same number
+	bool agree;        ///< every compared event matches and both have the same number
 	int64_t events_a;  ///< event rows in A
 	int64_t events_b;  ///< event rows in B
-	int64_t index;     ///< 1-based number of the first differing event
+	double from;       ///< the later of the two start times: where the comparison begins (s)
+	int64_t passed_a;  ///< A's events passed over, before B's start
+	int64_t passed_b;  ///< B's events passed over, before A's start
+	double instant_width; ///< times closer than this are one instant (s)
+	int64_t index;     ///< 1-based number of the first differing event, counted from `from`
+	/// The first differing events have the same kind and ids, at times
+	/// further apart than the instant width.
+	bool time_differs;
 	const bs_trace_row* row_a; ///< that event in A, or NULL when A has ended
 	const bs_trace_row* row_b; ///< that event in B, or NULL when B has ended
 } bs_event_divergence;
 
-bs_event_divergence bs_first_divergence(const bs_trace_data* a, const bs_trace_data* b);
+/// Lines up and compares the event sequences of two traces; times within
+/// bs_trace_instant_width(a, b, time_tolerance) are one instant.
+bs_event_divergence bs_first_divergence(const bs_trace_data* a, const bs_trace_data* b, double time_tolerance);
 
 #endif

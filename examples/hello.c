@@ -1,6 +1,6 @@
 // hello: a cue ball with follow rolls into two balls on a pool table's
 // cloth; print every event until all are at rest, then where they stopped.
-// Build: cc hello.c $(pkg-config --cflags --libs breakshot)
+// Built and run against an installed library: README.md, "Use it from C".
 #include <stdio.h>
 
 #include <breakshot/world.h>

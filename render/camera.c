@@ -22,6 +22,17 @@ void bs_camera_make(const bs_table_def* table, bs_camera* dest) {
 	// Far enough that the whole table fits a 16:9 view at the default angle.
 	dest->distance = 0.96f * fmaxf(dest->fit_width, 1.7f * dest->fit_height);
 	dest->top_zoom = 1.0f;
+	bs_camera_set_frame(dest, 1, 1, 0.0f, 0.0f, 1.0f, 1.0f);
+}
+
+void bs_camera_set_frame(bs_camera* camera, int width, int height, float left, float top, float right, float bottom) {
+	float w = (float)width;
+	float h = (float)height;
+	// A frame of no size would fit the table into nothing: keep a pixel.
+	camera->frame[0] = glm_clamp(left / w, 0.0f, 1.0f);
+	camera->frame[1] = glm_clamp(top / h, 0.0f, 1.0f);
+	camera->frame[2] = glm_clamp(fmaxf(right, left + 1.0f) / w, camera->frame[0], 1.0f);
+	camera->frame[3] = glm_clamp(fmaxf(bottom, top + 1.0f) / h, camera->frame[1], 1.0f);
 }
 
 void bs_camera_eye(const bs_camera* camera, vec3 dest) {
@@ -47,9 +58,12 @@ void bs_camera_view(const bs_camera* camera, mat4 dest) {
 	}
 }
 
-// Half the height of the top view's visible area (m).
+// Half the height of the top view's visible area (m): the table, with 3 %
+// to spare, fits the frame.
 static float top_half_height(const bs_camera* camera, float aspect) {
-	float fit = fmaxf(0.5f * camera->fit_height, 0.5f * camera->fit_width / aspect);
+	float frame_width = fmaxf(camera->frame[2] - camera->frame[0], 1e-6f);
+	float frame_height = fmaxf(camera->frame[3] - camera->frame[1], 1e-6f);
+	float fit = fmaxf(0.5f * camera->fit_height / frame_height, 0.5f * camera->fit_width / (aspect * frame_width));
 	return 1.03f * fit / camera->top_zoom;
 }
 
@@ -57,7 +71,10 @@ void bs_camera_projection(const bs_camera* camera, float aspect, mat4 dest) {
 	if (camera->mode == BS_CAMERA_TOP) {
 		float half_height = top_half_height(camera, aspect);
 		float half_width = half_height * aspect;
-		glm_ortho(-half_width, half_width, -half_height, half_height, 0.1f, 2.0f * top_eye_height, dest);
+		// The target (the view's origin) lands on the frame's centre.
+		float left = -(camera->frame[0] + camera->frame[2]) * half_width;
+		float top = (camera->frame[1] + camera->frame[3]) * half_height;
+		glm_ortho(left, left + 2.0f * half_width, top - 2.0f * half_height, top, 0.1f, 2.0f * top_eye_height, dest);
 	} else {
 		glm_perspective(camera->fovy, aspect, 0.02f, 40.0f, dest);
 	}

@@ -1,5 +1,6 @@
 // breakshot viewer: the camera. A perspective orbit around a target on the
-// table, or a top-down orthographic view fitted to the table. World units are
+// table, or a top-down orthographic view fitted to the table within a frame
+// of the window (the part the overlays leave free). World units are
 // metres with the felt at z = 0 and z up.
 #ifndef BREAKSHOT_CAMERA_H
 #define BREAKSHOT_CAMERA_H
@@ -24,10 +25,19 @@ typedef struct bs_camera {
 	float top_zoom;  ///< top view scale; 1 fits the whole table
 	float fit_width;  ///< the drawn table's outer size (m), fitted by the top view
 	float fit_height;
+	/// The part of the window the top view fits the table into, clear of
+	/// the overlays: left, top, right, bottom as fractions of the window's
+	/// width and height (top-down). {0, 0, 1, 1}: the whole window. The
+	/// orbit view, a free camera, keeps the whole window.
+	float frame[4];
 } bs_camera;
 
 /// The default orbit view of `table`, looking from its y = 0 side.
 void bs_camera_make(const bs_table_def* table, bs_camera* dest);
+
+/// Sets the top view's frame to the rectangle from (left, top) to (right,
+/// bottom) in pixels of a width x height window (overlay_layout.h gives it).
+void bs_camera_set_frame(bs_camera* camera, int width, int height, float left, float top, float right, float bottom);
 
 /// Where the eye is (m).
 void bs_camera_eye(const bs_camera* camera, vec3 dest);

@@ -97,7 +97,7 @@ static void circle_2d(bs_lines* lines, float cx, float cy, float radius, const f
 	}
 }
 
-void bs_cue_panel_draw(const bs_viewer* viewer, int width, int height, bs_lines* lines, bs_text* text) {
+void bs_cue_panel_draw(const bs_viewer* viewer, const bs_overlay_layout* layout, bs_lines* lines, bs_text* text) {
 	static const float panel[4] = {0.0f, 0.0f, 0.0f, 0.6f};
 	static const float face[4] = {0.96f, 0.95f, 0.9f, 1.0f};
 	static const float faint[4] = {0.96f, 0.95f, 0.9f, 0.45f};
@@ -106,15 +106,14 @@ void bs_cue_panel_draw(const bs_viewer* viewer, int width, int height, bs_lines*
 	float cx;
 	float cy;
 	float radius;
-	bs_viewer_tip_diagram(width, height, &cx, &cy, &radius);
+	bs_overlay_tip_diagram(layout, &cx, &cy, &radius);
 	float line = text->font->line_height;
 	float bar_x = cx + radius + 24.0f;
 	float bar_width = 0.16f * radius;
 	char caption[96];
 	snprintf(caption, sizeof caption, "%.2f m/s   elevation %.0f deg", viewer->stick_speed, viewer->elevation_deg);
-	float left = cx - radius - 12.0f;
-	float right = fmaxf(bar_x + bar_width, cx - radius + bs_font_measure(text->font, caption)) + 12.0f;
-	bs_text_rect(text, left, cy - radius - 1.6f * line, right - left, 2.0f * radius + 3.4f * line, panel);
+	const bs_rect* box = &layout->tip;
+	bs_text_rect(text, box->x, box->y, box->width, box->height, panel);
 	bs_text_add(text, cx - radius, cy + radius + 0.4f * line, label, caption);
 
 	// The ball's face as the shooter sees it, the miscue limit, and the tip.

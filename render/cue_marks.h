@@ -20,7 +20,8 @@
 /// The cue stick, as lines whose width follows its diameter in perspective.
 void bs_cue_stick_draw(const bs_viewer* viewer, const bs_camera* camera, int width, int height, bs_lines* lines);
 
-/// The tip diagram and the power bar, in overlay pixels.
-void bs_cue_panel_draw(const bs_viewer* viewer, int width, int height, bs_lines* lines, bs_text* text);
+/// The tip diagram and the power bar, in overlay pixels, in the layout's
+/// tip panel.
+void bs_cue_panel_draw(const bs_viewer* viewer, const bs_overlay_layout* layout, bs_lines* lines, bs_text* text);
 
 #endif

@@ -59,8 +59,9 @@ static void format_rate(double rate, char* dest, size_t dest_size) {
 void bs_hud_draw(const bs_viewer* viewer, const bs_hud_stats* stats, bs_text* text) {
 	const bs_timeline* timeline = &viewer->timeline;
 	const bs_frame* frame = bs_timeline_frame(timeline);
-	char lines[10][320];
-	const float* colours[10];
+	// At most BS_HUD_MAX_LINES: six, then the shot's two, motion and status.
+	char lines[BS_HUD_MAX_LINES][320];
+	const float* colours[BS_HUD_MAX_LINES];
 	int count = 0;
 	char rate[32];
 	format_rate(viewer->rate, rate, sizeof rate);
@@ -121,6 +122,8 @@ void bs_hud_draw(const bs_viewer* viewer, const bs_hud_stats* stats, bs_text* te
 	float line_height = text->font->line_height;
 	float width = 0.0f;
 	for (int i = 0; i < count; ++i) {
+		// The layout keeps the table clear of this many characters.
+		lines[i][BS_HUD_MAX_CHARS] = '\0';
 		float w = bs_font_measure(text->font, lines[i]);
 		width = w > width ? w : width;
 	}

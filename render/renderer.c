@@ -311,19 +311,19 @@ void bs_renderer_draw_overlay(bs_renderer* renderer, const bs_viewer* viewer, co
 	glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 	bs_text_begin(&renderer->text);
 	bs_lines_begin(&renderer->lines);
+	bs_overlay_layout layout;
+	bs_viewer_layout(viewer, width, height, &layout);
 	bs_hud_draw(viewer, stats, &renderer->text);
-	if (viewer->aiming) {
-		bs_cue_panel_draw(viewer, width, height, &renderer->lines, &renderer->text);
+	if (layout.has_tip) {
+		bs_cue_panel_draw(viewer, &layout, &renderer->lines, &renderer->text);
 	}
-	if (viewer->show_plot) {
-		float plot_width = 0.36f * (float)width;
-		float plot_height = 0.42f * (float)height;
-		bs_plot_draw(&viewer->timeline, (float)width - plot_width - 10.0f, (float)height - plot_height - 10.0f,
-			plot_width, plot_height, &renderer->lines, &renderer->text);
+	if (layout.has_plot) {
+		const bs_rect* plot = &layout.plot;
+		bs_plot_draw(&viewer->timeline, plot->x, plot->y, plot->width, plot->height, &renderer->lines,
+			&renderer->text);
 	}
 	const float hint_colour[4] = {0.8f, 0.8f, 0.8f, 0.8f};
-	bs_text_add(&renderer->text, 12.0f, (float)height - 1.4f * renderer->font.line_height, hint_colour,
-		"H: help");
+	bs_text_add(&renderer->text, 12.0f, layout.hint.y + 0.2f * layout.line_height, hint_colour, "H: help");
 	bs_text_flush(&renderer->text, width, height);
 	bs_lines_flush_2d(&renderer->lines, width, height);
 	if (viewer->show_help) {

@@ -27,7 +27,12 @@ static const rgb cushion_colour = {0.05f, 0.34f, 0.17f};
 static const rgb wood_colour = {0.38f, 0.19f, 0.08f};
 static const rgb apron_colour = {0.22f, 0.11f, 0.05f};
 static const rgb diamond_colour = {0.93f, 0.90f, 0.80f};
-static const rgb hole_colour = {0.025f, 0.025f, 0.025f};
+// A pocket's leather liner: its lip over the rail, and the well inside it
+// darkening from the lip down to the drop, where little light reaches.
+static const rgb liner_colour = {0.2f, 0.13f, 0.085f};
+static const rgb liner_top_colour = {0.09f, 0.06f, 0.04f};
+static const rgb well_edge_colour = {0.08f, 0.055f, 0.035f};
+static const rgb well_bottom_colour = {0.006f, 0.005f, 0.004f};
 
 static void emit(mesh_builder* mesh, const vec3 position, const vec3 normal, rgb colour, bool cut) {
 	if (mesh->count == mesh->capacity) {
@@ -54,6 +59,15 @@ static void quad_normal(const vec3 p0, const vec3 p1, const vec3 p3, vec3 dest) 
 	glm_vec3_sub((float*)p1, (float*)p0, e1);
 	glm_vec3_sub((float*)p3, (float*)p0, e2);
 	glm_vec3_cross(e1, e2, dest);
+}
+
+// A quad p0 p1 p2 p3 with a normal and a colour at each corner, so that the
+// lighting and the colour blend across it.
+static void shaded_quad(mesh_builder* mesh, vec3 p[4], vec3 normals[4], const rgb colours[4], bool cut) {
+	static const int corners[6] = {0, 1, 2, 0, 2, 3};
+	for (int i = 0; i < 6; ++i) {
+		emit(mesh, p[corners[i]], normals[corners[i]], colours[corners[i]], cut);
+	}
 }
 
 // A flat quad p0 p1 p2 p3 (either winding; the table is drawn without culling).
@@ -196,11 +210,24 @@ static float surface_height(const bs_table* table, float x, float y) {
 	return on_felt ? 0.0f : (float)BS_MODEL_RAIL_HEIGHT;
 }
 
-// A pocket is a dark well: the felt, cushions and rails are cut away above it
-// in the shader, and these walls and floor show through the cut.
+// Whether (x, y) is on the wooden rail, outside the cushions.
+static bool on_rail(const bs_table* table, float x, float y) {
+	float c = (float)BS_MODEL_CUSHION_WIDTH;
+	bs_table_def def = bs_table_get_def(table);
+	return x < -c || y < -c || x > (float)def.width + c || y > (float)def.height + c;
+}
+
+// A pocket is a well lined with leather: the felt, cushions and rails are cut
+// away above it in the shader, and these walls and its floor show through
+// the cut, the walls lit from the lip and darkening with depth. Over the
+// rail, the liner's lip rolls over the hole's edge: a ring that dips into
+// the hole, whose normals turn with it so that the light catches its near
+// side and leaves its far side dark.
 static void add_pocket_holes(mesh_builder* mesh, const bs_table* table) {
-	enum { sides = 40 };
+	enum { sides = 64 };
 	float floor_z = (float)(-0.6 * BS_MODEL_BODY_DEPTH);
+	float rail_z = (float)BS_MODEL_RAIL_HEIGHT;
+	float lip = (float)BS_MODEL_LINER_WIDTH;
 	for (int k = 0; k < bs_table_pocket_count(table); ++k) {
 		bs_pocket_shape shape = bs_table_pocket(table, k);
 		const bs_pocket_shape* pocket = &shape;
@@ -208,21 +235,50 @@ static void add_pocket_holes(mesh_builder* mesh, const bs_table* table) {
 		float cy = (float)pocket->centre.y;
 		float radius = (float)bs_table_model_hole_radius(pocket);
 		for (int i = 0; i < sides; ++i) {
-			float t0 = 2.0f * GLM_PIf * (float)i / sides;
-			float t1 = 2.0f * GLM_PIf * (float)(i + 1) / sides;
-			float x0 = cx + radius * cosf(t0);
-			float y0 = cy + radius * sinf(t0);
-			float x1 = cx + radius * cosf(t1);
-			float y1 = cy + radius * sinf(t1);
-			vec3 inward = {-cosf(0.5f * (t0 + t1)), -sinf(0.5f * (t0 + t1)), 0};
-			facing_quad(mesh, (vec3){x0, y0, floor_z}, (vec3){x1, y1, floor_z},
-				(vec3){x1, y1, surface_height(table, x1, y1)}, (vec3){x0, y0, surface_height(table, x0, y0)}, inward,
-				hole_colour, false);
-			vec3 centre = {cx, cy, floor_z};
+			float t[2] = {2.0f * GLM_PIf * (float)i / sides, 2.0f * GLM_PIf * (float)(i + 1) / sides};
+			float c[2] = {cosf(t[0]), cosf(t[1])};
+			float s[2] = {sinf(t[0]), sinf(t[1])};
+			float x[2] = {cx + radius * c[0], cx + radius * c[1]};
+			float y[2] = {cy + radius * s[0], cy + radius * s[1]};
+			float top[2] = {surface_height(table, x[0], y[0]), surface_height(table, x[1], y[1])};
+			// The wall, facing the pocket's axis.
+			vec3 wall[4] = {{x[0], y[0], floor_z}, {x[1], y[1], floor_z}, {x[1], y[1], top[1]}, {x[0], y[0], top[0]}};
+			vec3 wall_normals[4] = {{-c[0], -s[0], 0}, {-c[1], -s[1], 0}, {-c[1], -s[1], 0}, {-c[0], -s[0], 0}};
+			const rgb wall_colours[4] = {well_bottom_colour, well_bottom_colour, liner_top_colour, liner_top_colour};
+			shaded_quad(mesh, wall, wall_normals, wall_colours, false);
+			// The floor, seen from above through the hole: the liner's
+			// shadowed folds round its edge, dark at its middle.
 			vec3 up = {0, 0, 1};
-			emit(mesh, centre, up, hole_colour, false);
-			emit(mesh, (vec3){x0, y0, floor_z}, up, hole_colour, false);
-			emit(mesh, (vec3){x1, y1, floor_z}, up, hole_colour, false);
+			emit(mesh, (vec3){cx, cy, floor_z}, up, well_bottom_colour, false);
+			emit(mesh, (vec3){x[0], y[0], floor_z}, up, well_edge_colour, false);
+			emit(mesh, (vec3){x[1], y[1], floor_z}, up, well_edge_colour, false);
+			// The lip, where both ends of the segment are on the rail: from
+			// the hole's edge, a little below the rail, out over it.
+			float outer = radius + lip;
+			if (!on_rail(table, x[0], y[0]) || !on_rail(table, x[1], y[1]) ||
+				!on_rail(table, cx + outer * c[0], cy + outer * s[0]) ||
+				!on_rail(table, cx + outer * c[1], cy + outer * s[1])) {
+				continue;
+			}
+			float crest = radius + 0.45f * lip;
+			float rings[3] = {radius, crest, outer};
+			float heights[3] = {rail_z - 0.004f, rail_z + 0.0025f, rail_z + 0.0006f};
+			// Inward and up at the edge, up at the crest, outward and up beyond.
+			float tilts[3] = {-0.8f, 0.0f, 0.5f};
+			for (int ring = 0; ring < 2; ++ring) {
+				vec3 p[4];
+				vec3 normals[4];
+				rgb colours[4];
+				for (int corner = 0; corner < 4; ++corner) {
+					int side = corner == 0 || corner == 3 ? 0 : 1;
+					int r = corner < 2 ? ring : ring + 1;
+					glm_vec3_copy((vec3){cx + rings[r] * c[side], cy + rings[r] * s[side], heights[r]}, p[corner]);
+					glm_vec3_copy((vec3){tilts[r] * c[side], tilts[r] * s[side], 1.0f}, normals[corner]);
+					glm_vec3_normalize(normals[corner]);
+					colours[corner] = r == 0 ? liner_top_colour : liner_colour;
+				}
+				shaded_quad(mesh, p, normals, colours, false);
+			}
 		}
 	}
 }

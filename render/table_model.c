@@ -10,3 +10,7 @@ double bs_table_model_hole_radius(const bs_pocket_shape* pocket) {
 	double half_mouth = 0.5 * pocket->mouth;
 	return half_mouth > pocket->radius ? half_mouth : pocket->radius;
 }
+
+double bs_table_model_pocket_radius(const bs_pocket_shape* pocket) {
+	return bs_table_model_hole_radius(pocket) + BS_MODEL_LINER_WIDTH;
+}

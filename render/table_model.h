@@ -1,6 +1,7 @@
 // breakshot viewer: the dimensions of the 3-D table drawn around the sim's
 // playing area. The sim only knows the cushion noses; everything outside them
-// (cushion rubber, wooden rails, pocket holes) is for the eye.
+// (cushion rubber, wooden rails, pocket holes and their liners) is for the
+// eye.
 #ifndef BREAKSHOT_TABLE_MODEL_H
 #define BREAKSHOT_TABLE_MODEL_H
 
@@ -26,5 +27,11 @@ bs_table_bounds bs_table_model_bounds(const bs_table_def* table);
 
 /// The radius of the hole drawn for a pocket (m): wide enough to show its mouth.
 double bs_table_model_hole_radius(const bs_pocket_shape* pocket);
+
+/// The leather liner's lip, rolled over the rail around each pocket hole (m).
+#define BS_MODEL_LINER_WIDTH 0.016
+
+/// The outer radius of a pocket as drawn, its liner's lip included (m).
+double bs_table_model_pocket_radius(const bs_pocket_shape* pocket);
 
 #endif

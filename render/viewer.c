@@ -134,8 +134,7 @@ static void start_aiming(bs_viewer* viewer) {
 		heading = bs_v2(1.0, 0.0);
 	}
 	viewer->aim_point = bs_v2_mad(viewer->balls[cue].pos, 0.5, heading);
-	set_status(viewer, "aim with the mouse or , . ; arrows move the tip, [ ] the power, E D the elevation; "
-					   "click or Enter strikes, Esc cancels");
+	set_status(viewer, "aim: mouse or , .  tip: arrows  power: [ ]  elevation: E D  strike: click or Enter  Esc");
 	bs_viewer_update_preview(viewer);
 }
 
@@ -298,10 +297,23 @@ char* bs_viewer_dump(bs_viewer* viewer) {
 	return bs_timeline_dump(&viewer->timeline);
 }
 
-void bs_viewer_tip_diagram(int width, int height, float* centre_x, float* centre_y, float* radius) {
-	*radius = 0.085f * (float)height;
-	*centre_x = 20.0f + *radius;
-	*centre_y = (float)height - 2.2f * *radius;
+void bs_viewer_layout(const bs_viewer* viewer, int width, int height, bs_overlay_layout* dest) {
+	bs_overlay_layout_make(width, height, &viewer->timeline.def.table, viewer->aiming, viewer->show_plot, dest);
+}
+
+void bs_viewer_frame_view(bs_viewer* viewer, int width, int height) {
+	bs_overlay_layout layout;
+	bs_viewer_layout(viewer, width, height, &layout);
+	const bs_rect* frame = &layout.table;
+	bs_camera_set_frame(&viewer->camera, width, height, frame->x, frame->y, frame->x + frame->width,
+		frame->y + frame->height);
+}
+
+void bs_viewer_tip_diagram(const bs_viewer* viewer, int width, int height, float* centre_x, float* centre_y,
+	float* radius) {
+	bs_overlay_layout layout;
+	bs_overlay_layout_make(width, height, &viewer->timeline.def.table, true, viewer->show_plot, &layout);
+	bs_overlay_tip_diagram(&layout, centre_x, centre_y, radius);
 }
 
 // Sets the tip, refusing a miscue.
@@ -322,7 +334,7 @@ bool bs_viewer_click_tip(bs_viewer* viewer, double x, double y, int width, int h
 	float cx;
 	float cy;
 	float radius;
-	bs_viewer_tip_diagram(width, height, &cx, &cy, &radius);
+	bs_viewer_tip_diagram(viewer, width, height, &cx, &cy, &radius);
 	bs_vec2 tip = bs_v2((x - cx) / radius, (cy - y) / radius);
 	if (!viewer->aiming || bs_v2_len(tip) > 1.0) {
 		return false;

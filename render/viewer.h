@@ -13,6 +13,7 @@
 
 #include "ball_motion.h"
 #include "camera.h"
+#include "overlay_layout.h"
 #include "shot_preview.h"
 #include "timeline.h"
 
@@ -92,9 +93,20 @@ bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest);
 /// has changed since the last one (never otherwise).
 void bs_viewer_update_preview(bs_viewer* viewer);
 
+/// The overlays of a width x height window as the viewer shows them now
+/// (the tip diagram while aiming, the plot when shown), and the table's
+/// frame in the top view.
+void bs_viewer_layout(const bs_viewer* viewer, int width, int height, bs_overlay_layout* dest);
+
+/// Frames the top view for a width x height window: the table fitted where
+/// no overlay covers it (bs_viewer_layout). Call before drawing a frame and
+/// before reading the pointer against the camera.
+void bs_viewer_frame_view(bs_viewer* viewer, int width, int height);
+
 /// Where the tip diagram is drawn in a width x height overlay (pixels,
 /// origin top-left): its centre and the radius of the ball's face.
-void bs_viewer_tip_diagram(int width, int height, float* centre_x, float* centre_y, float* radius);
+void bs_viewer_tip_diagram(const bs_viewer* viewer, int width, int height, float* centre_x, float* centre_y,
+	float* radius);
 
 /// A click at overlay pixel (x, y) while aiming: inside the tip diagram it
 /// moves the tip there (kept within BS_VIEWER_TIP_LIMIT) and returns true.

@@ -155,11 +155,6 @@ static void on_resize(GLFWwindow* window, int width, int height) {
 	state->height = height;
 }
 
-static int text_pixels_for(int framebuffer_height) {
-	int size = framebuffer_height / 56;
-	return size < 13 ? 13 : size > 30 ? 30 : size;
-}
-
 // One frame: the table drawn again only when the view changed
 // (antialias.h), the balls over it, antialiased where they are, then the
 // marks and the overlay. False when the targets cannot be made.
@@ -209,7 +204,7 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 	window_state state = {viewer, 0, 0, 0.0, 0.0, false, false};
 	glfwGetFramebufferSize(window, &state.width, &state.height);
 	bs_renderer renderer;
-	if (!bs_renderer_create(viewer, text_pixels_for(state.height), &renderer)) {
+	if (!bs_renderer_create(viewer, bs_overlay_text_pixels(state.height), &renderer)) {
 		return 1;
 	}
 	bs_antialias antialias;
@@ -249,6 +244,7 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 		}
 		bs_viewer_tick(viewer, fmin(elapsed, 0.1));
 		if (state.width > 0 && state.height > 0) {
+			bs_viewer_frame_view(viewer, state.width, state.height);
 			if (!draw_frame(&renderer, &antialias, viewer, &stats, state.width, state.height)) {
 				status = 1;
 				break;

@@ -290,19 +290,76 @@ static bool read_table(loader* in, const json_t* value, bs_table_def* dest) {
 }
 
 
-// "physics": "ideal" or "pool". Pool physics brings its own default
-// restitutions, which "restitution" may then override.
-static bool read_physics(loader* in, const json_t* value, bs_world_def* def) {
+bs_physics bs_scene_default_physics(const bs_table_def* table) {
+	return table->preset[0] != '\0' ? BS_PHYSICS_POOL : BS_PHYSICS_IDEAL;
+}
+
+// Pool physics brings its own default restitutions, which "restitution" may
+// then override.
+static void set_physics(bs_world_def* def, bs_physics physics) {
+	def->physics = physics;
+	if (physics == BS_PHYSICS_POOL) {
+		def->ball_restitution = BS_POOL_BALL_RESTITUTION;
+		def->cushion_restitution = BS_POOL_CUSHION_RESTITUTION;
+	}
+}
+
+// "physics": "ideal" or "pool"; without it, the table's default.
+static bool read_physics(loader* in, const json_t* value, bs_scene* scene) {
+	scene->physics_named = value != NULL;
+	if (!value) {
+		set_physics(&scene->def, bs_scene_default_physics(&scene->def.table));
+		return true;
+	}
 	int choice;
 	if (!read_choice(in, value, "physics", bs_scene_physics_names, &choice)) {
 		return false;
 	}
-	def->physics = (bs_physics)choice;
-	if (def->physics == BS_PHYSICS_POOL) {
-		def->ball_restitution = BS_POOL_BALL_RESTITUTION;
-		def->cushion_restitution = BS_POOL_CUSHION_RESTITUTION;
-	}
+	set_physics(&scene->def, (bs_physics)choice);
 	return true;
+}
+
+// Records a warning (see warn_unintended), in the form of the errors.
+static void warn(loader* in, bs_scene* scene, const char* path, const char* reason) {
+	if (scene->warning_count == BS_SCENE_MAX_WARNINGS) {
+		return;
+	}
+	char message[640];
+	snprintf(message, sizeof message, "%s: %s: %s", in->name, path, reason);
+	copy_printable(scene->warnings[scene->warning_count++], BS_SCENE_WARNING_SIZE, message);
+}
+
+// The mixes that load and simulate correctly but are surely not what was
+// meant (scenes/README.md, "Warnings"). What cannot simulate as written is
+// an error instead: spin, english or an elevated cue under ideal physics,
+// pool coefficients without pool physics.
+static void warn_unintended(loader* in, bs_scene* scene) {
+	bool ideal = scene->def.physics == BS_PHYSICS_IDEAL;
+	if (ideal && scene->has_cue && scene->cue.stick) {
+		// The stick's strike exists to give the cue ball spin that slides
+		// into a roll; ideal discs keep only the speed it gives.
+		warn(in, scene, "cue.stick_speed",
+			scene->physics_named
+				? "ideal physics keeps only the speed the stick gives the cue ball (no spin, and it never rolls or "
+				  "stops): name \"physics\": \"pool\", or give the cue ball's \"speed\""
+				: "a sized table defaults to ideal physics, which keeps only the speed the stick gives the cue ball (no "
+				  "spin, and it never rolls or stops): name \"physics\": \"pool\", or give the cue ball's \"speed\"");
+	}
+	if (ideal && scene->has_rack && !scene->physics_named) {
+		// A game's rack of frictionless discs in a box without pockets never
+		// comes to rest: the run goes on to its event limit.
+		warn(in, scene, "rack",
+			"a rack on a sized table defaults to ideal physics: frictionless discs that never come to rest in a box "
+			"without pockets; name \"physics\": \"pool\" for a break, or \"ideal\" to keep them");
+	}
+}
+
+int bs_scene_warning_count(const bs_scene* scene) {
+	return scene->warning_count;
+}
+
+const char* bs_scene_warning(const bs_scene* scene, int index) {
+	return index >= 0 && index < scene->warning_count ? scene->warnings[index] : "";
 }
 
 // A coefficient of "pool", if given, in [lo, hi].
@@ -858,8 +915,7 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	if (!read_table(in, table, &dest->def.table)) {
 		return false;
 	}
-	const json_t* physics = json_object_get(root, "physics");
-	if (physics && !read_physics(in, physics, &dest->def)) {
+	if (!read_physics(in, json_object_get(root, "physics"), dest)) {
 		return false;
 	}
 	const json_t* pool = json_object_get(root, "pool");
@@ -913,7 +969,11 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 			return fail(in, "cue", "there is no ball with id 0 to strike, or the aim is its own centre");
 		}
 	}
-	return check_world(in, dest);
+	if (!check_world(in, dest)) {
+		return false;
+	}
+	warn_unintended(in, dest);
+	return true;
 }
 
 // Frees what a scene holds, leaving it empty.

@@ -213,8 +213,12 @@ static char* dump_def(const bs_world_def* def, const bs_cue_def* cue) {
 		append(&out, table->periodic ? ", \"periodic\": true},\n" : ", \"pockets\": false},\n");
 	}
 	bool pool = def->physics == BS_PHYSICS_POOL;
+	// Named either way: a file read back must not depend on its table's
+	// default physics (bs_scene_default_physics).
 	if (pool) {
 		append_pool(&out, &def->pool);
+	} else {
+		append(&out, "  \"physics\": \"%s\",\n", name_of(bs_scene_physics_names, 2, (int)def->physics));
 	}
 	append(&out, "  \"restitution\": {\"ball\": ");
 	append_number(&out, def->ball_restitution);

@@ -1,7 +1,7 @@
 // End-to-end tests of `breakshot run`: the summary, bad input (exit status
 // 2, one message, no output file), outputs written all or none, paths that
-// name one file, the default event limit, the trace format, determinism, and
-// continuing a saved state.
+// name one file, the default event limit, the trace format, determinism,
+// continuing a saved state, and the default physics with its warnings.
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,6 +333,45 @@ static void help_and_version_answer_with_status_0(void) {
 	CHECK_CONTAINS(err_text, "unknown command 'dance'");
 }
 
+// A 9-ball break that names no physics runs as the shipped pool break
+// does, event for event and silently; a stick's strike under named ideal
+// physics runs, but says on one line of stderr that it is surely not meant.
+static void a_pool_table_defaults_to_pool_physics(void) {
+	char path[512];
+	work_path("keep-unnamed.json", path, sizeof path);
+	CHECK(write_file(path, "{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\", \"seed\": 1},\n"
+						   " \"cue\": {\"stick_speed\": 6.5, \"angle_deg\": 0.0, \"tip\": [0.0, -0.1]}}\n"));
+	CHECK_EQ_INT(run("run keep-unnamed.json --trace keep-unnamed.csv"), 0);
+	CHECK_EQ_STR(err_text, "");
+	CHECK_CONTAINS(out_text, "slide_roll");
+	CHECK_CONTAINS(out_text, "balls on table  10 of 10");
+	char shipped[512];
+	snprintf(shipped, sizeof shipped, "run '%s/scenes/9ball_break.json' --trace keep-shipped.csv", source_root());
+	CHECK_EQ_INT(run(shipped), 0);
+	char unnamed_trace[512], shipped_trace[512];
+	work_path("keep-unnamed.csv", unnamed_trace, sizeof unnamed_trace);
+	work_path("keep-shipped.csv", shipped_trace, sizeof shipped_trace);
+	size_t unnamed_size = 0, shipped_size = 0;
+	char* unnamed = read_file(unnamed_trace, &unnamed_size);
+	char* shipped_text = read_file(shipped_trace, &shipped_size);
+	CHECK(unnamed && shipped_text && unnamed_size == shipped_size && memcmp(unnamed, shipped_text, unnamed_size) == 0);
+	free(unnamed);
+	free(shipped_text);
+
+	work_path("keep-stick-ideal.json", path, sizeof path);
+	CHECK(write_file(path, "{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"ideal\",\n"
+						   " \"rack\": {\"game\": \"9-ball\", \"seed\": 1},\n"
+						   " \"cue\": {\"stick_speed\": 6.5, \"angle_deg\": 0.0}}\n"));
+	CHECK_EQ_INT(run("run keep-stick-ideal.json --events 10 --out keep-stick-ideal.out.json"), 0);
+	CHECK_EQ_INT(count_lines(err_text), 1);
+	CHECK_STARTS_WITH(err_text, "breakshot: warning: keep-stick-ideal.json: cue.stick_speed: ideal physics keeps only");
+	CHECK_CONTAINS(out_text, "events          10 (ball ");
+	CHECK(work_file_exists("keep-stick-ideal.out.json"));
+	// The state it saved names its physics, and loads without the warning.
+	CHECK_EQ_INT(run("run keep-stick-ideal.out.json --events 10"), 0);
+	CHECK_EQ_STR(err_text, "");
+}
+
 int main(void) {
 	if (!getenv("BREAKSHOT") || !getenv("BREAKSHOT_SOURCE_ROOT")) {
 		fprintf(stderr, "set BREAKSHOT and BREAKSHOT_SOURCE_ROOT (meson test does)\n");
@@ -350,6 +389,7 @@ int main(void) {
 	RUN(trace_has_the_documented_format);
 	RUN(saved_state_continues_exactly);
 	RUN(help_and_version_answer_with_status_0);
+	RUN(a_pool_table_defaults_to_pool_physics);
 	if (!remove_tree(work_dir)) {
 		fprintf(stderr, "could not remove %s\n", work_dir);
 	}

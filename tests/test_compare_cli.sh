@@ -62,6 +62,73 @@ check "compare exits 1" [ $? -eq 1 ]
 check "first differing event is the missed collision" contains "$WORK/gap.out" "first differ at event 1"
 end
 
+# A pool break traced whole, and continued from states saved after its 37th
+# event and mid-flight at 0.5 s: each continuation is the same run, its
+# events those of the whole run from its start on.
+POOL_BREAK=$ROOT/scenes/9ball_break.json
+begin continued_runs_line_up_with_the_whole
+"$B" run "$POOL_BREAK" --trace "$WORK/whole.csv" >/dev/null
+"$B" run "$POOL_BREAK" --events 37 --out "$WORK/at37.json" >/dev/null
+"$B" run "$WORK/at37.json" --trace "$WORK/from37.csv" >/dev/null
+"$B" compare "$WORK/whole.csv" "$WORK/from37.csv" >"$WORK/from37.out"
+status=$?
+check "continued after event 37: exit status 0, got $status" [ "$status" -eq 0 ]
+check "the whole run's first 37 events are passed over" \
+	contains "$WORK/from37.out" "where B starts: A's first 37 events come before it"
+check "then the events agree ($(grep '^events' "$WORK/from37.out" | tail -n 1))" \
+	grep -q '^events: the sequences agree over all [1-9][0-9]* events' "$WORK/from37.out"
+check "and the totals" contains "$WORK/from37.out" "largest relative difference 0 "
+"$B" compare "$WORK/from37.csv" "$WORK/whole.csv" >"$WORK/from37_swapped.out"
+check "the same with A and B swapped, exit status $?" \
+	contains "$WORK/from37_swapped.out" "where A starts: B's first 37 events come before it"
+"$B" run "$POOL_BREAK" --until 0.5 --out "$WORK/at_half.json" >/dev/null
+"$B" run "$WORK/at_half.json" --trace "$WORK/from_half.csv" >/dev/null
+"$B" compare "$WORK/whole.csv" "$WORK/from_half.csv" >"$WORK/from_half.out"
+status=$?
+check "continued mid-flight at 0.5 s: exit status 0, got $status" [ "$status" -eq 0 ]
+check "its start, where the whole run has no row, is not compared" \
+	contains "$WORK/from_half.out" "B's start not compared"
+check "the events agree ($(grep '^events' "$WORK/from_half.out" | tail -n 1))" \
+	grep -q '^events: the sequences agree over all [1-9][0-9]* events' "$WORK/from_half.out"
+end
+
+# The continuation with one event's time moved: by 3e-15 s (rounding) it is
+# the same run; by 1e-9 s it is not, and compare says so.
+move_event_time() { # move_event_time IN OUT SECONDS: the 5th row's time, plus SECONDS
+	python3 -c '
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+before = float(rows[5][1])
+rows[5][1] = repr(before + float(sys.argv[3]))
+assert float(rows[5][1]) != before and rows[5][2] not in ("start", "sample")
+csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n").writerows(rows)' "$@"
+}
+begin rounding_in_an_event_time_is_within_the_tolerance
+move_event_time "$WORK/from37.csv" "$WORK/rounded.csv" 3e-15
+check "the moved trace differs from the continuation" sh -c "! cmp -s '$WORK/from37.csv' '$WORK/rounded.csv'"
+"$B" compare "$WORK/whole.csv" "$WORK/rounded.csv" >"$WORK/rounded.out"
+status=$?
+check "3e-15 s apart: exit status 0, got $status ($(grep '^largest' "$WORK/rounded.out"))" [ "$status" -eq 0 ]
+check "the events agree" grep -q '^events: the sequences agree over all' "$WORK/rounded.out"
+"$B" compare "$WORK/whole.csv" "$WORK/rounded.csv" --time-tolerance 0 >"$WORK/exact.out"
+status=$?
+check "with --time-tolerance 0 the 3e-15 s are seen: exit status 1, got $status" [ "$status" -eq 1 ]
+check "as an event differing in time" contains "$WORK/exact.out" "first differ at event 4 in time"
+end
+
+begin a_real_difference_is_still_reported
+move_event_time "$WORK/from37.csv" "$WORK/moved.csv" 1e-9
+"$B" compare "$WORK/whole.csv" "$WORK/moved.csv" >"$WORK/moved.out"
+status=$?
+check "1e-9 s apart: exit status 1, got $status" [ "$status" -eq 1 ]
+check "beyond the tolerance" contains "$WORK/moved.out" "beyond the tolerance"
+check "the event differing in time is named" contains "$WORK/moved.out" "first differ at event 4 in time"
+check "with how far apart" contains "$WORK/moved.out" "1e-09 s apart, beyond one instant"
+"$B" compare "$WORK/whole.csv" "$WORK/from37.csv" --time-tolerance 1 2>"$WORK/bad_tt.err" >/dev/null
+check "--time-tolerance 1 is bad input" [ $? -eq 2 ]
+check "and says why" contains "$WORK/bad_tt.err" "--time-tolerance: must be in [0, 1)"
+end
+
 begin sampled_traces
 "$B" run "$BREAK" --until "$UNTIL" --sample 0.05 --trace "$WORK/s.csv" >/dev/null
 check "11 samples and the header" [ "$(wc -l <"$WORK/s.csv")" -eq 12 ]

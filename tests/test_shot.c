@@ -269,8 +269,8 @@ static bool same_state(bs_ball_state x, bs_ball_state y) {
 static void ball_states_are_each_ball_state(void) {
 	static const char* const texts[] = {
 		BREAK_TEXT ", " BREAK_CUE "}",
-		"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\"}, \"cue\": {\"speed\": 10, \"angle_deg\": "
-		"0}}",
+		"{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"ideal\", \"rack\": {\"game\": \"9-ball\"},"
+		" \"cue\": {\"speed\": 10, \"angle_deg\": 0}}",
 	};
 	for (int k = 0; k < 2; ++k) {
 		bs_world* world = world_from_text(texts[k]);

@@ -136,7 +136,8 @@ static void ball_into_a_corner_jaw_is_deflected(void) {
 static bs_scene* load_break(const char* game, double gap, double restitution) {
 	char text[512];
 	snprintf(text, sizeof text,
-		"{\"table\": {\"preset\": \"9ft\"}, \"restitution\": {\"ball\": %.17g, \"cushion\": %.17g},"
+		"{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"ideal\","
+		" \"restitution\": {\"ball\": %.17g, \"cushion\": %.17g},"
 		" \"rack\": {\"game\": \"%s\", \"gap\": %.17g, \"jitter\": %.17g, \"seed\": 1},"
 		" \"cue\": {\"speed\": 10.0, \"angle_deg\": 0.0}}",
 		restitution, restitution, game, gap, gap / 2.0);

@@ -151,7 +151,7 @@ static void test_difference_is_stepwise(void) {
 	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,1.5,ball,1,2,1,2,2,0\n");
 	CHECK_EQ_INT(a.count, 3);
 	CHECK_EQ_INT(b.count, 2);
-	bs_trace_difference diff = bs_trace_difference_of(&a, &b);
+	bs_trace_difference diff = bs_trace_difference_of(&a, &b, BS_DEFAULT_TIME_TOLERANCE);
 	CHECK(diff.overlap);
 	CHECK(!diff.on_sample_times);
 	CHECK_EQ_DBL(diff.from, 0.0);
@@ -164,20 +164,20 @@ static void test_difference_is_stepwise(void) {
 	CHECK_EQ_INT(diff.worst, BS_QUANTITY_ENERGY);
 	CHECK_EQ_DBL(diff.largest_relative, 0.5);
 
-	bs_trace_difference self = bs_trace_difference_of(&a, &a);
+	bs_trace_difference self = bs_trace_difference_of(&a, &a, BS_DEFAULT_TIME_TOLERANCE);
 	CHECK_EQ_DBL(self.largest_relative, 0.0);
 	CHECK_EQ_INT(self.points, 3);
 
 	// Against samples, only the sample times count: the event trace is
 	// exact there, the sampled one is not between its samples.
 	bs_trace_data s = must_read(HEADER "0,0,sample,-1,-1,0,4,2,0\n1,1.25,sample,-1,-1,0,2,2,0\n");
-	bs_trace_difference sampled = bs_trace_difference_of(&a, &s);
+	bs_trace_difference sampled = bs_trace_difference_of(&a, &s, BS_DEFAULT_TIME_TOLERANCE);
 	CHECK(sampled.on_sample_times);
 	CHECK_EQ_INT(sampled.points, 2);
 	CHECK_EQ_DBL(sampled.largest_relative, 0.0);
 
 	bs_trace_data late = must_read(HEADER "0,5,start,-1,-1,0,4,2,0\n");
-	CHECK(!bs_trace_difference_of(&a, &late).overlap);
+	CHECK(!bs_trace_difference_of(&a, &late, BS_DEFAULT_TIME_TOLERANCE).overlap);
 
 	bs_trace_stats stats = bs_trace_stats_of(&a);
 	CHECK_EQ_DBL(stats.quantity[BS_QUANTITY_ENERGY].start, 4.0);
@@ -196,30 +196,140 @@ static void test_difference_is_stepwise(void) {
 
 static void test_first_divergence(void) {
 	bs_trace_data a = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,1,1,0,0\n2,2,cushion,1,3,1,1,0,0\n");
-	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1.1,ball,1,2,1,1,0,0\n2,2,ball,1,3,1,1,0,0\n");
+	bs_trace_data b = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,1,1,0,0\n2,2,ball,1,3,1,1,0,0\n");
 	bs_trace_data c = must_read(HEADER "0,0,start,-1,-1,0,1,0,0\n1,1,ball,1,2,1,1,0,0\n");
-	bs_event_divergence d = bs_first_divergence(&a, &b);
+	bs_event_divergence d = bs_first_divergence(&a, &b, BS_DEFAULT_TIME_TOLERANCE);
 	CHECK(d.comparable);
 	CHECK(!d.agree);
 	CHECK_EQ_INT(d.index, 2);
+	CHECK(!d.time_differs);
 	CHECK(d.row_a != NULL);
 	CHECK(d.row_b != NULL);
 	if (d.row_a && d.row_b) {
 		CHECK_EQ_STR(d.row_a->kind, "cushion");
 		CHECK_EQ_STR(d.row_b->kind, "ball");
 	}
-	d = bs_first_divergence(&a, &c);
+	d = bs_first_divergence(&a, &c, BS_DEFAULT_TIME_TOLERANCE);
 	CHECK(!d.agree);
 	CHECK_EQ_INT(d.index, 2);
 	CHECK(d.row_a != NULL);
 	CHECK(d.row_b == NULL);
 	CHECK_EQ_INT(d.events_b, 1);
-	d = bs_first_divergence(&a, &a);
+	d = bs_first_divergence(&a, &a, BS_DEFAULT_TIME_TOLERANCE);
 	CHECK(d.agree);
 	CHECK_EQ_INT(d.events_a, 2);
+	CHECK_EQ_INT(d.passed_a, 0);
+	CHECK_EQ_INT(d.passed_b, 0);
 	bs_trace_destroy(&a);
 	bs_trace_destroy(&b);
 	bs_trace_destroy(&c);
+}
+
+// The same shot, its second event 3e-15 s later in B (rounding, as a run
+// continued from a saved state may give): one instant, no difference. Moved
+// by 1e-9 s instead, it is a different shot, and both the totals and the
+// events say so.
+static void test_rounding_in_time_is_one_instant(void) {
+	const char* a_text = HEADER "0,0,start,-1,-1,0,4,2,0\n1,0.25,ball,1,2,1,4,2,0\n2,0.75,cushion,1,3,1,3,-2,0\n"
+								"3,1.5,ball,1,2,1,2,1,1\n";
+	bs_trace_data a = must_read(a_text);
+	bs_trace_data near = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,0.25,ball,1,2,1,4,2,0\n"
+										  "2,0.75000000000000300,cushion,1,3,1,3,-2,0\n3,1.5,ball,1,2,1,2,1,1\n");
+	bs_trace_data far = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,0.25,ball,1,2,1,4,2,0\n"
+										 "2,0.750000001,cushion,1,3,1,3,-2,0\n3,1.5,ball,1,2,1,2,1,1\n");
+	CHECK(a.rows[2].time != near.rows[2].time);
+	CHECK_EQ_DBL(bs_trace_instant_width(&a, &near, BS_DEFAULT_TIME_TOLERANCE), 1.5e-12);
+	bs_trace_difference diff = bs_trace_difference_of(&a, &near, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK_EQ_DBL(diff.largest_relative, 0.0);
+	CHECK_EQ_INT(diff.points, 4);
+	bs_event_divergence d = bs_first_divergence(&a, &near, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(d.agree);
+	// With no width at all the sliver between the two times is seen: 1 J of
+	// 4, a momentum of 2 reversed, and the cushion's event differs in time.
+	diff = bs_trace_difference_of(&a, &near, 0.0);
+	CHECK_EQ_DBL(diff.largest_relative, 2.0);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].relative, 0.25);
+	d = bs_first_divergence(&a, &near, 0.0);
+	CHECK(!d.agree);
+	CHECK(d.time_differs);
+	CHECK_EQ_INT(d.index, 2);
+
+	diff = bs_trace_difference_of(&a, &far, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK_EQ_DBL(diff.largest_relative, 2.0);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_MOMENTUM_X].time, 0.75);
+	d = bs_first_divergence(&a, &far, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(!d.agree);
+	CHECK(d.time_differs);
+	CHECK_EQ_INT(d.index, 2);
+	bs_trace_destroy(&a);
+	bs_trace_destroy(&near);
+	bs_trace_destroy(&far);
+}
+
+#define POOL_HEADER BS_TRACE_HEADER BS_TRACE_ENERGY_PARTS "\n"
+
+// A run continued from a state saved after its second event (two events at
+// t = 1: the continued run has the second only) and one continued from a
+// state saved mid-flight at t = 1.25, under pool physics (the totals fall
+// between events) and under ideal physics.
+static void test_continued_runs_line_up_by_time(void) {
+	bs_trace_data whole = must_read(POOL_HEADER "0,0,start,-1,-1,0,4,2,0,4,0\n1,0.5,ball,1,2,1,3.5,2,0,3.5,0\n"
+												"2,1,cushion,1,0,1,3,1,0,3,0\n3,1,ball,2,3,1,2.5,1,0,2.5,0\n"
+												"4,2,slide_roll,1,-1,0,2,1,1,2,0\n5,3,roll_stop,1,-1,0,1,0,1,1,0\n");
+	bs_trace_data at_event = must_read(POOL_HEADER "0,1,start,-1,-1,0,3,1,0,3,0\n1,1,ball,2,3,1,2.5,1,0,2.5,0\n"
+												   "2,2,slide_roll,1,-1,0,2,1,1,2,0\n3,3,roll_stop,1,-1,0,1,0,1,1,0\n");
+	bs_event_divergence d = bs_first_divergence(&whole, &at_event, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(d.agree);
+	CHECK_EQ_DBL(d.from, 1.0);
+	CHECK_EQ_INT(d.passed_a, 2);
+	CHECK_EQ_INT(d.passed_b, 0);
+	d = bs_first_divergence(&at_event, &whole, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(d.agree);
+	CHECK_EQ_INT(d.passed_b, 2);
+	bs_trace_difference diff = bs_trace_difference_of(&whole, &at_event, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(!diff.start_skipped);
+	CHECK_EQ_DBL(diff.from, 1.0);
+	CHECK_EQ_INT(diff.points, 3);
+	CHECK_EQ_DBL(diff.largest_relative, 0.0);
+
+	// Mid-flight at 1.25 s friction had taken 0.1 J since the last event:
+	// the whole run's rows do not know that, so its start is not compared.
+	bs_trace_data mid = must_read(POOL_HEADER "0,1.25,start,-1,-1,0,2.4,0.9,0,2.4,0\n"
+											  "1,2,slide_roll,1,-1,0,2,1,1,2,0\n2,3,roll_stop,1,-1,0,1,0,1,1,0\n");
+	diff = bs_trace_difference_of(&whole, &mid, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(diff.start_skipped);
+	CHECK_EQ_INT(diff.points, 2);
+	CHECK_EQ_DBL(diff.largest_relative, 0.0);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].time, 2.0);
+	d = bs_first_divergence(&whole, &mid, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(d.agree);
+	CHECK_EQ_INT(d.passed_a, 3);
+	// A real difference after the start is still seen: the continued run's
+	// ball stops with 0.5 J left instead of 1.
+	bs_trace_data mid_wrong = must_read(POOL_HEADER "0,1.25,start,-1,-1,0,2.4,0.9,0,2.4,0\n"
+													"1,2,slide_roll,1,-1,0,2,1,1,2,0\n2,3,roll_stop,1,-1,0,0.5,0,1,0.5,0\n");
+	diff = bs_trace_difference_of(&whole, &mid_wrong, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].largest, 0.5);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_ENERGY].time, 3.0);
+
+	// Under ideal physics the totals hold between events: the start is compared.
+	bs_trace_data ideal = must_read(HEADER "0,0,start,-1,-1,0,4,2,0\n1,0.5,ball,1,2,1,4,1,1\n2,2,cushion,1,0,1,4,-1,1\n");
+	bs_trace_data ideal_mid = must_read(HEADER "0,1.25,start,-1,-1,0,4,1,1\n1,2,cushion,1,0,1,4,-1,1\n");
+	bs_trace_data ideal_wrong = must_read(HEADER "0,1.25,start,-1,-1,0,4,1.5,1\n1,2,cushion,1,0,1,4,-1,1\n");
+	diff = bs_trace_difference_of(&ideal, &ideal_mid, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK(!diff.start_skipped);
+	CHECK_EQ_INT(diff.points, 2);
+	CHECK_EQ_DBL(diff.largest_relative, 0.0);
+	diff = bs_trace_difference_of(&ideal, &ideal_wrong, BS_DEFAULT_TIME_TOLERANCE);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_MOMENTUM_X].largest, 0.5);
+	CHECK_EQ_DBL(diff.quantity[BS_QUANTITY_MOMENTUM_X].time, 1.25);
+	bs_trace_destroy(&whole);
+	bs_trace_destroy(&at_event);
+	bs_trace_destroy(&mid);
+	bs_trace_destroy(&mid_wrong);
+	bs_trace_destroy(&ideal);
+	bs_trace_destroy(&ideal_mid);
+	bs_trace_destroy(&ideal_wrong);
 }
 
 static void test_plot_files(void) {
@@ -431,6 +541,8 @@ int main(void) {
 	RUN(test_read_errors_name_the_line);
 	RUN(test_difference_is_stepwise);
 	RUN(test_first_divergence);
+	RUN(test_rounding_in_time_is_one_instant);
+	RUN(test_continued_runs_line_up_by_time);
 	RUN(test_plot_files);
 	RUN(test_outputs_commit_all_or_none);
 	RUN(test_signal_removes_temporaries);

@@ -9,6 +9,7 @@
 
 #include "camera.h"
 #include "check.h"
+#include "overlay_layout.h"
 #include "process_helpers.h"
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
@@ -167,6 +168,24 @@ static void project_ball(const bs_camera* camera, const sim_state* state, int id
 	bs_camera_project(camera, shot_width, shot_height, point, dest);
 }
 
+// The view of `table` in `mode` as the viewer frames it in a width x
+// height window, aiming or not, the plot hidden: drawn where the overlays
+// leave it room (overlay_layout.h).
+static void frame_view(bs_camera* camera, const bs_table_def* table, bs_camera_mode mode, int width, int height,
+	bool aiming) {
+	bs_camera_make(table, camera);
+	camera->mode = mode;
+	bs_overlay_layout layout;
+	bs_overlay_layout_make(width, height, table, aiming, false, &layout);
+	bs_camera_set_frame(camera, width, height, layout.table.x, layout.table.y, layout.table.x + layout.table.width,
+		layout.table.y + layout.table.height);
+}
+
+// The top view, as frame_view frames it.
+static void frame_top_view(bs_camera* camera, const bs_table_def* table, int width, int height, bool aiming) {
+	frame_view(camera, table, BS_CAMERA_TOP, width, height, aiming);
+}
+
 // The view_balls scene at t = 0.25 s: its shot at `width` by `height` in
 // the top or the orbit view with EXTRA options, the sim's balls then, and
 // the camera the shot was taken with. False (after the check that failed)
@@ -182,8 +201,7 @@ static bool view_balls_at_a_quarter_second(
 	if (check_failures_in_test) {
 		return false;
 	}
-	bs_camera_make(&state->table, camera);
-	camera->mode = top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT;
+	frame_view(camera, &state->table, top ? BS_CAMERA_TOP : BS_CAMERA_ORBIT, width, height, false);
 	return true;
 }
 
@@ -340,8 +358,7 @@ static void test_pocketed_ball_is_not_drawn(void) {
 	CHECK(!ball_with_id(&before, 3)->pocketed);
 	CHECK(ball_with_id(&after, 3)->pocketed);
 	bs_camera camera;
-	bs_camera_make(&before.table, &camera);
-	camera.mode = BS_CAMERA_TOP;
+	frame_top_view(&camera, &before.table, shot_width, shot_height, false);
 	vec2 at;
 	project_ball(&camera, &before, 3, 0.78f, at);
 	CHECK(is_red(pixel(&img_before, at)));
@@ -389,8 +406,7 @@ static void test_event_contact_is_marked(void) {
 	bs_world_step(world);
 	bs_event event = bs_world_last_event(world);
 	bs_camera camera;
-	bs_camera_make(&loaded->def.table, &camera);
-	camera.mode = BS_CAMERA_TOP;
+	frame_top_view(&camera, &loaded->def.table, shot_width, shot_height, false);
 	// Along the contact mark's arm on the side away from the normal's arrow.
 	bs_vec2 arm = bs_v2(fabs(event.normal.x) > fabs(event.normal.y) ? -copysign(1.0, event.normal.x) : 0.0,
 		fabs(event.normal.x) > fabs(event.normal.y) ? 0.0 : -copysign(1.0, event.normal.y));
@@ -575,11 +591,11 @@ static bool is_tip_blue(rgb c) {
 
 // The centroid of the pixels of the tip's blue in the bottom-left quarter;
 // false when there are none.
-static bool tip_dot(const image* img, float* x, float* y) {
+static bool tip_dot(const image* img, const bs_rect* panel, float* x, float* y) {
 	double sx = 0.0, sy = 0.0;
 	int n = 0;
-	for (int py = img->height / 2; py < img->height; ++py) {
-		for (int px = 0; px < img->width / 4; ++px) {
+	for (int py = (int)panel->y; py < (int)(panel->y + panel->height) && py < img->height; ++py) {
+		for (int px = (int)panel->x; px < (int)(panel->x + panel->width) && px < img->width; ++px) {
 			if (is_tip_blue(pixel(img, (vec2){(float)px + 0.5f, (float)py + 0.5f}))) {
 				sx += px;
 				sy += py;
@@ -611,27 +627,38 @@ static void test_cue_stick_and_tip_are_drawn(void) {
 		free(english.rgb);
 		return;
 	}
+	// Aiming may frame the table apart from the tip diagram: a camera each.
 	bs_camera camera;
-	bs_camera_make(&state.table, &camera);
-	camera.mode = BS_CAMERA_TOP;
+	bs_camera idle_camera;
+	frame_top_view(&camera, &state.table, shot_width, shot_height, true);
+	frame_top_view(&idle_camera, &state.table, shot_width, shot_height, false);
 	// At rest, the cue ball is aimed along +x: the shaft lies along -x behind it.
 	const bs_ball_state* cue = ball_with_id(&state, 0);
 	for (double behind = 0.15; behind < 0.7; behind += 0.2) {
 		vec2 at;
+		vec2 idle_at;
 		behind_the_cue(&camera, shot_width, shot_height, cue, bs_v2(1.0, 0.0), behind, at);
+		behind_the_cue(&idle_camera, shot_width, shot_height, cue, bs_v2(1.0, 0.0), behind, idle_at);
 		rgb stick = pixel(&aiming, at);
-		rgb felt = pixel(&idle, at);
+		rgb felt = pixel(&idle, idle_at);
 		if (!is_maple(stick) || !is_felt(felt)) {
 			CHECK_FAIL("%.2f m behind the cue ball: (%d, %d, %d) aiming, (%d, %d, %d) not", behind, stick.r, stick.g,
 				stick.b, felt.r, felt.g, felt.b);
 		}
 	}
+	bs_overlay_layout layout;
+	bs_overlay_layout_make(shot_width, shot_height, &state.table, true, false, &layout);
+	float cx, cy, radius;
+	bs_overlay_tip_diagram(&layout, &cx, &cy, &radius);
 	float x0, y0, x1, y1;
-	CHECK(tip_dot(&aiming, &x0, &y0));
-	CHECK(!tip_dot(&idle, &x1, &y1));
-	CHECK(tip_dot(&english, &x1, &y1));
-	// Five steps of a twentieth of the radius: a quarter of the diagram's radius, 0.085 of the height.
-	CHECK_NEAR(x1 - x0, 0.25 * 0.085 * shot_height, 2.0);
+	CHECK(tip_dot(&aiming, &layout.tip, &x0, &y0));
+	CHECK(!tip_dot(&idle, &layout.tip, &x1, &y1));
+	CHECK(tip_dot(&english, &layout.tip, &x1, &y1));
+	// At the diagram's centre, then five steps of a twentieth of the radius
+	// right: a quarter of the radius.
+	CHECK_NEAR(x0, cx, 2.0);
+	CHECK_NEAR(y0, cy, 2.0);
+	CHECK_NEAR(x1 - x0, 0.25 * radius, 2.0);
 	CHECK_NEAR(y1 - y0, 0.0, 1.0);
 	free(aiming.rgb);
 	free(idle.rgb);
@@ -656,8 +683,7 @@ static void test_preview_path_lies_along_the_shot(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_make(&loaded->def.table, &camera);
-	camera.mode = BS_CAMERA_TOP;
+	frame_top_view(&camera, &loaded->def.table, shot_width, shot_height, true);
 	bs_world* world = bs_world_create(&loaded->def);
 	int cue = bs_world_find_ball(world, 0);
 	bs_vec2 struck = loaded->balls[cue].pos;
@@ -673,9 +699,10 @@ static void test_preview_path_lies_along_the_shot(void) {
 			if (ball.pocketed || bs_v2_len(ball.vel) == 0.0) {
 				continue;
 			}
-			// Clear of every ball where it was struck, and of the collision dots.
-			bool clear = bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, now).pos)) > 0.02 &&
-				bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, next.time).pos)) > 0.02;
+			// Clear of every ball where it was struck, and of the collision
+			// dots (8 pixels wide, 4 cm on the table as this view frames it).
+			bool clear = bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, now).pos)) > 0.04 &&
+				bs_v2_len(bs_v2_sub(ball.pos, bs_world_ball_state(world, cue, next.time).pos)) > 0.04;
 			for (int i = 0; i < loaded->def.ball_count; ++i) {
 				clear = clear && bs_v2_len(bs_v2_sub(ball.pos, loaded->balls[i].pos)) > 2.5 * ball.radius;
 			}
@@ -684,8 +711,8 @@ static void test_preview_path_lies_along_the_shot(void) {
 			clear = clear && !(bs_v2_dot(from_cue, aim) < 0.0 && fabs(bs_v2_cross(from_cue, aim)) < 0.02);
 			vec2 at;
 			bs_camera_project(&camera, shot_width, shot_height, (vec3){(float)ball.pos.x, (float)ball.pos.y, 0.002f}, at);
-			// Clear of the HUD (top) and the tip diagram (bottom left), which are drawn over the table.
-			if (!clear || at[1] < 0.32f * shot_height || (at[0] < 0.27f * shot_width && at[1] > 0.66f * shot_height)) {
+			// No overlay covers the table in the top view (overlay_layout.h).
+			if (!clear) {
 				continue;
 			}
 			samples += 1;
@@ -773,8 +800,7 @@ static void test_rolling_ball_number_turns(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_make(&before.table, &camera);
-	camera.mode = BS_CAMERA_TOP;
+	frame_top_view(&camera, &before.table, width, height, false);
 	const bs_ball_state* rolling_before = ball_with_id(&before, 1);
 	const bs_ball_state* rolling_after = ball_with_id(&after, 1);
 	int first_minus = ivory_towards(&start, &camera, rolling_before, -1);
@@ -876,8 +902,7 @@ static void test_mouse_aims_the_shot(void) {
 		return;
 	}
 	bs_camera camera;
-	bs_camera_make(&state.table, &camera);
-	camera.mode = BS_CAMERA_TOP;
+	frame_top_view(&camera, &state.table, shot_width, shot_height, true);
 	const bs_ball_state* cue = ball_with_id(&state, 0);
 	// Square to the +x that aiming starts with, towards the nearer long
 	// cushion, so that the stick behind lies over the table.

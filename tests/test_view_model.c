@@ -288,7 +288,7 @@ static void test_click_on_the_tip_diagram(void) {
 		return;
 	}
 	float cx, cy, radius;
-	bs_viewer_tip_diagram(1600, 900, &cx, &cy, &radius);
+	bs_viewer_tip_diagram(&viewer, 1600, 900, &cx, &cy, &radius);
 	CHECK(!bs_viewer_click_tip(&viewer, cx, cy, 1600, 900)); // not aiming
 	bs_viewer_key(&viewer, GLFW_KEY_S);
 	CHECK(bs_viewer_click_tip(&viewer, cx + 0.3 * radius, cy + 0.2 * radius, 1600, 900));

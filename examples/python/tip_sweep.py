@@ -26,7 +26,7 @@ CUE, OBJECT = (10.0, 0.635), (10.3, 0.635)  # m, 30 cm apart on a line along +x
 
 def cue_ball_travel(height):
     """Where the cue ball stops, along the shot, from its centre at contact (m)."""
-    with World(table=(300.0, 1.27), balls=[Ball(0, CUE), Ball(1, OBJECT)]) as world:
+    with World(table=(300.0, 1.27), physics="pool", balls=[Ball(0, CUE), Ball(1, OBJECT)]) as world:
         world.strike(stick_speed=STICK_SPEED, angle_deg=0.0, tip=(0.0, height))
         shot = breakshot.simulate(world)
     hit = next(e for e in shot.events if e.kind is EventKind.BALL)

@@ -42,6 +42,18 @@ BS_API bs_cue_def bs_default_cue_def(void);
 /// cue must be one a scene file accepts (its speed, tip and elevation).
 BS_API bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball);
 
+/// The physics a scene gets when it names none: pool physics on a preset
+/// table (a pool table with pockets, or the pocketless carom table of a
+/// preset's size), ideal physics (frictionless discs) on a sized box or a
+/// periodic one, the tables of gases and of physics experiments.
+BS_API bs_physics bs_scene_default_physics(const bs_table_def* table);
+
+/// Most warnings a scene keeps; later ones are dropped.
+#define BS_SCENE_MAX_WARNINGS 4
+
+/// Room for one warning, its terminating NUL included.
+#define BS_SCENE_WARNING_SIZE 320
+
 /// A loaded scene: a world def whose `balls` point into memory the scene owns.
 typedef struct bs_scene {
 	bs_world_def def;   ///< ready for bs_world_create(); def.balls == balls
@@ -50,7 +62,23 @@ typedef struct bs_scene {
 	bs_rack_def rack;   ///< the rack, when has_rack
 	bool has_cue;       ///< a "cue" strike was applied to ball 0
 	bs_cue_def cue;     ///< the strike, when has_cue
+	/// The scene named its "physics"; false: bs_scene_default_physics of its table
+	bool physics_named;
+	/// How many of `warnings` are set, at most BS_SCENE_MAX_WARNINGS.
+	int warning_count;
+	/// Mixes that load and simulate as written but are surely not what was
+	/// meant (scenes/README.md, "Warnings"), one line each in the form of the
+	/// loader's errors: "FILE: FIELD.PATH: reason". A caller shows them (the
+	/// program prints them on standard error) or checks warning_count.
+	char warnings[BS_SCENE_MAX_WARNINGS][BS_SCENE_WARNING_SIZE];
 } bs_scene;
+
+/// scene->warning_count, for bindings that hold a scene as a handle.
+BS_API int bs_scene_warning_count(const bs_scene* scene);
+
+/// Warning `index`, in [0, bs_scene_warning_count), for bindings that hold
+/// a scene as a handle. The text lives as long as the scene.
+BS_API const char* bs_scene_warning(const bs_scene* scene, int index);
 
 /// Rebuilds a racked scene's balls with another jitter seed (and strikes the
 /// cue ball again). Returns false, changing nothing, for a scene without a

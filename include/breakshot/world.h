@@ -3,8 +3,8 @@
 // A world holds balls on a table; their centres move in the table's plane.
 // Between two events of a ball its motion has a closed form, so its state at
 // any time is exact:
-// - under ideal physics (the default) the balls are frictionless discs, and
-//   each moves in a straight line at constant velocity;
+// - under ideal physics (bs_default_world_def's) the balls are frictionless
+//   discs, and each moves in a straight line at constant velocity;
 // - under pool physics (BS_PHYSICS_POOL, see pool.h) a ball slides, rolls,
 //   spins in place or stands still, and each change of state is an event.
 //   Within a state its acceleration is constant: its centre follows a
@@ -174,8 +174,9 @@ typedef enum bs_storage_order {
 /// Defines a world. Get one from bs_default_world_def() and set what differs.
 typedef struct bs_world_def {
 	bs_table_def table;         ///< the table; the world works out its geometry (bs_world_table)
-	/// What moves the balls: BS_PHYSICS_IDEAL (the default) or
-	/// BS_PHYSICS_POOL, which needs a walled table.
+	/// What moves the balls: BS_PHYSICS_IDEAL (bs_default_world_def's, on
+	/// its plain box) or BS_PHYSICS_POOL, which needs a walled table. A
+	/// scene file that names none gets its table's: bs_scene_default_physics.
 	bs_physics physics;
 	bs_pool_def pool;           ///< the coefficients of pool physics (bs_default_pool_def())
 	double time;                ///< start time (s), |time| <= BS_MAX_TIME

@@ -12,7 +12,7 @@ docs/python.md describes the API.
 """
 
 from ._types import Ball, Event, EventKind, Events, MotionState, State, Totals, Trajectory
-from ._world import Scene, Shot, World, simulate
+from ._world import Scene, SceneWarning, Shot, World, simulate
 
 __all__ = [
     "Ball",
@@ -21,6 +21,7 @@ __all__ = [
     "Events",
     "MotionState",
     "Scene",
+    "SceneWarning",
     "Shot",
     "State",
     "Totals",

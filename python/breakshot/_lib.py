@@ -146,6 +146,8 @@ scene_create_text = _declare(
     "bs_scene_create_text", _scene, ctypes.c_char_p, ctypes.c_char_p, _error, ctypes.c_size_t
 )
 scene_destroy = _declare("bs_scene_destroy", None, _scene)
+scene_warning_count = _declare("bs_scene_warning_count", ctypes.c_int, _scene)
+scene_warning = _declare("bs_scene_warning", ctypes.c_char_p, _scene, ctypes.c_int)
 scene_create_world = _declare("bs_scene_create_world", _world, _scene)
 scene_dump_world = _declare("bs_scene_dump_world", ctypes.POINTER(ctypes.c_char), _world)
 default_cue_def = _declare("bs_default_cue_def", CCueDef)

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import warnings
 from dataclasses import dataclass, field
 
 import numpy
@@ -34,14 +35,35 @@ def _path_bytes(path):
     return os.fsencode(path)
 
 
+def _caller_level():
+    """The warnings.warn stacklevel, for its caller, of the first frame
+    outside this package: the user's line that loaded the scene."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+        frame = frame.f_back
+        level += 1
+    return level
+
+
+class SceneWarning(UserWarning):
+    """A scene that loads and simulates as written, but mixes what is surely
+    not meant (``scenes/README.md``, "Warnings"): the cue stick's strike
+    under ideal physics, or a rack on a sized table left to its default
+    physics. The message is the loader's line, ``FILE: FIELD: reason``."""
+
+
 class Scene:
     """A scene file, loaded and checked once, that makes worlds at its start
     again and again (``scenes/README.md`` has the format). Bad input raises
     ValueError with the loader's one-line message (``FILE: balls[3].radius:
     must be positive``); a missing file raises FileNotFoundError, a
-    directory IsADirectoryError."""
+    directory IsADirectoryError. A mix that is surely not meant is issued
+    as a :class:`SceneWarning` when the scene loads, and kept in
+    :attr:`warnings`."""
 
-    __slots__ = ("_handle", "name")
+    __slots__ = ("_handle", "name", "warnings")
 
     def __init__(self, path):
         encoded = _path_bytes(path)
@@ -51,6 +73,7 @@ class Scene:
             raise IsADirectoryError(errno.EISDIR, "A directory, not a scene file", os.fsdecode(path))
         self._handle = None
         self.name = os.fsdecode(path)
+        self.warnings = ()
         self._adopt(lambda error: _lib.scene_create(encoded, error, _lib.ERROR_SIZE))
 
     @classmethod
@@ -64,17 +87,23 @@ class Scene:
         scene = cls.__new__(cls)
         scene._handle = None
         scene.name = name
+        scene.warnings = ()
         scene._adopt(lambda error: _lib.scene_create_text(encoded, name.encode("utf-8"), error, _lib.ERROR_SIZE))
         return scene
 
     def _adopt(self, create):
         """Holds the scene `create(error buffer)` makes, or raises ValueError
-        with the loader's message."""
+        with the loader's message; issues its warnings."""
         error = _error_buffer()
         handle = create(error)
         if not handle:
             raise ValueError(_message(error))
         self._handle = handle
+        self.warnings = tuple(
+            _lib.scene_warning(handle, i).decode("utf-8", "replace") for i in range(_lib.scene_warning_count(handle))
+        )
+        for message in self.warnings:
+            warnings.warn(message, SceneWarning, stacklevel=_caller_level())
 
     def world(self):
         """A new world at the scene's start (with its cue strike, if any)."""
@@ -140,7 +169,8 @@ def _scene_dict(table, balls, physics, pool, restitution, time, rack):
         scene["table"] = dict(table)
     else:
         scene["table"] = {"size": list(table)}
-    scene["physics"] = physics
+    if physics is not None:
+        scene["physics"] = physics
     if pool is not None:
         scene["pool"] = pool
     if restitution is not None:
@@ -273,8 +303,9 @@ class World:
 
     ``table`` is a preset name (``"7ft"``, ``"8ft"``, ``"9ft"``: with
     pockets), a size ``(length, width)`` in m (no pockets) or a scene's
-    ``table`` object; ``physics`` is ``"pool"`` (the default here) or
-    ``"ideal"``; ``pool`` and ``restitution`` are the scene file's objects;
+    ``table`` object; ``physics`` is ``"pool"`` or ``"ideal"``, by default
+    the table's as in a scene file: pool physics on a preset table, ideal
+    physics (frictionless discs) on a sized or periodic one; ``pool`` and ``restitution`` are the scene file's objects;
     ``rack`` (``"9-ball"`` or a scene's rack object) racks the balls instead
     of ``balls``. Every argument is checked as a scene file is, and bad
     input raises ValueError naming the field: ``World: balls[1].radius:
@@ -286,7 +317,7 @@ class World:
 
     __slots__ = ("_handle", "_events_before", "__weakref__")
 
-    def __init__(self, table="9ft", balls=None, physics="pool", *, pool=None, restitution=None, time=0.0,
+    def __init__(self, table="9ft", balls=None, physics=None, *, pool=None, restitution=None, time=0.0,
                  rack=None):
         self._handle = None
         self._events_before = 0

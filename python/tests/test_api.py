@@ -1,6 +1,7 @@
 """The API: worlds made in Python, stepping, advancing, states, strikes."""
 
 import math
+import warnings
 
 import numpy
 import pytest
@@ -188,3 +189,36 @@ def test_repr_and_properties():
         assert not world.closed and not world.reached_time_limit
     assert world.closed and repr(world) == "<breakshot.World closed>"
     assert repr(breakshot.simulate(BREAK).events) == "<Events: 82>"
+
+
+def test_the_default_physics_is_the_tables_as_in_a_scene_file(tmp_path):
+    # Pool physics on a preset table, pockets or not; frictionless discs on
+    # a sized box; what is named wins. A scene file without "physics" agrees.
+    cases = [("9ft", None, "pool"), ({"preset": "7ft", "pockets": False}, None, "pool"),
+             ((2.54, 1.27), None, "ideal"), ("9ft", "ideal", "ideal"), ((2.54, 1.27), "pool", "pool")]
+    for table, physics, expected in cases:
+        with World(table=table, physics=physics, balls=[Ball(0, (0.6, 0.6))]) as world:
+            assert world.physics == expected, (table, physics)
+    scene = tmp_path / "unnamed.json"
+    scene.write_text('{"table": {"preset": "9ft"}, "rack": {"game": "9-ball", "seed": 1},'
+                     ' "cue": {"stick_speed": 6.5, "angle_deg": 0.0, "tip": [0.0, -0.1]}}')
+    assert list(breakshot.simulate(scene).events) == list(breakshot.simulate(BREAK).events)
+
+
+def test_a_mix_surely_not_meant_warns_once_and_is_kept(tmp_path):
+    text = ('{"table": {"preset": "9ft"}, "physics": "ideal", "rack": {"game": "9-ball"},'
+            ' "cue": {"stick_speed": 6.5, "angle_deg": 0.0}}')
+    with pytest.warns(breakshot.SceneWarning, match=r"^stick: cue\.stick_speed: ideal physics keeps only") as caught:
+        scene = breakshot.Scene.from_text(text, "stick")
+    assert len(caught) == 1 and caught[0].filename == __file__
+    assert len(scene.warnings) == 1 and scene.warnings[0].startswith("stick: cue.stick_speed: ")
+    scene.world().close()
+    scene.close()
+    with pytest.warns(breakshot.SceneWarning, match=r"^World: rack: a rack on a sized table defaults to ideal"):
+        World(table=(2.54, 1.27), rack="9-ball").close()
+    clean = tmp_path / "clean.json"
+    clean.write_text(text.replace('"stick_speed"', '"speed"'))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with breakshot.Scene(clean) as quiet:
+            assert quiet.warnings == ()

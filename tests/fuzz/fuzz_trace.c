@@ -52,19 +52,19 @@ static void require_compare_holds(const bs_trace_data* a, const bs_trace_data* b
 	FUZZ_REQUIRE(stats.start_time <= stats.end_time, "the stats run from %.17g to %.17g s", stats.start_time,
 		stats.end_time);
 
-	bs_trace_difference self = bs_trace_difference_of(a, a);
+	bs_trace_difference self = bs_trace_difference_of(a, a, BS_DEFAULT_TIME_TOLERANCE);
 	FUZZ_REQUIRE(self.overlap, "a trace shares no instant with itself");
 	for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
 		double largest = self.quantity[q].largest;
 		FUZZ_REQUIRE(largest == 0.0 || isnan(largest) || isinf(largest), "%s differs from itself by %.17g",
 			bs_quantity_name((bs_quantity)q), largest);
 	}
-	bs_event_divergence self_events = bs_first_divergence(a, a);
+	bs_event_divergence self_events = bs_first_divergence(a, a, BS_DEFAULT_TIME_TOLERANCE);
 	FUZZ_REQUIRE(!self_events.comparable || self_events.agree, "a trace's events disagree with themselves at %lld",
 		(long long)self_events.index);
 
-	bs_trace_difference ab = bs_trace_difference_of(a, b);
-	bs_trace_difference ba = bs_trace_difference_of(b, a);
+	bs_trace_difference ab = bs_trace_difference_of(a, b, BS_DEFAULT_TIME_TOLERANCE);
+	bs_trace_difference ba = bs_trace_difference_of(b, a, BS_DEFAULT_TIME_TOLERANCE);
 	FUZZ_REQUIRE(ab.overlap == ba.overlap && ab.points == ba.points, "A-B: %d, %lld points; B-A: %d, %lld points",
 		ab.overlap, (long long)ab.points, ba.overlap, (long long)ba.points);
 	for (int q = 0; q < BS_QUANTITY_COUNT; ++q) {
@@ -72,7 +72,7 @@ static void require_compare_holds(const bs_trace_data* a, const bs_trace_data* b
 			"%s: A-B largest %.17g, B-A %.17g", bs_quantity_name((bs_quantity)q), ab.quantity[q].largest,
 			ba.quantity[q].largest);
 	}
-	bs_event_divergence events = bs_first_divergence(a, b);
+	bs_event_divergence events = bs_first_divergence(a, b, BS_DEFAULT_TIME_TOLERANCE);
 	FUZZ_REQUIRE(events.agree || !events.comparable || events.row_a != NULL || events.row_b != NULL,
 		"the events differ at %lld with neither row named", (long long)events.index);
 }
