@@ -53,7 +53,7 @@ def throw(cut, speed, rolling):
         start = math.sqrt(speed * speed + 2 * MU_SLIDING * G * aim.travel)
         spin = -2.5 * MU_SLIDING * G * ((start - speed) / (MU_SLIDING * G)) / R
     ball = Ball(0, cue, vel=(start * d[0], start * d[1]), omega=(-d[1] * spin, d[0] * spin, 0.0))
-    with World(table=(2.54, 1.27), balls=[ball, Ball(1, target)]) as world:
+    with World(table=(2.54, 1.27), physics="pool", balls=[ball, Ball(1, target)]) as world:
         contact = next(e for e in world.events() if e.kind is EventKind.BALL)
         v = world.state().velocities[1]
     n = contact.normal
