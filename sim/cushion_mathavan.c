@@ -65,17 +65,24 @@ static bs_vec3 tangential_at_nose(const rail* k, bs_vec3 x) {
 
 // Coulomb friction of at most `bound`: the force that stops the slip within
 // the step (`stopping`) when friction can give it, else the whole bound
-// against the slip (the paper's sliding friction); at a slip of exactly 0
-// that cannot hold, along the force that would have held it.
-static bs_vec3 coulomb(bs_vec3 stopping, bs_vec3 slip, double bound, bool* slides) {
+// against the slip (the paper's sliding friction). `ahead` is the slip at
+// the end of the step, friction aside. A slip under a millionth of the
+// step's change to it has no direction worth following (a rolling ball's
+// slip at the cloth starts at 0 give or take a rounding): following it
+// would set the friction for a whole step by a rounding's sign, an error of
+// the first order in the step. Such a slip passes through zero at once, so
+// the friction opposes `ahead`.
+static bs_vec3 coulomb(bs_vec3 stopping, bs_vec3 slip, bs_vec3 ahead, double bound, bool* slides) {
 	double needed2 = bs_v3_dot(stopping, stopping);
 	*slides = needed2 > bound * bound;
 	if (!*slides) {
 		return stopping;
 	}
-	double slip2 = bs_v3_dot(slip, slip);
-	if (slip2 > 0.0) {
-		return bs_v3_scale(-bound / sqrt(slip2), slip);
+	bs_vec3 change = bs_v3_sub(ahead, slip);
+	bs_vec3 against = bs_v3_dot(slip, slip) > 1e-12 * bs_v3_dot(change, change) ? slip : ahead;
+	double against2 = bs_v3_dot(against, against);
+	if (against2 > 0.0) {
+		return bs_v3_scale(-bound / sqrt(against2), against);
 	}
 	return bs_v3_scale(bound / sqrt(needed2), stopping);
 }
@@ -95,15 +102,15 @@ static rates rates_at(const rail* k, const motion* x, double dp, bs_vec3 cloth_g
 			bs_v3_add(bs_v3_mad(push, 1.0 / dp, nose_slip), response(k, out.cloth_friction, k->at_cloth, k->at_nose)));
 		bs_vec3 stop = bs_v3_add(bs_v3_scale(-bs_v3_dot(drift, k->along) / k->response_along, k->along),
 			bs_v3_scale(-bs_v3_dot(drift, k->across) / k->response_across, k->across));
-		out.nose_friction = coulomb(stop, nose_slip, k->mu_w, &out.nose_slides);
+		out.nose_friction = coulomb(stop, nose_slip, bs_v3_scale(dp, drift), k->mu_w, &out.nose_slides);
 		double cloth = k->sin_t - out.nose_friction.z;
 		out.cloth = cloth > 0.0 ? cloth : 0.0;
 		bs_vec3 cloth_drift = bs_v3_add(bs_v3_add(bs_v3_scale(1.0 / dp, cloth_slip), push),
 			response(k, out.nose_friction, k->at_nose, k->at_cloth));
 		cloth_drift.z = 0.0;
 		bool cloth_slides;
-		out.cloth_friction =
-			coulomb(bs_v3_scale(-1.0 / k->response_cloth, cloth_drift), cloth_slip, k->mu_s * out.cloth, &cloth_slides);
+		out.cloth_friction = coulomb(bs_v3_scale(-1.0 / k->response_cloth, cloth_drift), cloth_slip,
+			bs_v3_scale(dp, cloth_drift), k->mu_s * out.cloth, &cloth_slides);
 		if (out.nose_slides) {
 			break;
 		}

@@ -31,7 +31,9 @@
 // otherwise. So friction never drives a slip through zero, and never adds
 // energy; the normal force loses (1 - e_e^2) of its work. The paper's
 // (15), which drops a contact's friction where its slip is exactly 0, is
-// this rule's limit.
+// this rule's limit. A slip too small to have a direction (a rolling
+// ball's at the cloth, 0 give or take a rounding) takes the friction
+// against the slip the step leads to.
 #ifndef BREAKSHOT_CUSHION_MATHAVAN_H
 #define BREAKSHOT_CUSHION_MATHAVAN_H
 

@@ -1,10 +1,11 @@
 // The cushion models side by side (sim/cushion_contact.h,
 // sim/cushion_mathavan.h, sim/cushion_stronge.h): what every model must
 // keep (energy, its frictionless limit, head-on and mirrored shots),
-// Mathavan's convergence and its agreement with the paper's equations as
-// pooltool integrates them, Stronge's three regimes against a direct
-// integration of the compliant contact, and the models in a world: event
-// times unchanged, scene fields read, written and checked.
+// Mathavan's convergence, its agreement with the paper's integration scheme
+// and with what the paper's text says of its Figs. 7 to 10, Stronge's
+// three regimes against a direct integration of the compliant contact, the
+// models side by side with pooltool's coefficients, and the models in a
+// world: event times unchanged, scene fields read, written and checked.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,18 +322,20 @@ static void paper_rebound(paper p, double V, double alpha, double k_top, double 
 	*angle = deg(atan2(-vy, vx));
 }
 
-// The paper's rebound curves: speed and angle against incidence at
-// V = 1 m/s, for topspin k = -1, 0, 1, 2 (no sidespin) and for sidespin
-// k = -2 .. 2 on a rolling ball, with the paper's ball (0.1406 kg, 26.25
-// mm), nose (7R/5), e_e 0.98, mu_w 0.14, mu_s 0.212. The plotted data is
-// not at hand, so the curves are those of the paper's own integration
-// scheme, as pooltool reproduces its figures (mathavan_2010/_plots.py),
-// run with 20000 steps; breakshot's model at its default step must agree
-// within 0.05 degrees and 0.2 % of the speed wherever no slip stops (the
-// paper's scheme and pooltool's chatter there: the comparison leaves those
+// The paper's snooker ball (0.1406 kg, 26.25 mm), nose (7R/5) and
+// coefficients (e_e 0.98, mu_s 0.212, mu_w 0.14).
+static const paper snooker = {0.1406, 0.02625, 0.03675, 0.98, 0.212, 0.14};
+
+// breakshot's model against the paper's own integration scheme: speed and
+// angle against incidence at V = 1 m/s, for topspin k = -1, 0, 1, 2 (no
+// sidespin) and for sidespin k = -2 .. 2 on a rolling ball (the spins that
+// pooltool's mathavan_2010/_plots.py takes to redraw the paper's Figs. 9
+// and 10), with the paper's ball and coefficients. The scheme is run with
+// 20000 steps; breakshot's model at its default step must agree within
+// 0.005 degrees and 0.02 % of the speed wherever the scheme settles (where
+// a slip stops, the scheme's friction chatters: the comparison leaves those
 // shots out, and says how many).
-static void mathavan_reproduces_the_paper_curves(void) {
-	paper p = {0.1406, 0.02625, 0.03675, 0.98, 0.212, 0.14};
+static void mathavan_agrees_with_the_papers_scheme(void) {
 	const double alphas[] = {10, 20, 30, 40, 50, 60, 70, 80, 89};
 	const double tops[][2] = {{-1, 0}, {0, 0}, {1, 0}, {2, 0}, {1, -2}, {1, -1}, {1, 1}, {1, 2}};
 	double worst_angle = 0.0, worst_speed = 0.0;
@@ -341,14 +344,14 @@ static void mathavan_reproduces_the_paper_curves(void) {
 	for (size_t j = 0; j < sizeof alphas / sizeof alphas[0]; ++j) {
 		printf("%7.0f", alphas[j]);
 	}
-	printf("   (rebound angle from the cushion, deg; speed m/s)\n");
+	printf("   (rebound angle from the cushion, deg)\n");
 	for (size_t i = 0; i < sizeof tops / sizeof tops[0]; ++i) {
 		printf("     top %+g side %+g:", tops[i][0], tops[i][1]);
 		for (size_t j = 0; j < sizeof alphas / sizeof alphas[0]; ++j) {
 			double s_ref, a_ref, s, a, s_half, a_half;
-			paper_rebound(p, 1.0, alphas[j], tops[i][0], tops[i][1], 20000, &s_ref, &a_ref);
-			paper_rebound(p, 1.0, alphas[j], tops[i][0], tops[i][1], 10000, &s_half, &a_half);
-			paper_rebound(p, 1.0, alphas[j], tops[i][0], tops[i][1], 0, &s, &a);
+			paper_rebound(snooker, 1.0, alphas[j], tops[i][0], tops[i][1], 20000, &s_ref, &a_ref);
+			paper_rebound(snooker, 1.0, alphas[j], tops[i][0], tops[i][1], 10000, &s_half, &a_half);
+			paper_rebound(snooker, 1.0, alphas[j], tops[i][0], tops[i][1], 0, &s, &a);
 			printf(" %6.2f", a);
 			// Where the paper's scheme has not settled between 10000 and
 			// 20000 steps, a slip has stopped and chatters there.
@@ -358,7 +361,7 @@ static void mathavan_reproduces_the_paper_curves(void) {
 			++compared;
 			worst_angle = fmax(worst_angle, fabs(a - a_ref));
 			worst_speed = fmax(worst_speed, fabs(s - s_ref) / s_ref);
-			if (fabs(a - a_ref) > 0.05 || fabs(s - s_ref) > 0.002 * s_ref) {
+			if (fabs(a - a_ref) > 0.005 || fabs(s - s_ref) > 2e-4 * s_ref) {
 				CHECK_FAIL("alpha %.0f, top %g, side %g: %.4f deg %.5f m/s, the paper's scheme %.4f deg %.5f m/s",
 					alphas[j], tops[i][0], tops[i][1], a, s, a_ref, s_ref);
 			}
@@ -366,9 +369,227 @@ static void mathavan_reproduces_the_paper_curves(void) {
 		printf("\n");
 	}
 	int total = (int)(sizeof alphas / sizeof alphas[0] * sizeof tops / sizeof tops[0]);
-	printf("     against the paper's scheme on %d of %d shots: within %.4f deg and %.3g of the speed\n", compared,
+	printf("     against the paper's scheme on %d of %d shots: within %.4f deg and %.2g of the speed\n", compared,
 		total, worst_angle, worst_speed);
 	CHECK(compared >= total / 2);
+}
+
+// The paper's figures (Mathavan, Jackson and Parkin 2010, section 4). Their
+// curves are published as pictures only, for the snooker ball and the
+// coefficients above; what the text says of them, quoted in each test, is
+// all that is compared, at the accuracy the text gives. Angles are the
+// paper's: from the cushion's line, incidence alpha and rebound beta (beta
+// over 90 degrees: back to the side the ball came from).
+
+// Fig. 7, "rebound speed versus incident velocity, obtained experimentally
+// and numerically", for a rolling ball (omega_T = V0/R) without sidespin
+// straight into the cushion (alpha = 90). The text: the measured rebound
+// over incident speed, "the equivalent coefficient of restitution for a
+// rolling ball perpendicularly colliding with the cushion", is 0.818 on
+// average, and e_e = 0.98 with mu_w = 0.14 is the pair (searched in steps
+// of 0.01, for V0 < 1.5 m/s) whose numerical rebound speeds fit the
+// measurements best. The equations have no scale of speed, so the model's
+// line goes through 0 with one slope at every speed. That slope is 0.9107
+// here, and the paper's own scheme as written gives it too (run here with
+// 20000 steps): the paper's 0.818, 10 % lower, is NOT reproduced. Within
+// this model 0.818 takes mu_w between 0.28 and 0.29 at e_e = 0.98, or e_e
+// between 0.87 and 0.88 at mu_w = 0.14; the test pins both, so that the
+// gap stays measured.
+static double head_on_rolling_ratio(paper p) {
+	double speed, angle;
+	paper_rebound(p, 1.0, 90.0, 1.0, 0.0, 0, &speed, &angle);
+	return speed;
+}
+
+static void mathavan_paper_figure_7(void) {
+	double ratio = head_on_rolling_ratio(snooker);
+	double worst = 0.0;
+	for (int i = 1; i <= 12; ++i) {
+		double V = 0.25 * i, speed, angle;
+		paper_rebound(snooker, V, 90.0, 1.0, 0.0, 0, &speed, &angle);
+		CHECK_NEAR(angle, 90.0, 1e-9);
+		worst = fmax(worst, fabs(speed / V - ratio));
+	}
+	CHECK(worst < 1e-12);
+	CHECK_NEAR(ratio, 0.9107, 5e-4);
+	double scheme, angle;
+	paper_rebound(snooker, 1.0, 90.0, 1.0, 0.0, 20000, &scheme, &angle);
+	CHECK_NEAR(ratio, scheme, 1e-4);
+	paper rougher = snooker, softer = snooker;
+	rougher.mu_w = 0.29;
+	softer.mu_w = 0.28;
+	CHECK(head_on_rolling_ratio(rougher) < 0.818 && 0.818 < head_on_rolling_ratio(softer));
+	paper less = snooker, more = snooker;
+	less.e = 0.87;
+	more.e = 0.88;
+	CHECK(head_on_rolling_ratio(less) < 0.818 && 0.818 < head_on_rolling_ratio(more));
+	printf("     rolling, head-on: rebound %.4f of the incident speed at 0.25 to 3 m/s (to %.1g), the paper's "
+		   "scheme %.4f; the paper measured 0.818\n",
+		ratio, worst, scheme);
+	printf("     0.818 within this model: mu_w 0.28 -> %.4f, 0.29 -> %.4f; e_e 0.87 -> %.4f, 0.88 -> %.4f\n",
+		head_on_rolling_ratio(softer), head_on_rolling_ratio(rougher), head_on_rolling_ratio(less),
+		head_on_rolling_ratio(more));
+}
+
+// Fig. 8, rebound speed and angle against incidence "for different rolling
+// velocities with no sidespin" (the speeds are not in the text: here 0.5
+// to 2.5 m/s, the paper's range for a rigid cushion). The text: "the
+// monotonous variation of the rebound speed with the incident speed" and
+// "the rebound angle plots are identical for different ball speeds". Here:
+// the angle is the same at every speed to 1e-9 degrees, and the speed
+// proportional to the incident speed to 1e-12 of itself.
+static void mathavan_paper_figure_8(void) {
+	double worst_angle = 0.0, worst_ratio = 0.0;
+	printf("     alpha    beta  speed/V0   (rolling, no sidespin, every V0 in 0.5 .. 2.5 m/s)\n");
+	for (int j = 1; j <= 89; j += 2) {
+		double s1, a1;
+		paper_rebound(snooker, 1.0, j, 1.0, 0.0, 0, &s1, &a1);
+		double last_speed = 0.0;
+		for (int i = 1; i <= 5; ++i) {
+			double V = 0.5 * i, s, a;
+			paper_rebound(snooker, V, j, 1.0, 0.0, 0, &s, &a);
+			CHECK(s > last_speed);
+			last_speed = s;
+			worst_angle = fmax(worst_angle, fabs(a - a1));
+			worst_ratio = fmax(worst_ratio, fabs(s / V - s1) / s1);
+		}
+		if (j % 10 == 1) {
+			printf("     %5d  %6.2f  %.4f\n", j, a1, s1);
+		}
+	}
+	CHECK(worst_angle < 1e-9);
+	CHECK(worst_ratio < 1e-12);
+	printf("     across the speeds: the angle differs by at most %.2g deg, speed / V0 by %.2g of itself\n",
+		worst_angle, worst_ratio);
+}
+
+// The rebound speed (m/s) and angle (degrees from the cushion) at V0 = 1
+// m/s for alpha = 1, 2, ... 90 degrees (index alpha - 1).
+typedef struct curve {
+	double speed[90], angle[90];
+} curve;
+
+static curve paper_curve(double k_top, double k_side) {
+	curve c;
+	for (int j = 0; j < 90; ++j) {
+		paper_rebound(snooker, 1.0, j + 1.0, k_top, k_side, 0, &c.speed[j], &c.angle[j]);
+	}
+	return c;
+}
+
+// Fig. 9, rebound speed and angle against incidence at V0 = 1 m/s for
+// topspins omega_T = k V0/R, no sidespin (the k are not in the text; here
+// -1, 0, 1, 2, as pooltool redraws it). The text, and what is checked:
+// - "when the ball is overspinning before the collision, its rebound [speed]
+//   tends to be generally higher": k = 2 faster than k = 1 at every alpha;
+// - "when the topspin of the ball is omega_T = 2 V0/R, at 90 degrees
+//   incident angle, the rebound speed reaches the incident speed value of
+//   V0": read as within 2.5 %; here 0.98 V0, exactly e_e V0 (neither slip
+//   stops, so the normal velocity changes at one rate throughout, and the
+//   work's ratio e_e^2 is the square of the velocities');
+// - "for any given speed-spin conditions, the speed loss is largest for the
+//   ball incident angles around 40 degrees": the slowest rebound of each k
+//   at alpha within 40 +- 5 (here 39 to 44);
+// - "the rebound angles are not greatly affected by the excessive topspin"
+//   gives no number: here k = 2 rebounds up to 4.90 degrees nearer the
+//   cushion's line than k = 1 (at alpha 55), more than k = 0 parts from
+//   k = 1 (3.55); pinned, so that a change shows.
+static void mathavan_paper_figure_9(void) {
+	const double ks[] = {-1, 0, 1, 2};
+	curve c[4];
+	for (int i = 0; i < 4; ++i) {
+		c[i] = paper_curve(ks[i], 0.0);
+		int slowest = 0;
+		for (int j = 0; j < 90; ++j) {
+			slowest = c[i].speed[j] < c[i].speed[slowest] ? j : slowest;
+		}
+		if (abs(slowest + 1 - 40) > 5) {
+			CHECK_FAIL("k = %g: the slowest rebound at alpha %d", ks[i], slowest + 1);
+		}
+		printf("     k = %+g: slowest rebound %.3f m/s at alpha %d; at 90: %.4f m/s\n", ks[i], c[i].speed[slowest],
+			slowest + 1, c[i].speed[89]);
+	}
+	double closest = INFINITY, widest = 0.0;
+	int widest_at = 0;
+	for (int j = 0; j < 90; ++j) {
+		closest = fmin(closest, c[3].speed[j] - c[2].speed[j]);
+		if (fabs(c[3].angle[j] - c[2].angle[j]) > widest) {
+			widest = fabs(c[3].angle[j] - c[2].angle[j]);
+			widest_at = j + 1;
+		}
+	}
+	double stun_apart = 0.0;
+	for (int j = 0; j < 90; ++j) {
+		stun_apart = fmax(stun_apart, fabs(c[1].angle[j] - c[2].angle[j]));
+	}
+	CHECK(closest > 0.0);
+	CHECK(stun_apart < widest);
+	CHECK_NEAR(widest, 4.90, 0.01);
+	CHECK_EQ_INT(widest_at, 55);
+	CHECK_NEAR(c[3].speed[89], 1.0, 0.025);
+	CHECK_NEAR(c[3].speed[89], snooker.e, 1e-9);
+	printf("     k = 2 over k = 1: faster by at least %.3f m/s, its angle at most %.2f deg away (alpha %d); "
+		   "k = 0 at most %.2f\n",
+		closest, widest, widest_at, stun_apart);
+}
+
+// Fig. 10, rebound speed and angle against incidence at V0 = 1 m/s for a
+// rolling ball with sidespin omega_S = k V0/R (here k = -2 .. 2, as
+// pooltool redraws it; the text names no k). omega_S > 0, "right spin" in
+// the paper, turns the side of the ball at the nose against its travel
+// along the rail: running english. The text, and what is checked:
+// - "when the ball has right spin ... the rebound speed exceeds the value
+//   of the incident speed": k = 2 faster than V0 at every alpha (k = 1
+//   is not, here: at most 0.994 V0, grazing);
+// - "for higher values of left spin, at higher incident angles towards 90
+//   degrees, the rebound velocity exceeds the value of the incident ball
+//   speed": k = -2 at alpha = 90 (here from alpha 89.6 on, printed);
+// - "when the ball has left spin (k < 0), and for incident angle values
+//   close to 90 degrees, the ball bounces back to the side from which it
+//   approached the cushion": beta > 90 for k = -1, -2 from alpha = 80
+//   (here from 75 and 74), and never without left spin.
+static void mathavan_paper_figure_10(void) {
+	const double ks[] = {-2, -1, 0, 1, 2};
+	curve c[5];
+	for (int i = 0; i < 5; ++i) {
+		c[i] = paper_curve(1.0, ks[i]);
+		int back = 0; // the first alpha from which the ball comes back
+		double fastest = 0.0, slowest = INFINITY;
+		for (int j = 0; j < 89; ++j) {
+			back = c[i].angle[j] > 90.0 ? (back ? back : j + 1) : 0;
+			fastest = fmax(fastest, c[i].speed[j]);
+			slowest = fmin(slowest, c[i].speed[j]);
+			if (ks[i] < 0.0 && j + 1 >= 80) {
+				CHECK(c[i].angle[j] > 90.0);
+			}
+			if (ks[i] >= 0.0) {
+				CHECK(c[i].angle[j] < 90.0);
+			}
+			if (ks[i] == 2.0) {
+				CHECK(c[i].speed[j] > 1.0);
+			}
+		}
+		printf("     k = %+g: rebound %.3f to %.3f m/s below alpha 90, %.4f m/s at 90; ", ks[i], slowest, fastest,
+			c[i].speed[89]);
+		if (back) {
+			printf("back to its side from alpha %d\n", back);
+		} else {
+			printf("never back to its side\n");
+		}
+	}
+	CHECK(c[0].speed[89] > 1.0);
+	// Where the larger left spin's rebound overtakes the incident speed.
+	double lo = 80.0, hi = 90.0;
+	for (int i = 0; i < 30; ++i) {
+		double mid = 0.5 * (lo + hi), s, a;
+		paper_rebound(snooker, 1.0, mid, 1.0, -2.0, 0, &s, &a);
+		if (s > 1.0) {
+			hi = mid;
+		} else {
+			lo = mid;
+		}
+	}
+	printf("     k = -2 rebounds faster than it came from alpha %.2f on\n", hi);
 }
 
 // A ball frozen to a rail and a ball rolling into it: the slip at the nose
@@ -507,6 +728,106 @@ static void stronge_three_regimes(void) {
 		double after = bs_stronge_slip_after(1.0, s, ee, 0.25, q, NULL);
 		CHECK_NEAR(after, stronge_by_steps(1.0, s, ee, 0.25, q), 3e-4);
 		CHECK(fabs(after) <= s);
+	}
+}
+
+// ---------------------------------------------------------------------------
+// How far the models part
+
+// The rebound angle from the normal (degrees) of a shot at `incidence`
+// degrees from the normal with topspin `top` (multiples of natural roll).
+static double rebound_of(bs_cushion_params model, double speed, double incidence, double top) {
+	shot x = {speed, incidence, top, 0.0};
+	bs_vec2 v;
+	bs_vec3 w;
+	shot_state(x, &v, &w);
+	bs_resolve_cushion_contact(&v, &w, m, r, rail_normal, model);
+	return rebound_angle(v);
+}
+
+// The largest |a - b| over incidences 0 to 89.9 degrees in steps of 0.1 at
+// 1 m/s, and where.
+static double widest_gap(bs_cushion_params a, bs_cushion_params b, double top, double* at) {
+	double widest = 0.0;
+	for (int i = 0; i < 900; ++i) {
+		double gap = fabs(rebound_of(a, 1.0, 0.1 * i, top) - rebound_of(b, 1.0, 0.1 * i, top));
+		if (gap > widest) {
+			widest = gap;
+			*at = 0.1 * i;
+		}
+	}
+	return widest;
+}
+
+// How far the models' rebounds part (docs/pool.md, "Cushion models"). With
+// the defaults, a ball at 1 m/s rebounds at (han2005 / mathavan_2010 /
+// stronge_compliant, degrees from the normal): stun at 45 degrees 44.5 /
+// 34.8 / 42.0, stun at 30 29.6 / 20.5 / 24.2, rolling at 45 44.0 / 38.2 /
+// 44.0, draw at 30 35.3 / 20.6 / 33.3.
+//
+// pooltool gives every model its ball's coefficients: restitution 0.85 and
+// friction 0.2 at the nose, and to Mathavan's cloth its sliding friction
+// 0.2 (breakshot's Mathavan keeps the paper's fitted 0.98, 0.14 and
+// 0.212; Han's and Stronge's defaults are pooltool's); its nose and ball
+// are breakshot's. With those, a stun ball 45 degrees from the normal
+// rebounds at 44.48 degrees under Han's model and 38.39 under Mathavan's,
+// 6.09 closer to the normal; with the paper's coefficients at 34.80, 9.68
+// closer. Stronge's (omega ratio 1.8) parts from Han's by up to 5.48
+// degrees for a stun ball (at 33.3 degrees), 4.33 with half a natural roll
+// of draw, 1.97 with a whole one and under 0.005 with twice; with the ratio
+// 1.7 of the pooltool version read, 6.03 for stun. The models have no
+// scale of speed: the angles are the same at 0.5 to 2.5 m/s, the speeds
+// pooltool's comparison plots take.
+static void how_much_the_models_differ(void) {
+	bs_cushion_params han = defaults(BS_CUSHION_MODEL_HAN_2005, r);
+	bs_cushion_params paper_coefficients = defaults(BS_CUSHION_MODEL_MATHAVAN_2010, r);
+	bs_cushion_params stronge = defaults(BS_CUSHION_MODEL_STRONGE_COMPLIANT, r);
+	const struct {
+		double incidence, top, han, mathavan, stronge;
+	} table[] = {{45.0, 0.0, 44.5, 34.8, 42.0}, {30.0, 0.0, 29.6, 20.5, 24.2}, {45.0, 1.0, 44.0, 38.2, 44.0},
+		{30.0, -1.0, 35.3, 20.6, 33.3}};
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
+		double h = rebound_of(han, 1.0, table[i].incidence, table[i].top);
+		double p = rebound_of(paper_coefficients, 1.0, table[i].incidence, table[i].top);
+		double s = rebound_of(stronge, 1.0, table[i].incidence, table[i].top);
+		CHECK_NEAR(h, table[i].han, 0.05);
+		CHECK_NEAR(p, table[i].mathavan, 0.05);
+		CHECK_NEAR(s, table[i].stronge, 0.05);
+		printf("     %.0f deg, topspin %+.0f: %.2f / %.2f / %.2f (han2005 / mathavan_2010 / stronge_compliant)\n",
+			table[i].incidence, table[i].top, h, p, s);
+	}
+	bs_cushion_params mathavan = paper_coefficients;
+	mathavan.restitution = BS_POOL_CUSHION_RESTITUTION;
+	mathavan.friction = han.friction;
+	mathavan.table_friction = bs_default_pool_def().sliding_friction;
+	CHECK_EQ_DBL(han.restitution, 0.85);
+	CHECK_EQ_DBL(han.friction, 0.2);
+	CHECK_EQ_DBL(mathavan.table_friction, 0.2);
+	CHECK_EQ_DBL(stronge.omega_ratio, 1.8);
+	for (int i = 1; i <= 5; ++i) {
+		double speed = 0.5 * i;
+		double h = rebound_of(han, speed, 45.0, 0.0), p = rebound_of(mathavan, speed, 45.0, 0.0);
+		double q = rebound_of(paper_coefficients, speed, 45.0, 0.0);
+		CHECK_NEAR(h, 44.48, 0.005);
+		CHECK_NEAR(p, 38.39, 0.005);
+		CHECK_NEAR(q, 34.80, 0.005);
+		if (i == 2) {
+			printf("     stun at 45 deg: han2005 %.2f, mathavan_2010 %.2f with pooltool's coefficients (%.2f closer), "
+				   "%.2f with the paper's (%.2f closer)\n",
+				h, p, h - p, q, h - q);
+		}
+	}
+	const struct {
+		double top, ratio, gap;
+	} gaps[] = {{0.0, 1.8, 5.48}, {-0.5, 1.8, 4.33}, {-1.0, 1.8, 1.97}, {-2.0, 1.8, 0.0}, {0.0, 1.7, 6.03}};
+	for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; ++i) {
+		bs_cushion_params s = stronge;
+		s.omega_ratio = gaps[i].ratio;
+		double at = 0.0;
+		double gap = widest_gap(s, han, gaps[i].top, &at);
+		CHECK_NEAR(gap, gaps[i].gap, 0.005);
+		printf("     stronge_compliant (ratio %.1f) against han2005, topspin %+.1f: up to %.3f deg (at %.1f)\n",
+			gaps[i].ratio, gaps[i].top, gap, at);
 	}
 }
 
@@ -662,10 +983,15 @@ int main(void) {
 	RUN(mirrored_shot_mirrored_rebound);
 	RUN(no_impulse_unless_approaching);
 	RUN(mathavan_converges);
-	RUN(mathavan_reproduces_the_paper_curves);
+	RUN(mathavan_agrees_with_the_papers_scheme);
+	RUN(mathavan_paper_figure_7);
+	RUN(mathavan_paper_figure_8);
+	RUN(mathavan_paper_figure_9);
+	RUN(mathavan_paper_figure_10);
 	RUN(mathavan_slip_through_zero_settles);
 	RUN(mathavan_step_rule);
 	RUN(stronge_three_regimes);
+	RUN(how_much_the_models_differ);
 	RUN(event_times_unchanged);
 	RUN(models_in_a_scene_round_trip);
 	RUN(bad_values_name_their_field);

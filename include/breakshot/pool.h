@@ -110,7 +110,7 @@ typedef struct bs_pool_def {
 	/// Stronge's compliant cushion: omega_t / omega_n, the ratio of the
 	/// contact's tangential to normal frequency of vibration, in (1, 2)
 	/// (pooltool's 1.8). With a sphere's 7/2 the tangential over the normal
-	/// compliance is omega_ratio^2 / 3.5 (0.926 at 1.8)
+	/// compliance is 3.5 / omega_ratio^2 (1.08 at 1.8)
 	double stronge_omega_ratio;
 } bs_pool_def;
 
