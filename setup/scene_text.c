@@ -283,7 +283,10 @@ bool bs_scene_text_next_ball(const char* text, const bs_balls_span* span, size_t
 			return false;
 		}
 	}
-	size_t after = skip_value(text, last, cursor);
+	// Only an object is parsed alone: jansson reads it as it would in the
+	// array. A bare word parsed alone would be read differently (what
+	// follows its token ends the text, not the array), and no ball is one.
+	size_t after = text[cursor] == '{' ? skip_value(text, last, cursor) : SIZE_MAX;
 	if (after == SIZE_MAX) {
 		*at = SIZE_MAX;
 		return false;

@@ -37,11 +37,12 @@ typedef struct bs_balls_span {
 	size_t count; ///< its elements
 } bs_balls_span;
 
-/// Finds the top-level "balls" member of `text`, an array, and counts its
-/// elements. False when there is none, or when the text is not an object
-/// whose members and elements can be told apart by their brackets,
-/// strings and commas alone: the caller then parses the text whole, and
-/// jansson says what is wrong with it.
+/// Finds the top-level "balls" member of `text`, an array of objects, and
+/// counts its elements. False when there is none, or when the text is not
+/// an object whose members and elements can be told apart by their
+/// brackets, strings and commas alone, or an element is not an object: the
+/// caller then parses the text whole, and jansson says what is wrong with
+/// it.
 bool bs_scene_text_find_balls(const char* text, size_t size, bs_balls_span* dest);
 
 /// The element of `span` that starts at or after *at (span->begin + 1 for

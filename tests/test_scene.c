@@ -224,6 +224,9 @@ static void syntax_errors_are_placed_in_the_whole_text(void) {
 		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"radius\": -1}, {\"id\": 1 2}]}",
 		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0, \"radius\": -1}, {\"id\": 1 2}], \"time\": 1..0}",
 		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0 0}, {\"id\": 1 2}], \"time\": 1}",
+		// A bare word for a ball: its token ends inside the array.
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [710382213$942]}",
+		"{\"table\": {\"size\": [2, 1]}, \"balls\": [{\"id\": 0}, 12ab]}",
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; ++i) {
 		CHECK(!loads_agree(texts[i]));
