@@ -91,7 +91,9 @@ static void pocket(bs_world* world, int index, const bs_ball_motion* last) {
 }
 
 static const bs_grid_ops straight_paths_grid = {
-	.predict_after_crossing = bs_ideal_predict_after_crossing,
+	.min_balls = BS_GRID_MIN_BALLS,
+	.cross = bs_ideal_cross,
+	.filing_valid = NULL,
 	.next_meeting = bs_ideal_next_meeting,
 	.predict_all_from = bs_ideal_predict_all_from,
 };

@@ -13,14 +13,6 @@
 #include "pool_physics.h"
 #include "world_predict.h"
 
-// When ball `index`'s present motion stops moving its centre (s,
-// absolute): the end of its slide or roll, or never for a ball at rest,
-// which stays put however it spins.
-static double moving_until(const bs_world* world, int index) {
-	const bs_ball_spin* spin = &world->spin[index];
-	return spin->motion >= BS_MOTION_ROLLING ? spin->until : INFINITY;
-}
-
 // The time (s, absolute) at which a contact solved from `since` by `solve`
 // happens, not before `now`: a contact the two sides were closing into at
 // `now`, or one still ahead; INFINITY when there is none before `until`, or
@@ -63,8 +55,8 @@ static bool boxes_apart(const bs_ball_spin* a, const bs_ball_spin* b) {
 static double pair_time(const bs_world* world, int i, int j, bool rests, double now, double needed) {
 	const bs_ball* a = &world->balls[i];
 	const bs_ball* b = &world->balls[j];
-	double until_i = moving_until(world, i);
-	double until_j = moving_until(world, j);
+	double until_i = bs_pool_moving_until(world, i);
+	double until_j = bs_pool_moving_until(world, j);
 	double until = until_i < until_j ? until_i : until_j;
 	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j]) ||
 		(rests && bs_balls_just_resolved(a, i, b, j))) {
@@ -121,7 +113,7 @@ static double cushion_time(const bs_world* world, int index, int s, double now) 
 		return INFINITY;
 	}
 	double t = bs_toi_pool_segment(ball->pos, ball->vel, spin->acc, ball->radius, world->table.cushions[s], n,
-		moving_until(world, index) - ball->time);
+		bs_pool_moving_until(world, index) - ball->time);
 	return t < INFINITY ? bs_not_before(ball->time + t, now) : INFINITY;
 }
 
@@ -131,7 +123,7 @@ static double jaw_time(const bs_world* world, int index, int k, double now, doub
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
 	return contact_from(
-		d, w, a, ball->radius, ball->time, moving_until(world, index), now, needed, bs_toi_pool_circles);
+		d, w, a, ball->radius, ball->time, bs_pool_moving_until(world, index), now, needed, bs_toi_pool_circles);
 }
 
 static double capture_time(const bs_world* world, int index, int k, double now, double needed) {
@@ -139,7 +131,7 @@ static double capture_time(const bs_world* world, int index, int k, double now, 
 	const bs_pocket* pocket = &world->table.pockets[k];
 	bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
 	return contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, world->spin[index].acc), pocket->radius,
-		ball->time, moving_until(world, index), now, needed, toi_into_circle);
+		ball->time, bs_pool_moving_until(world, index), now, needed, toi_into_circle);
 }
 
 static bool near_pocket(const bs_world* world, int index, int k, double needed) {
@@ -149,14 +141,47 @@ static bool near_pocket(const bs_world* world, int index, int k, double needed) 
 	if (box_clear_of_circle(spin, pocket->centre, pocket->reach)) {
 		return false;
 	}
-	double until = moving_until(world, index);
+	double until = bs_pool_moving_until(world, index);
 	double span = (until < needed ? until : needed) - ball->time;
 	return bs_path_passes_near(ball->pos, ball->vel, spin->acc, span, pocket->centre, pocket->reach + ball->radius);
 }
 
 static const bs_table_solvers curved_paths = {cushion_time, jaw_time, capture_time, near_pocket};
 
-void bs_pool_predict(bs_world* world, int index, double at) {
+// Offers ball `index`'s contact with ball `j` to `best`.
+static inline void consider_ball(const bs_world* world, bs_candidate* best, int index, int j, bool rests, double now) {
+	double t = pair_time(world, index, j, rests, now, best->key.time);
+	if (t < INFINITY) {
+		const bs_ball* ball = &world->balls[index];
+		const bs_ball* other = &world->balls[j];
+		int lo = ball->id < other->id ? ball->id : other->id;
+		int hi = ball->id < other->id ? other->id : ball->id;
+		bs_consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	}
+}
+
+// Offers ball `index`'s contacts with the other balls to `best`: with every
+// ball on the table, or with the grid those filed under a cell of its own.
+// Two balls that touch at a moment inside both their filings are filed
+// under a common cell then; a contact beyond a ball's filing is found when
+// the one filed last is filed again, before it (pool_grid.c).
+static void consider_balls(const bs_world* world, bs_candidate* best, int index, bool rests, double now) {
+	if (world->scan_all) {
+		for (int j = 0; j < world->ball_count; ++j) {
+			if (j != index && !world->balls[j].pocketed) {
+				consider_ball(world, best, index, j, rests, now);
+			}
+		}
+		return;
+	}
+	bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
+	for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
+		consider_ball(world, best, index, j, rests, now);
+	}
+}
+
+// Predicts ball `index`'s earliest event, filed where it is, and stores it.
+static void predict_filed(bs_world* world, int index) {
 	bs_candidate best = bs_no_candidate();
 	const bs_ball* ball = &world->balls[index];
 	if (ball->pocketed) {
@@ -168,20 +193,14 @@ void bs_pool_predict(bs_world* world, int index, double at) {
 	if (spin->ending != BS_EVENT_NONE) {
 		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, ball->id, -1, index, 0);
 	}
-	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
-	for (int j = 0; j < world->ball_count; ++j) {
-		if (j == index || world->balls[j].pocketed) {
-			continue;
-		}
-		double t = pair_time(world, index, j, rests, now, best.key.time);
-		if (t < INFINITY) {
-			const bs_ball* other = &world->balls[j];
-			int lo = ball->id < other->id ? ball->id : other->id;
-			int hi = ball->id < other->id ? other->id : ball->id;
-			bs_consider(&best, t, BS_EVENT_BALL, lo, hi, j, other->count);
-		}
+	if (!world->scan_all && world->swept.filing[index].until < spin->until) {
+		// Its filing runs out before its state: a cell crossing files it
+		// again. Found first, it bounds how far the pairs are solved.
+		bs_consider(&best, world->swept.filing[index].until, BS_EVENT_CELL, ball->id, 0, 0, 0);
 	}
-	if (moving_until(world, index) < INFINITY) {
+	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
+	consider_balls(world, &best, index, rests, now);
+	if (bs_pool_moving_until(world, index) < INFINITY) {
 		// A resting contact is skipped until the ball's next event.
 		bs_predict_table(world, index, &best, rests, &curved_paths);
 	}
@@ -190,7 +209,20 @@ void bs_pool_predict(bs_world* world, int index, double at) {
 	bs_world_store_prediction(world, index, &best);
 }
 
+void bs_pool_predict(bs_world* world, int index, double at) {
+	if (!world->scan_all) {
+		bs_pool_file(world, index, at);
+	}
+	predict_filed(world, index);
+}
+
 void bs_pool_predict_both(bs_world* world, int index, int partner) {
-	bs_pool_predict(world, index, world->time);
-	bs_pool_predict(world, partner, world->time);
+	// Both are filed before either searches, so that each finds the other
+	// where it now is.
+	if (!world->scan_all) {
+		bs_pool_file(world, index, world->time);
+		bs_pool_file(world, partner, world->time);
+	}
+	predict_filed(world, index);
+	predict_filed(world, partner);
 }

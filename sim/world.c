@@ -38,7 +38,8 @@ static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 		return false;
 	}
 	for (int i = 0; i < n; ++i) {
-		keys[i].key = bs_grid_cell_at(&world->grid, bs_table_wrap(&world->table, def->balls[i].pos));
+		bs_vec2 pos = bs_table_wrap(&world->table, def->balls[i].pos);
+		keys[i].key = world->use_grid ? bs_grid_cell_at(&world->grid, pos) : bs_swept_grid_cell_at(&world->swept, pos);
 		keys[i].index = i;
 	}
 	bs_keyed_index_sort(keys, n);
@@ -150,18 +151,26 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	// A periodic table always has the grid's cell crossings, even when every
 	// ball is examined: they are what brings two balls that travel far
 	// without events to be examined again as nearest images (world_step.c).
+	// Straight paths file each ball under the cell of its centre; curved
+	// ones under the cells they sweep.
 	double reach = bs_largest_diameter(def);
-	bool grid_search = world->physics->grid && def->neighbour_search != BS_NEIGHBOURS_ALL &&
-		bs_grid_fits(&world->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
-	world->use_grid =
-		grid_search || (world->physics->grid && def->table.periodic && bs_grid_fits(&world->table, reach));
+	const bs_grid_ops* grid = world->physics->grid;
+	bool grid_search = grid && def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&world->table, reach) &&
+		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= grid->min_balls);
+	bool curved = world->physics->paths_curve;
+	world->use_grid = (grid_search && !curved) || (grid && def->table.periodic && bs_grid_fits(&world->table, reach));
 	world->scan_all = !grid_search;
 	if (world->use_grid && !bs_grid_create(&world->grid, &world->table, reach, n)) {
 		world->use_grid = false;
 		bs_world_destroy(world);
 		return NULL;
 	}
-	if (world->use_grid && wants_spatial_order(def, grid_search) && !order_by_cell(world, def)) {
+	if (grid_search && curved && !bs_swept_grid_create(&world->swept, &world->table, reach, n)) {
+		bs_world_destroy(world);
+		return NULL;
+	}
+	bool filed = world->use_grid || (grid_search && curved);
+	if (filed && wants_spatial_order(def, grid_search) && !order_by_cell(world, def)) {
 		bs_world_destroy(world);
 		return NULL;
 	}
@@ -201,6 +210,7 @@ void bs_world_destroy(bs_world* world) {
 	if (world->use_grid) {
 		bs_grid_destroy(&world->grid);
 	}
+	bs_swept_grid_destroy(&world->swept);
 	bs_free(world->balls);
 	bs_free(world->cold);
 	if (world->physics) {
@@ -217,7 +227,7 @@ void bs_world_destroy(bs_world* world) {
 
 bs_world_counters bs_world_get_counters(const bs_world* world) {
 	bs_world_counters counters;
-	counters.uses_grid = world->use_grid && !world->scan_all;
+	counters.uses_grid = !world->scan_all;
 	counters.queue = world->queue.use_calendar ? BS_QUEUE_CALENDAR : BS_QUEUE_HEAP;
 	counters.order = world->def_of_storage ? BS_ORDER_SPATIAL : BS_ORDER_AS_GIVEN;
 	int n = world->ball_count > 0 ? world->ball_count : 1;
@@ -230,6 +240,9 @@ bs_world_counters bs_world_get_counters(const bs_world* world) {
 	if (world->use_grid) {
 		total += (size_t)n * (sizeof(int) + sizeof(bs_grid_cell)) +
 			(size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
+	}
+	if (world->swept.filing) {
+		total += bs_swept_grid_bytes(&world->swept, n);
 	}
 	counters.bytes_per_ball = (double)total / (double)n;
 	counters.cell_crossings = world->crossing_count;

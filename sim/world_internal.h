@@ -18,14 +18,17 @@
 #include "event_queue.h"
 #include "grid.h"
 #include "motion.h"
+#include "swept_grid.h"
 #include "physics.h"
 
 /// The engine's choices for the size of a world (docs/engine.md, "Large
 /// systems"), measured on the benchmark's gases; callers who need one
 /// choice whatever the size force it in the def.
 /// From this many balls on, BS_NEIGHBOURS_AUTO searches neighbours with the
-/// cell grid (when the table has room for it).
+/// cell grid (when the table has room for it): under ideal physics, and
+/// under pool physics (its swept grid).
 #define BS_GRID_MIN_BALLS 64
+#define BS_POOL_GRID_MIN_BALLS 64
 /// From this many balls on, BS_QUEUE_AUTO picks the calendar queue.
 #define BS_CALENDAR_MIN_BALLS 512
 /// From this many balls on, BS_ORDER_AUTO stores balls in spatial order (when
@@ -87,6 +90,8 @@ typedef struct bs_ball_spin {
 	/// A box (m) holding the whole ball all through this state, a little
 	/// wider than exact: two balls whose boxes are apart cannot meet before
 	/// either changes state, which turns away most pairs before any root.
+	/// With the grid, the box of its filing (swept_grid.h): two balls whose
+	/// boxes are apart cannot meet before either is filed again.
 	bs_vec2 box_lo;
 	bs_vec2 box_hi;
 	int8_t motion;  ///< bs_motion_state
@@ -131,7 +136,7 @@ struct bs_world {
 	bs_meeting next_meeting;         ///< periodic tables: the earliest meeting (physics.h, bs_grid_ops)
 	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
-	bool use_grid; ///< a grid with cell crossings (always on a periodic table)
+	bool use_grid; ///< the grid of centres, `grid`, with cell crossings (straight paths; always on a periodic table)
 	bool scan_all; ///< prediction examines every ball, not only the grid's neighbours (the reference path)
 	bool cull_pockets; ///< look at a pocket's obstacles only when a path passes near (off for the reference path)
 	/// Pairs displaced by more than this squared (m^2) are solved from their
@@ -139,6 +144,9 @@ struct bs_world {
 	/// periodic table, INFINITY on a walled one.
 	double far_distance2;
 	bs_grid grid;
+	/// Curved paths with the grid (not scan_all): every ball filed under the
+	/// cells its path sweeps (swept_grid.h).
+	bs_swept_grid swept;
 };
 
 /// Position of a ball at `time` by exact straight-line extrapolation (on a

@@ -71,17 +71,12 @@ static inline void ask_for_event(bs_world* world, int index, int kind) {
 	}
 }
 
-// Ball `index`'s centre leaves its cell at `time`: files it under the next
-// cell and predicts again from there. No motion changes, so no one else's
-// prediction goes stale; and any event of the ball's own would have replaced
-// this slot, so its velocity still says which way.
+// Ball `index` leaves the cells it is filed under at `time`: the grid's
+// cross files it under the next and predicts again from there. No motion
+// changes, so no one else's prediction goes stale.
 static void cross_cell(bs_world* world, int index, double time) {
 	ask_for_next_event(world, false);
-	bs_vec2 v = world->balls[index].vel;
-	int axis = bs_event_queue_payload(&world->queue, index)->index;
-	int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
-	bs_grid_cross(&world->grid, index, axis, step);
-	world->physics->grid->predict_after_crossing(world, index, time, axis, step);
+	world->physics->grid->cross(world, index, time);
 	world->crossing_count += 1;
 	world->crossings_without_event += 1;
 }

@@ -1,0 +1,134 @@
+// breakshot: the swept grid, neighbour search for balls on curved paths.
+//
+// A ball is filed, for a span of time, under every cell that the box it
+// sweeps then covers (its surface included). Two balls that touch at a
+// moment inside both their spans have boxes that share the point of
+// contact, so they are filed under a common cell: a ball need only examine
+// the balls filed under its own cells. Unlike the grid of centres (grid.h),
+// no crossing time along a path is ever solved: a ball is filed again when
+// its span ends, whatever its path did within it.
+//
+// A ball is filed under at most BS_SWEPT_SIDE x BS_SWEPT_SIDE cells, a
+// rectangle; the caller chooses the span short enough for that. A pair of
+// balls whose rectangles overlap in several cells is met once, in the cell
+// where both rectangles have begun (the lowest column and row they share).
+#ifndef BREAKSHOT_SWEPT_GRID_H
+#define BREAKSHOT_SWEPT_GRID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "grid.h"
+#include "table_internal.h"
+#include <breakshot/vec2.h>
+
+/// The most cells a ball is filed under along each axis.
+#define BS_SWEPT_SIDE 3
+/// Entries per ball: one for each cell it may be filed under.
+#define BS_SWEPT_ENTRIES (BS_SWEPT_SIDE * BS_SWEPT_SIDE)
+
+/// A rectangle of cells: `columns` x `rows` cells from (column, row).
+typedef struct bs_cell_span {
+	int column;
+	int row;
+	int columns; ///< 0 when filed nowhere
+	int rows;
+} bs_cell_span;
+
+/// Where a ball is filed, and for how long that holds.
+typedef struct bs_swept_filing {
+	double from;       ///< the span of time the filing covers (s, absolute) ...
+	double until;      ///< ... to this (INFINITY for a ball that stays put)
+	bs_cell_span span; ///< the cells it is filed under
+} bs_swept_filing;
+
+typedef struct bs_swept_grid {
+	bs_grid_cells cells;
+	/// head[cell]: the cell's first entry, or -1. Entry e belongs to ball
+	/// e / BS_SWEPT_ENTRIES, in its rectangle's row k / BS_SWEPT_SIDE and
+	/// column k % BS_SWEPT_SIDE (k = e % BS_SWEPT_ENTRIES).
+	int* head;
+	int* next;                ///< next[entry], -1 at the end of a cell's list
+	bs_swept_filing* filing;  ///< filing[ball]
+} bs_swept_grid;
+
+/// Allocates a swept grid for `ball_count` balls with cells at least
+/// `reach` (m) wide (bs_grid_cells_for), every ball filed nowhere. Returns
+/// false, with nothing left allocated, when memory runs out.
+bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double reach, int ball_count);
+
+/// Frees the grid's memory (a zeroed grid too).
+void bs_swept_grid_destroy(bs_swept_grid* grid);
+
+/// Bytes the grid holds for `ball_count` balls.
+size_t bs_swept_grid_bytes(const bs_swept_grid* grid, int ball_count);
+
+/// The cells that a box from `lo` to `hi` (m) covers, the table's outer
+/// cells taking what lies beyond its edges. Monotone in the box: a box
+/// inside another covers no cell the other does not.
+bs_cell_span bs_swept_grid_cells_of(const bs_swept_grid* grid, bs_vec2 lo, bs_vec2 hi);
+
+/// The index (row * nx + column) of the cell holding `pos`.
+int bs_swept_grid_cell_at(const bs_swept_grid* grid, bs_vec2 pos);
+
+/// Files `ball` under the cells of `span` (at most BS_SWEPT_SIDE a side)
+/// for the time from `from` to `until` (s), taking it out of those it was
+/// filed under.
+void bs_swept_grid_file(bs_swept_grid* grid, int ball, bs_cell_span span, double from, double until);
+
+/// Takes `ball` out of the grid (pocketed).
+void bs_swept_grid_remove(bs_swept_grid* grid, int ball);
+
+/// A walk over the balls that share a cell with one ball, each met once.
+typedef struct bs_swept_walk {
+	bs_cell_span span; ///< the walking ball's cells
+	int ball;          ///< the walking ball
+	int column;        ///< the cell being walked, relative to span
+	int row;
+	int entry;         ///< the next entry of that cell, or -1
+} bs_swept_walk;
+
+/// Starts a walk over the balls filed under a cell of `ball`'s.
+static inline bs_swept_walk bs_swept_walk_start(const bs_swept_grid* grid, int ball) {
+	bs_swept_walk walk;
+	walk.span = grid->filing[ball].span;
+	walk.ball = ball;
+	walk.column = 0;
+	walk.row = 0;
+	walk.entry = walk.span.columns > 0 ? grid->head[walk.span.row * grid->cells.nx + walk.span.column] : -1;
+	return walk;
+}
+
+/// The walk's next ball, or -1 when every cell is done. A ball filed under
+/// several of the walking ball's cells is given in the first of them
+/// where both rectangles have begun, so once; the walking ball itself never.
+static inline int bs_swept_walk_next(const bs_swept_grid* grid, bs_swept_walk* walk) {
+	for (;;) {
+		while (walk->entry < 0) {
+			if (++walk->column >= walk->span.columns) {
+				walk->column = 0;
+				if (++walk->row >= walk->span.rows) {
+					return -1;
+				}
+			}
+			walk->entry = grid->head[(walk->span.row + walk->row) * grid->cells.nx + walk->span.column + walk->column];
+		}
+		int entry = walk->entry;
+		walk->entry = grid->next[entry];
+		int ball = entry / BS_SWEPT_ENTRIES;
+		int k = entry % BS_SWEPT_ENTRIES;
+		// The cell where both have begun: each coordinate the first of
+		// one of the two rectangles.
+		bool first_column = walk->column == 0 || k % BS_SWEPT_SIDE == 0;
+		bool first_row = walk->row == 0 || k / BS_SWEPT_SIDE == 0;
+		if (first_column && first_row && ball != walk->ball) {
+			return ball;
+		}
+	}
+}
+
+/// Whether the cells' lists hold exactly the entries that the balls'
+/// filings say (for validation); false with the first problem in `dest`.
+bool bs_swept_grid_consistent(const bs_swept_grid* grid, int ball_count, char* dest, size_t dest_size);
+
+#endif
