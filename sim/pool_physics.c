@@ -15,7 +15,7 @@
 
 // The range of x0 + v t + a t^2 / 2 for t in [t0, t1]: its ends and, when
 // it turns inside, its vertex (each as bs_motion_position computes it).
-static void path_range(double x0, double v, double a, double t0, double t1, double* lo, double* hi) {
+static inline void path_range(double x0, double v, double a, double t0, double t1, double* lo, double* hi) {
 	double start = t0 == 0.0 ? x0 : x0 + t0 * (v + 0.5 * t0 * a);
 	double end = x0 + t1 * (v + 0.5 * t1 * a);
 	*lo = end < start ? end : start;
@@ -31,7 +31,7 @@ static void path_range(double x0, double v, double a, double t0, double t1, doub
 // The box that ball `index` sweeps from `t0` to `t1` (s after its own
 // time) in its present state, widened by its radius and by a relative 1e-9
 // for the rounding of its path.
-static void box_of_path(const bs_world* world, int index, double t0, double t1, bs_vec2* lo, bs_vec2* hi) {
+static inline void box_of_path(const bs_world* world, int index, double t0, double t1, bs_vec2* lo, bs_vec2* hi) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* own = &world->spin[index];
 	double x_lo, x_hi, y_lo, y_hi;

@@ -29,7 +29,7 @@ static double ahead_of(double needed, double from) {
 	return needed - from + 4.0 * DBL_EPSILON * (fabs(needed) + fabs(from));
 }
 
-static double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
+static inline double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
 	double needed, pair_solver solve) {
 	double t = solve(d, w, a, sigma, until - since, ahead_of(needed, since));
 	if (!(t < INFINITY) || since + t >= now) {
@@ -50,12 +50,13 @@ static bool boxes_apart(const bs_ball_spin* a, const bs_ball_spin* b) {
 
 // The absolute time at which balls i and j meet before either's motion
 // changes, or INFINITY (or possibly INFINITY when not by `needed`).
-// `rests`: ball i's last contact rests (bs_pool_last_contact_parting), so
-// that a pair resolved against each other is not examined again.
-static double pair_time(const bs_world* world, int i, int j, bool rests, double now, double needed) {
+// `until_i`: when ball i's motion stops moving it (bs_pool_moving_until);
+// `rests`: its last contact rests (bs_pool_last_contact_parting), so that
+// a pair resolved against each other is not examined again.
+static inline double pair_time(
+	const bs_world* world, int i, int j, double until_i, bool rests, double now, double needed) {
 	const bs_ball* a = &world->balls[i];
 	const bs_ball* b = &world->balls[j];
-	double until_i = bs_pool_moving_until(world, i);
 	double until_j = bs_pool_moving_until(world, j);
 	double until = until_i < until_j ? until_i : until_j;
 	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j]) ||
@@ -148,9 +149,11 @@ static bool near_pocket(const bs_world* world, int index, int k, double needed) 
 
 static const bs_table_solvers curved_paths = {cushion_time, jaw_time, capture_time, near_pocket};
 
-// Offers ball `index`'s contact with ball `j` to `best`.
-static inline void consider_ball(const bs_world* world, bs_candidate* best, int index, int j, bool rests, double now) {
-	double t = pair_time(world, index, j, rests, now, best->key.time);
+// Offers ball `index`'s contact with ball `j` to `best` (`until`: when
+// ball `index` stops moving; `rests`: as for pair_time).
+static inline void consider_ball(
+	const bs_world* world, bs_candidate* best, int index, int j, double until, bool rests, double now) {
+	double t = pair_time(world, index, j, until, rests, now, best->key.time);
 	if (t < INFINITY) {
 		const bs_ball* ball = &world->balls[index];
 		const bs_ball* other = &world->balls[j];
@@ -160,69 +163,94 @@ static inline void consider_ball(const bs_world* world, bs_candidate* best, int 
 	}
 }
 
-// Offers ball `index`'s contacts with the other balls to `best`: with every
-// ball on the table, or with the grid those filed under a cell of its own.
-// Two balls that touch at a moment inside both their filings are filed
-// under a common cell then; a contact beyond a ball's filing is found when
-// the one filed last is filed again, before it (pool_grid.c).
-static void consider_balls(const bs_world* world, bs_candidate* best, int index, bool rests, double now) {
-	if (world->scan_all) {
-		for (int j = 0; j < world->ball_count; ++j) {
-			if (j != index && !world->balls[j].pocketed) {
-				consider_ball(world, best, index, j, rests, now);
-			}
-		}
-		return;
+// A ball's prediction begins with the end of its state of motion.
+static inline bs_candidate state_end(const bs_world* world, int index, double now) {
+	bs_candidate best = bs_no_candidate();
+	const bs_ball_spin* spin = &world->spin[index];
+	if (spin->ending != BS_EVENT_NONE) {
+		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, world->balls[index].id, -1, index, 0);
 	}
-	bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
-	for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
-		consider_ball(world, best, index, j, rests, now);
-	}
+	return best;
 }
 
-// Predicts ball `index`'s earliest event, filed where it is, and stores it.
-static void predict_filed(bs_world* world, int index) {
-	bs_candidate best = bs_no_candidate();
-	const bs_ball* ball = &world->balls[index];
-	if (ball->pocketed) {
-		bs_world_store_prediction(world, index, &best);
+// And ends with the table's obstacles, after the balls, and is stored.
+static inline void finish_prediction(bs_world* world, int index, bs_candidate* best, bool rests) {
+	if (bs_pool_moving_until(world, index) < INFINITY) {
+		// A resting contact is skipped until the ball's next event.
+		bs_predict_table(world, index, best, rests, &curved_paths);
+	}
+	best->payload.spare_index = -1;
+	best->payload.spare_stamp = 0;
+	bs_world_store_prediction(world, index, best);
+}
+
+// Predicts ball `index`'s earliest event against every other ball on the
+// table, and stores it.
+static void predict_scanning(bs_world* world, int index) {
+	if (world->balls[index].pocketed) {
+		bs_candidate none = bs_no_candidate();
+		bs_world_store_prediction(world, index, &none);
 		return;
 	}
 	double now = world->time;
-	const bs_ball_spin* spin = &world->spin[index];
-	if (spin->ending != BS_EVENT_NONE) {
-		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, ball->id, -1, index, 0);
+	bs_candidate best = state_end(world, index, now);
+	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
+	double until = bs_pool_moving_until(world, index);
+	for (int j = 0; j < world->ball_count; ++j) {
+		if (j != index && !world->balls[j].pocketed) {
+			consider_ball(world, &best, index, j, until, rests, now);
+		}
 	}
-	if (!world->scan_all && world->swept.filing[index].until < spin->until) {
+	finish_prediction(world, index, &best, rests);
+}
+
+// Predicts ball `index`'s earliest event, filed in the grid where it is
+// (bs_pool_file), against the balls filed under its cells, and stores it.
+// Two balls that touch at a moment inside both their filings are filed
+// under a common cell then; a contact beyond a ball's filing is found when
+// the one filed last is filed again, before it (pool_grid.c).
+static void predict_filed(bs_world* world, int index) {
+	if (world->balls[index].pocketed) {
+		bs_candidate none = bs_no_candidate();
+		bs_world_store_prediction(world, index, &none);
+		return;
+	}
+	double now = world->time;
+	bs_candidate best = state_end(world, index, now);
+	const bs_swept_filing* filing = &world->swept.filing[index];
+	if (filing->until < world->spin[index].until) {
 		// Its filing runs out before its state: a cell crossing files it
 		// again. Found first, it bounds how far the pairs are solved.
-		bs_consider(&best, world->swept.filing[index].until, BS_EVENT_CELL, ball->id, 0, 0, 0);
+		bs_consider(&best, filing->until, BS_EVENT_CELL, world->balls[index].id, 0, 0, 0);
 	}
 	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
-	consider_balls(world, &best, index, rests, now);
-	if (bs_pool_moving_until(world, index) < INFINITY) {
-		// A resting contact is skipped until the ball's next event.
-		bs_predict_table(world, index, &best, rests, &curved_paths);
+	double until = bs_pool_moving_until(world, index);
+	bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
+	for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
+		consider_ball(world, &best, index, j, until, rests, now);
 	}
-	best.payload.spare_index = -1;
-	best.payload.spare_stamp = 0;
-	bs_world_store_prediction(world, index, &best);
+	finish_prediction(world, index, &best, rests);
 }
 
 void bs_pool_predict(bs_world* world, int index, double at) {
-	if (!world->scan_all) {
-		bs_pool_file(world, index, at);
+	if (world->scan_all) {
+		predict_scanning(world, index);
+		return;
 	}
+	bs_pool_file(world, index, at);
 	predict_filed(world, index);
 }
 
 void bs_pool_predict_both(bs_world* world, int index, int partner) {
+	if (world->scan_all) {
+		predict_scanning(world, index);
+		predict_scanning(world, partner);
+		return;
+	}
 	// Both are filed before either searches, so that each finds the other
 	// where it now is.
-	if (!world->scan_all) {
-		bs_pool_file(world, index, world->time);
-		bs_pool_file(world, partner, world->time);
-	}
+	bs_pool_file(world, index, world->time);
+	bs_pool_file(world, partner, world->time);
 	predict_filed(world, index);
 	predict_filed(world, partner);
 }
