@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "alloc.h"
+#include "cache_lines.h"
 #include "collide_pool.h"
 
 // ---------------------------------------------------------------------------
@@ -60,7 +61,7 @@ void bs_pool_begin_motion(bs_world* world, int index, bs_motion_state motion, bs
 	bs_ball_spin* own = &world->spin[index];
 	const bs_cloth* cloth = &world->cloth;
 	ball->vel = spin.vel;
-	own->omega = spin.omega;
+	world->omega[index] = spin.omega;
 	own->motion = (int8_t)motion;
 	own->acc = bs_motion_acceleration(motion, spin, ball->radius, cloth);
 	double duration = bs_motion_duration(motion, spin, ball->radius, cloth);
@@ -103,7 +104,7 @@ double bs_pool_last_contact_parting(const bs_world* world, int index) {
 bs_spin_state bs_pool_spin_at(const bs_world* world, int index, double time) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* own = &world->spin[index];
-	bs_spin_state now = {ball->vel, own->omega};
+	bs_spin_state now = {ball->vel, world->omega[index]};
 	return bs_motion_advance((bs_motion_state)own->motion, now, own->acc, ball->radius, &world->cloth, time - ball->time);
 }
 
@@ -273,13 +274,16 @@ static const char* ball_problem(const bs_world_def* def, const bs_ball_def* ball
 // The world
 
 static bool create(bs_world* world, size_t capacity) {
-	world->spin = bs_malloc(capacity * sizeof *world->spin);
-	return world->spin != NULL;
+	world->spin = bs_alloc_lines(capacity, sizeof *world->spin);
+	world->omega = bs_malloc(capacity * sizeof *world->omega);
+	return world->spin != NULL && world->omega != NULL;
 }
 
 static void destroy(bs_world* world) {
 	bs_free(world->spin);
+	bs_free(world->omega);
 	world->spin = NULL;
+	world->omega = NULL;
 }
 
 static void place(bs_world* world, int index, const bs_ball_def* ball) {
@@ -310,14 +314,14 @@ static void export_motion(const bs_world* world, int index, bs_ball_def* dest) {
 	dest->vel = now.vel;
 	dest->omega = now.omega;
 	dest->anchor.vel = world->balls[index].vel;
-	dest->anchor.omega = world->spin[index].omega;
+	dest->anchor.omega = world->omega[index];
 	dest->anchor.motion = (bs_motion_state)world->spin[index].motion;
 }
 
 // A pocketed ball never moves again: no acceleration, no end of state.
 static void pocket(bs_world* world, int index, const bs_ball_motion* last) {
 	bs_ball_spin* own = &world->spin[index];
-	own->omega = last->omega;
+	world->omega[index] = last->omega;
 	own->motion = BS_MOTION_POCKETED;
 	own->acc = bs_v2(0.0, 0.0);
 	own->until = INFINITY;
@@ -349,7 +353,7 @@ const bs_physics_ops bs_pool_physics = {
 	.anchor_problem = anchor_problem,
 	.contact_pressed = contact_pressed,
 	.grid = &curved_paths_grid,
-	.bytes_per_ball = sizeof(bs_ball_spin),
+	.bytes_per_ball = sizeof(bs_ball_spin) + sizeof(bs_vec3),
 	.create = create,
 	.destroy = destroy,
 	.place = place,

@@ -82,11 +82,11 @@ typedef struct bs_ball_cold {
 /// What pool physics adds to a ball, apart from the hot line (the ideal
 /// model never reads it). Like the hot line it holds at the ball's own
 /// `time`, the start of its present state of motion: every change of
-/// state is an event of the ball.
+/// state is an event of the ball. What a pair's prediction reads of the
+/// other ball is one cache line (the array is 64-byte aligned); the
+/// angular velocity, which only the ball's own events read, is apart
+/// (bs_world.omega).
 typedef struct bs_ball_spin {
-	bs_vec3 omega;  ///< angular velocity at the ball's time (rad/s)
-	bs_vec2 acc;    ///< the centre's constant acceleration in this state (m/s^2)
-	double until;   ///< when this state ends (s, absolute); INFINITY when stationary
 	/// A box (m) holding the whole ball all through this state, a little
 	/// wider than exact: two balls whose boxes are apart cannot meet before
 	/// either changes state, which turns away most pairs before any root.
@@ -94,9 +94,13 @@ typedef struct bs_ball_spin {
 	/// boxes are apart cannot meet before either is filed again.
 	bs_vec2 box_lo;
 	bs_vec2 box_hi;
+	bs_vec2 acc;    ///< the centre's constant acceleration in this state (m/s^2)
+	double until;   ///< when this state ends (s, absolute); INFINITY when stationary
 	int8_t motion;  ///< bs_motion_state
 	int8_t ending;  ///< the event kind that ends the state (BS_EVENT_SLIDE_ROLL ...), or BS_EVENT_NONE
 } bs_ball_spin;
+
+_Static_assert(sizeof(bs_ball_spin) <= 64, "what a pair reads of a pool ball is one cache line");
 
 struct bs_world {
 	bs_table table;
@@ -113,7 +117,8 @@ struct bs_world {
 	int ball_count;
 	bs_ball* balls;      ///< hot state, 64-byte aligned
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
-	bs_ball_spin* spin;  ///< pool physics' own: spin[i] goes with balls[i]
+	bs_ball_spin* spin;  ///< pool physics' own: spin[i] goes with balls[i], 64-byte aligned
+	bs_vec3* omega;      ///< pool physics' own: ball i's angular velocity at its time (rad/s)
 	bs_event_queue queue; ///< one slot per ball (storage index): its earliest predicted event
 
 	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
