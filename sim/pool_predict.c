@@ -11,6 +11,7 @@
 
 #include "collide_pool.h"
 #include "pool_physics.h"
+#include "prefetch.h"
 #include "world_predict.h"
 
 // The time (s, absolute) at which a contact solved from `since` by `solve`
@@ -204,12 +205,43 @@ static void predict_scanning(bs_world* world, int index) {
 	finish_prediction(world, index, &best, rests);
 }
 
+// The balls a prediction with the grid examines, gathered before it starts
+// with their memory asked for, so that the reads overlap each other instead
+// of waiting one after another. `count` < 0: more than fit, walk the cells
+// again instead.
+#define BS_POOL_GATHER 32
+
+typedef struct partners {
+	int count;
+	int index[BS_POOL_GATHER];
+} partners;
+
+// Gathers the balls filed under a cell of ball `index`'s (each once).
+static void gather_partners(const bs_world* world, int index, partners* dest) {
+	dest->count = 0;
+	bs_event_queue_prefetch_slot(&world->queue, index);
+	if (world->balls[index].pocketed) {
+		return;
+	}
+	bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
+	for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
+		if (dest->count == BS_POOL_GATHER) {
+			dest->count = -1;
+			return;
+		}
+		bs_prefetch(&world->balls[j]);
+		bs_prefetch(&world->spin[j]);
+		dest->index[dest->count++] = j;
+	}
+}
+
 // Predicts ball `index`'s earliest event, filed in the grid where it is
-// (bs_pool_file), against the balls filed under its cells, and stores it.
-// Two balls that touch at a moment inside both their filings are filed
-// under a common cell then; a contact beyond a ball's filing is found when
-// the one filed last is filed again, before it (pool_grid.c).
-static void predict_filed(bs_world* world, int index) {
+// (bs_pool_file), against the balls filed under its cells (gathered in
+// `near`), and stores it. Two balls that touch at a moment inside both
+// their filings are filed under a common cell then; a contact beyond a
+// ball's filing is found when the one filed last is filed again, before it
+// (pool_grid.c).
+static void predict_filed(bs_world* world, int index, const partners* near) {
 	if (world->balls[index].pocketed) {
 		bs_candidate none = bs_no_candidate();
 		bs_world_store_prediction(world, index, &none);
@@ -225,9 +257,14 @@ static void predict_filed(bs_world* world, int index) {
 	}
 	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
 	double until = bs_pool_moving_until(world, index);
-	bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
-	for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
-		consider_ball(world, &best, index, j, until, rests, now);
+	for (int k = 0; k < near->count; ++k) {
+		consider_ball(world, &best, index, near->index[k], until, rests, now);
+	}
+	if (near->count < 0) {
+		bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
+		for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
+			consider_ball(world, &best, index, j, until, rests, now);
+		}
 	}
 	finish_prediction(world, index, &best, rests);
 }
@@ -238,7 +275,9 @@ void bs_pool_predict(bs_world* world, int index, double at) {
 		return;
 	}
 	bs_pool_file(world, index, at);
-	predict_filed(world, index);
+	partners near;
+	gather_partners(world, index, &near);
+	predict_filed(world, index, &near);
 }
 
 void bs_pool_predict_both(bs_world* world, int index, int partner) {
@@ -248,9 +287,14 @@ void bs_pool_predict_both(bs_world* world, int index, int partner) {
 		return;
 	}
 	// Both are filed before either searches, so that each finds the other
-	// where it now is.
+	// where it now is; and both gather their partners before either
+	// predicts, so that the second's reads overlap the first's prediction.
 	bs_pool_file(world, index, world->time);
 	bs_pool_file(world, partner, world->time);
-	predict_filed(world, index);
-	predict_filed(world, partner);
+	partners near;
+	partners partner_near;
+	gather_partners(world, index, &near);
+	gather_partners(world, partner, &partner_near);
+	predict_filed(world, index, &near);
+	predict_filed(world, partner, &partner_near);
 }
