@@ -213,25 +213,17 @@ static void predict_scanning(bs_world* world, int index) {
 
 typedef struct partners {
 	int count;
-	int index[BS_POOL_GATHER];
+	int index[BS_POOL_GATHER + 1];
 } partners;
 
 // Gathers the balls filed under a cell of ball `index`'s (each once).
 static void gather_partners(const bs_world* world, int index, partners* dest) {
-	dest->count = 0;
 	bs_event_queue_prefetch_slot(&world->queue, index);
-	if (world->balls[index].pocketed) {
-		return;
-	}
-	bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
-	for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
-		if (dest->count == BS_POOL_GATHER) {
-			dest->count = -1;
-			return;
-		}
-		bs_prefetch(&world->balls[j]);
-		bs_prefetch(&world->spin[j]);
-		dest->index[dest->count++] = j;
+	dest->count = world->balls[index].pocketed ? 0
+											   : bs_swept_grid_gather(&world->swept, index, dest->index, BS_POOL_GATHER);
+	for (int k = 0; k < dest->count; ++k) {
+		bs_prefetch(&world->balls[dest->index[k]]);
+		bs_prefetch(&world->spin[dest->index[k]]);
 	}
 }
 

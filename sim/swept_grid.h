@@ -127,6 +127,33 @@ static inline int bs_swept_walk_next(const bs_swept_grid* grid, bs_swept_walk* w
 	}
 }
 
+/// Writes the balls filed under a cell of `ball`'s into `dest`, each once
+/// (as bs_swept_walk_next gives them), and returns their count; -1 when
+/// there are more than `capacity`. `dest` holds capacity + 1.
+static inline int bs_swept_grid_gather(const bs_swept_grid* grid, int ball, int* dest, int capacity) {
+	bs_cell_span span = grid->filing[ball].span;
+	int count = 0;
+	for (int row = 0; row < span.rows; ++row) {
+		const int* head = &grid->head[(span.row + row) * grid->cells.nx + span.column];
+		for (int column = 0; column < span.columns; ++column) {
+			for (int entry = head[column]; entry >= 0; entry = grid->next[entry]) {
+				int other = entry / BS_SWEPT_ENTRIES;
+				int k = entry % BS_SWEPT_ENTRIES;
+				// Without branches: whether this is the cell where both
+				// rectangles have begun, and another ball.
+				bool first_column = (column == 0) | (k % BS_SWEPT_SIDE == 0);
+				bool first_row = (row == 0) | (k / BS_SWEPT_SIDE == 0);
+				dest[count] = other;
+				count += first_column & first_row & (other != ball);
+				if (count > capacity) {
+					return -1;
+				}
+			}
+		}
+	}
+	return count;
+}
+
 /// Whether the cells' lists hold exactly the entries that the balls'
 /// filings say (for validation); false with the first problem in `dest`.
 bool bs_swept_grid_consistent(const bs_swept_grid* grid, int ball_count, char* dest, size_t dest_size);
