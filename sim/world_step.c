@@ -28,6 +28,19 @@ static bool is_stale(bs_world* world, int index, int kind) {
 	return world->balls[partner->index].count != partner->stamp;
 }
 
+// Asks for what pool physics reads of ball `index` beyond its hot line and
+// cold data: its state of motion and, with the grid, its filing (the
+// ideal model has neither).
+static inline void ask_for_pool_state(const bs_world* world, int index) {
+	if (world->spin) {
+		bs_prefetch(&world->spin[index]);
+		if (world->swept.filing) {
+			bs_prefetch(&world->swept.filing[index]);
+			bs_prefetch(&world->swept.next[index * BS_SWEPT_ENTRIES]);
+		}
+	}
+}
+
 // Asks for the memory of the event the calendar queue expects after its
 // earliest (a hint, right about two times in five): the ball's hot line and
 // grid place and, when `whole`, its cold data and its partner's three, so that
@@ -43,6 +56,7 @@ static inline void ask_for_next_event(bs_world* world, bool whole) {
 	if (world->use_grid) {
 		bs_prefetch(&world->grid.where[next]);
 	}
+	ask_for_pool_state(world, next);
 	if (!whole || !bs_event_queue_contains(&world->queue, next)) {
 		return;
 	}
@@ -54,6 +68,7 @@ static inline void ask_for_next_event(bs_world* world, bool whole) {
 		if (world->use_grid) {
 			bs_prefetch(&world->grid.where[partner]);
 		}
+		ask_for_pool_state(world, partner);
 	}
 }
 
