@@ -62,19 +62,20 @@ const bs_command bs_bench_command = {
 				"--break\n"
 				"--pool [--n N] [--phi PHI] [--events E] [--seed S] [--neighbours grid|all]\n"
 				"--ensemble [--runs N]",
-	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in a box and on an "
+	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in boxes and on an "
 			   "ensemble of breaks",
 	.details =
 		"Without --n or --phi: gases of 10^3, 10^4, 10^5 and 10^6 discs at area fractions 0.3 and 0.5, then the "
 		"9-ball break (" BREAK_SCENE ", so run it from the source tree) in CPU time a break, and 16 pool balls "
-		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events. --n "
+		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events, then "
+		"the boxes of pool balls of --pool. --n "
 		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
 		"the break and the box alone. --ensemble times the ensemble of the 9-ball break (breakshot ensemble, the "
 		"rack's jitter seed varying, nothing written) over N runs (default " DEFAULT_ENSEMBLE_RUNS_TEXT
 		") on 1 and then 2 threads, in breaks per wall second and per CPU second; the full run ends with it. --pool "
 		"times pool balls in a walled box at area fractions 0.1 and 0.3, 10^3, 10^4 and 10^5 of them (or the one "
 		"case --n and --phi give), each struck at random (seed S) and left to come to rest (or stopped after E events), in time per event; "
-		"--neighbours all makes them examine every ball instead of the grid's. Each gas is timed over E events "
+		"--neighbours grid or all forces the grid or the scan of every ball (default: the engine's choice). Each gas is timed over E events "
 		"(default " EVENTS_PER_DISC_TEXT " per disc, from " MIN_EVENTS_TEXT " to " MAX_EVENTS_TEXT
 		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
 		"(default: the engine's choice for the size, the calendar queue for large gases and the binary heap for "
@@ -245,8 +246,9 @@ static int bench_box(void) {
 
 // Pool balls in a walled box: `n` balls at area fraction `phi`, placed as
 // `gen gas` places discs, each struck at random (a speed of 0.5 to 2 m/s in
-// any direction, with follow, draw and side spin of up to as much again)
-// and left to come to rest. Prints a row of the --pool table.
+// any direction, with spin about every axis whose surface speed is up to
+// about as much again) and left to come to rest, or stopped after `events`
+// (when > 0). Prints a row of the --pool table.
 static int bench_pool_box(int n, double phi, int64_t events, uint64_t seed, bs_neighbour_search search) {
 	bs_gas_def gas = bs_default_gas_def();
 	gas.count = n;
@@ -304,7 +306,9 @@ static int bench_pool_box(int n, double phi, int64_t events, uint64_t seed, bs_n
 static int bench_pool(int64_t n, double phi, int64_t events, uint64_t seed, bs_neighbour_search search) {
 	printf("breakshot bench --pool: pool balls (r = %.6g m) in a walled box, placed as gen gas places discs, each "
 		   "struck at random and left to come to rest; %s\n",
-		BS_DEFAULT_RADIUS, search == BS_NEIGHBOURS_ALL ? "every ball examined" : "the engine's neighbour search");
+		BS_DEFAULT_RADIUS, search == BS_NEIGHBOURS_ALL ? "every ball examined"
+			: search == BS_NEIGHBOURS_GRID ? "the grid"
+										   : "the engine's neighbour search");
 	printf("%9s %5s %11s %9s %10s %10s %9s %8s %9s %8s\n", "N", "phi", "events", "ball/ev", "CPU ns/ev", "ns/event",
 		"cross/ev", "B/ball", "wall s", "gen s");
 	if (n > 0 || phi > 0.0) {
@@ -416,7 +420,7 @@ static int bench_main(int argc, char** argv) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
 		} else if (strcmp(argv[i], "--neighbours") == 0) {
 			if (value && strcmp(value, "grid") == 0) {
-				search = BS_NEIGHBOURS_AUTO;
+				search = BS_NEIGHBOURS_GRID;
 			} else if (value && strcmp(value, "all") == 0) {
 				search = BS_NEIGHBOURS_ALL;
 			} else {
@@ -472,5 +476,6 @@ static int bench_main(int argc, char** argv) {
 	}
 	int status = bench_break(BREAK_SCENE);
 	status = status != 0 ? status : bench_box();
+	status = status != 0 ? status : bench_pool(0, 0.0, 0, (uint64_t)seed, BS_NEIGHBOURS_AUTO);
 	return status != 0 ? status : bench_ensemble(BREAK_SCENE, runs);
 }
