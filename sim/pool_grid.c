@@ -23,12 +23,10 @@
 
 #include "world_predict.h"
 
-/// How far (a fraction of a cell's narrower side) a ball may move within
-/// one filing. Its box, its surface included, is then under 1.9 cells wide
-/// (a cell is at least the largest diameter), within BS_SWEPT_SIDE cells a
-/// side. Further, and the boxes would hold more cells; shorter, and the
-/// balls would be filed again more often: between 0.5 and 1 the work per
-/// event changes by a few per cent (docs/performance.md).
+/// How far a ball may move within one filing, as a fraction of what keeps
+/// its box within BS_SWEPT_SIDE cells a side: (BS_SWEPT_SIDE - 1) cells
+/// less its diameter. With cells of two diameters, 0.9 of a diameter for
+/// the largest balls.
 #define BS_POOL_FILING_TRAVEL 0.9
 
 // How long (s) a ball moving at `speed` (m/s) with an acceleration of size
@@ -52,7 +50,8 @@ void bs_pool_file(bs_world* world, int index, double at) {
 		return;
 	}
 	double speed = bs_v2_len(bs_pool_velocity_at(world, index, from));
-	double reach = BS_POOL_FILING_TRAVEL * fmin(grid->cells.cell_w, grid->cells.cell_h);
+	double room = (BS_SWEPT_SIDE - 1) * fmin(grid->cells.cell_w, grid->cells.cell_h) - 2.0 * world->balls[index].radius;
+	double reach = BS_POOL_FILING_TRAVEL * room;
 	double span = time_to_reach(speed, bs_v2_len(spin->acc), reach);
 	for (;;) {
 		bs_vec2 lo, hi;

@@ -7,8 +7,25 @@
 #include "alloc.h"
 #include "cache_lines.h"
 
-bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double reach, int ball_count) {
-	grid->cells = bs_grid_cells_for(table, reach, ball_count);
+// How many cells at least `reach` (m) wide to cut `length` (m) into: no
+// more than `cells`, and at least one. (The grid of centres keeps three a
+// side, narrower if it must; these never are, but may be as few as one: a
+// ball's box must fit BS_SWEPT_SIDE of them.)
+static int cells_at_most(int cells, double length, double reach) {
+	double fit = floor(length / (reach * (1.0 + BS_GRID_MARGIN)));
+	return cells <= fit ? cells : fit >= 1.0 ? (int)fit : 1;
+}
+
+bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double diameter, int ball_count) {
+	double reach = BS_SWEPT_CELL_DIAMETERS * diameter;
+	bs_grid_cells layout = bs_grid_cells_for(table, reach, ball_count);
+	layout.nx = cells_at_most(layout.nx, table->width, reach);
+	layout.ny = cells_at_most(layout.ny, table->height, reach);
+	layout.cell_w = table->width / layout.nx;
+	layout.cell_h = table->height / layout.ny;
+	layout.per_cell_w = 1.0 / layout.cell_w;
+	layout.per_cell_h = 1.0 / layout.cell_h;
+	grid->cells = layout;
 	size_t cells = (size_t)grid->cells.nx * (size_t)grid->cells.ny;
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);
 	grid->head = bs_alloc_lines(cells, sizeof *grid->head);

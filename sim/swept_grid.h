@@ -23,7 +23,14 @@
 #include <breakshot/vec2.h>
 
 /// The most cells a ball is filed under along each axis.
-#define BS_SWEPT_SIDE 3
+#define BS_SWEPT_SIDE 2
+/// Cells are at least this many times the largest ball's diameter wide:
+/// then a ball's box over a span in which it moves less than its diameter
+/// is under a cell wide, within BS_SWEPT_SIDE cells a side. Wider cells
+/// hold more balls, narrower ones need shorter spans: between 1.5 and 3
+/// diameters the work per event changes by a tenth or so
+/// (docs/performance.md).
+#define BS_SWEPT_CELL_DIAMETERS 2.0
 /// Entries per ball: one for each cell it may be filed under.
 #define BS_SWEPT_ENTRIES (BS_SWEPT_SIDE * BS_SWEPT_SIDE)
 
@@ -52,10 +59,11 @@ typedef struct bs_swept_grid {
 	bs_swept_filing* filing;  ///< filing[ball]
 } bs_swept_grid;
 
-/// Allocates a swept grid for `ball_count` balls with cells at least
-/// `reach` (m) wide (bs_grid_cells_for), every ball filed nowhere. Returns
-/// false, with nothing left allocated, when memory runs out.
-bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double reach, int ball_count);
+/// Allocates a swept grid for `ball_count` balls whose largest diameter is
+/// `diameter` (m), with cells BS_SWEPT_CELL_DIAMETERS times as wide or
+/// wider (bs_grid_cells_for), every ball filed nowhere. Returns false, with
+/// nothing left allocated, when memory runs out.
+bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double diameter, int ball_count);
 
 /// Frees the grid's memory (a zeroed grid too).
 void bs_swept_grid_destroy(bs_swept_grid* grid);

@@ -27,9 +27,9 @@
 /// From this many balls on, BS_NEIGHBOURS_AUTO searches neighbours with the
 /// cell grid (when the table has room for it).
 #define BS_GRID_MIN_BALLS 64
-/// The same under pool physics (its swept grid): below, the whole-table
-/// scan is as quick (at 24 pool balls in a box the two are even), and a
-/// rack of 16 keeps it.
+/// The same under pool physics (its swept grid): the grid is ahead from
+/// about 20 pool balls in a box on, and clearly from 32; a rack of 16 keeps
+/// the whole-table scan.
 #define BS_POOL_GRID_MIN_BALLS 32
 /// From this many balls on, BS_QUEUE_AUTO picks the calendar queue.
 #define BS_CALENDAR_MIN_BALLS 512

@@ -402,9 +402,51 @@ static void a_long_flight_is_filed_again_on_the_way(void) {
 	bs_world_destroy(grid);
 }
 
+// Tables with room for few cells: a narrow strip, where the cells across
+// it are as few as one, and a small box. The grid takes any of them.
+static void narrow_and_small_tables_give_the_same_events(void) {
+	static bs_ball_def balls[60];
+	const bs_vec2 sizes[] = {{6.0, 0.2}, {0.18, 3.0}, {0.5, 0.45}};
+	for (int t = 0; t < 3; ++t) {
+		bs_world_def def = bs_default_pool_world_def();
+		def.table = bs_table_rect(sizes[t].x, sizes[t].y);
+		def.cushion_restitution = t == 1 ? 0.0 : 0.9;
+		bs_rng rng = bs_rng_make(77 + (uint64_t)t);
+		int n = 0;
+		for (int tries = 0; n < 60 && tries < 20000; ++tries) {
+			bs_ball_def ball = bs_default_ball_def();
+			ball.id = n;
+			ball.radius = bs_rng_range(&rng, 0.6, 1.0) * BS_DEFAULT_RADIUS;
+			ball.pos = bs_v2(bs_rng_range(&rng, ball.radius, sizes[t].x - ball.radius),
+				bs_rng_range(&rng, ball.radius, sizes[t].y - ball.radius));
+			if (spot_is_free(&def.table, balls, n, &ball)) {
+				if (n % 3 != 0) {
+					strike_at_random(&rng, &ball);
+				}
+				balls[n++] = ball;
+			}
+		}
+		def.balls = balls;
+		def.ball_count = n;
+		CHECK(n >= 20);
+		CHECK_DEF_OK(&def);
+		def.neighbour_search = BS_NEIGHBOURS_ALL;
+		bs_world* scan = bs_world_create(&def);
+		def.neighbour_search = BS_NEIGHBOURS_GRID;
+		bs_world* grid = bs_world_create(&def);
+		CHECK(bs_world_get_counters(grid).uses_grid);
+		CHECK(compare_runs(scan, grid, check_scaled(100000, 3000), -1 - t, &def) > 0);
+		check_same_state(scan, grid, -1 - t);
+		CHECK_VALID(grid);
+		bs_world_destroy(scan);
+		bs_world_destroy(grid);
+	}
+}
+
 int main(void) {
 	RUN(the_grid_is_chosen_by_size);
 	RUN(a_long_flight_is_filed_again_on_the_way);
+	RUN(narrow_and_small_tables_give_the_same_events);
 	RUN(grid_and_scan_give_the_same_events);
 	return check_summary();
 }
