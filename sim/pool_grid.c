@@ -41,6 +41,8 @@ void bs_pool_file(bs_world* world, int index, double at) {
 		return;
 	}
 	bs_swept_grid* grid = &world->swept;
+	// The cells it leaves are read while its box is worked out.
+	bs_swept_grid_ask_for_cells(grid, index);
 	double from = at > grid->filing[index].from ? at : grid->filing[index].from;
 	double until = bs_pool_moving_until(world, index);
 	bs_ball_spin* spin = &world->spin[index];

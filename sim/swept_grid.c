@@ -28,15 +28,16 @@ bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double dia
 	grid->cells = layout;
 	size_t cells = (size_t)grid->cells.nx * (size_t)grid->cells.ny;
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);
-	grid->head = bs_alloc_lines(cells, sizeof *grid->head);
+	grid->cell = bs_alloc_lines(cells, sizeof *grid->cell);
 	grid->next = bs_alloc_lines(balls * BS_SWEPT_ENTRIES, sizeof *grid->next);
 	grid->filing = bs_alloc_lines(balls, sizeof *grid->filing);
-	if (!grid->head || !grid->next || !grid->filing) {
+	if (!grid->cell || !grid->next || !grid->filing) {
 		bs_swept_grid_destroy(grid);
 		return false;
 	}
 	for (size_t c = 0; c < cells; ++c) {
-		grid->head[c] = -1;
+		grid->cell[c].count = 0;
+		grid->cell[c].more = -1;
 	}
 	for (size_t e = 0; e < balls * BS_SWEPT_ENTRIES; ++e) {
 		grid->next[e] = -1;
@@ -48,17 +49,17 @@ bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double dia
 }
 
 void bs_swept_grid_destroy(bs_swept_grid* grid) {
-	bs_free(grid->head);
+	bs_free(grid->cell);
 	bs_free(grid->next);
 	bs_free(grid->filing);
-	grid->head = NULL;
+	grid->cell = NULL;
 	grid->next = NULL;
 	grid->filing = NULL;
 }
 
 size_t bs_swept_grid_bytes(const bs_swept_grid* grid, int ball_count) {
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);
-	return (size_t)grid->cells.nx * (size_t)grid->cells.ny * sizeof *grid->head +
+	return (size_t)grid->cells.nx * (size_t)grid->cells.ny * sizeof *grid->cell +
 		balls * (BS_SWEPT_ENTRIES * sizeof *grid->next + sizeof *grid->filing);
 }
 
@@ -90,25 +91,46 @@ static bool same_span(bs_cell_span a, bs_cell_span b) {
 	return a.column == b.column && a.row == b.row && a.columns == b.columns && a.rows == b.rows;
 }
 
-// Cells hold a handful of entries, so singly linked lists, searched on the
-// way out, as in the grid of centres.
-static void unlink_entry(bs_swept_grid* grid, int cell, int entry) {
-	int* link = &grid->head[cell];
+// Takes `entry` out of `cell`: from its own entries, the last taking its
+// place and the first further one, if any, the last's; or from the list of
+// further ones.
+static void unlink_entry(bs_swept_grid* grid, bs_swept_cell* cell, int entry) {
+	for (int at = 0; at < cell->count; ++at) {
+		if (cell->entry[at] == entry) {
+			cell->entry[at] = cell->entry[--cell->count];
+			if (cell->more >= 0) {
+				cell->entry[cell->count++] = cell->more;
+				cell->more = grid->next[cell->more];
+			}
+			return;
+		}
+	}
+	int* link = &cell->more;
 	while (*link != entry) {
-		assert(*link >= 0 && "a filed ball's entry is on its cell's list");
+		assert(*link >= 0 && "a filed ball's entry is in its cell");
 		link = &grid->next[*link];
 	}
 	*link = grid->next[entry];
 	grid->next[entry] = -1;
 }
 
-// Runs the statement that follows for each cell of `span`, with `cell` its
-// index and `entry` the entry of `ball` there.
+static void link_entry(bs_swept_grid* grid, bs_swept_cell* cell, int entry) {
+	if (cell->count < BS_SWEPT_CELL_ENTRIES) {
+		cell->entry[cell->count++] = entry;
+	} else {
+		grid->next[entry] = cell->more;
+		cell->more = entry;
+	}
+}
+
+// Runs the statement that follows for each cell of `span`, with `cell` a
+// pointer to it and `entry` the entry of `ball` there.
 #define FOR_EACH_ENTRY(grid, ball, span, cell, entry)                                                              \
 	for (int row_ = 0; row_ < (span).rows; ++row_)                                                                 \
-		for (int column_ = 0, cell = ((span).row + row_) * (grid)->cells.nx + (span).column,                       \
-				 entry = (ball) * BS_SWEPT_ENTRIES + row_ * BS_SWEPT_SIDE;                                         \
-			 column_ < (span).columns; ++column_, ++cell, ++entry)
+		for (bs_swept_cell* cell = &(grid)->cell[((span).row + row_) * (grid)->cells.nx + (span).column];          \
+			 cell; cell = NULL)                                                                                    \
+			for (int column_ = 0, entry = (ball) * BS_SWEPT_ENTRIES + row_ * BS_SWEPT_SIDE; column_ < (span).columns; \
+				 ++column_, ++cell, ++entry)
 
 static void unfile(bs_swept_grid* grid, int ball) {
 	bs_cell_span span = grid->filing[ball].span;
@@ -129,8 +151,7 @@ void bs_swept_grid_file(bs_swept_grid* grid, int ball, bs_cell_span span, double
 	}
 	unfile(grid, ball);
 	FOR_EACH_ENTRY(grid, ball, span, cell, entry) {
-		grid->next[entry] = grid->head[cell];
-		grid->head[cell] = entry;
+		link_entry(grid, cell, entry);
 	}
 	filing->span = span;
 }
@@ -160,7 +181,15 @@ bool bs_swept_grid_consistent(const bs_swept_grid* grid, int ball_count, char* d
 	size_t listed = 0;
 	for (int row = 0; row < c->ny; ++row) {
 		for (int column = 0; column < c->nx; ++column) {
-			for (int e = grid->head[row * c->nx + column]; e >= 0; e = grid->next[e]) {
+			const bs_swept_cell* cell = &grid->cell[row * c->nx + column];
+			if (cell->count < 0 || cell->count > BS_SWEPT_CELL_ENTRIES ||
+				(cell->count < BS_SWEPT_CELL_ENTRIES && cell->more >= 0)) {
+				snprintf(dest, dest_size, "cell (%d, %d) holds %d entries of its own and %s", column, row, cell->count,
+					cell->more >= 0 ? "further ones" : "no further ones");
+				return false;
+			}
+			bs_swept_cell_walk walk = bs_swept_cell_walk_start(&grid->cell[row * c->nx + column]);
+			for (int e; (e = bs_swept_cell_walk_next(grid, &walk)) >= 0;) {
 				int b = e / BS_SWEPT_ENTRIES;
 				int k = e % BS_SWEPT_ENTRIES;
 				bs_cell_span span = b < ball_count ? grid->filing[b].span : (bs_cell_span){0, 0, 0, 0};

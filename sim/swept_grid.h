@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "grid.h"
+#include "prefetch.h"
 #include "table_internal.h"
 #include <breakshot/vec2.h>
 
@@ -49,14 +50,25 @@ typedef struct bs_swept_filing {
 	bs_cell_span span; ///< the cells it is filed under
 } bs_swept_filing;
 
+/// Entries a cell holds in its own record; more go to a list.
+#define BS_SWEPT_CELL_ENTRIES 6
+
+/// One cell: the entries filed under it, in one record of half a cache
+/// line, so that a search reads a cell in one piece instead of following a
+/// list from ball to ball. Entry e belongs to ball e / BS_SWEPT_ENTRIES, in
+/// its rectangle's row k / BS_SWEPT_SIDE and column k % BS_SWEPT_SIDE
+/// (k = e % BS_SWEPT_ENTRIES).
+typedef struct bs_swept_cell {
+	int count;                          ///< entries in `entry`
+	int entry[BS_SWEPT_CELL_ENTRIES];
+	int more;                           ///< the cell's further entries, a list through bs_swept_grid.next, or -1
+} bs_swept_cell;
+
 typedef struct bs_swept_grid {
 	bs_grid_cells cells;
-	/// head[cell]: the cell's first entry, or -1. Entry e belongs to ball
-	/// e / BS_SWEPT_ENTRIES, in its rectangle's row k / BS_SWEPT_SIDE and
-	/// column k % BS_SWEPT_SIDE (k = e % BS_SWEPT_ENTRIES).
-	int* head;
-	int* next;                ///< next[entry], -1 at the end of a cell's list
-	bs_swept_filing* filing;  ///< filing[ball]
+	bs_swept_cell* cell;     ///< cell[row * nx + column], 32-byte aligned
+	int* next;               ///< next[entry] in a cell's list of further entries, -1 at its end
+	bs_swept_filing* filing; ///< filing[ball]
 } bs_swept_grid;
 
 /// Allocates a swept grid for `ball_count` balls whose largest diameter is
@@ -87,64 +99,52 @@ void bs_swept_grid_file(bs_swept_grid* grid, int ball, bs_cell_span span, double
 /// Takes `ball` out of the grid (pocketed).
 void bs_swept_grid_remove(bs_swept_grid* grid, int ball);
 
-/// A walk over the balls that share a cell with one ball, each met once.
-typedef struct bs_swept_walk {
-	bs_cell_span span; ///< the walking ball's cells
-	int ball;          ///< the walking ball
-	int column;        ///< the cell being walked, relative to span
-	int row;
-	int entry;         ///< the next entry of that cell, or -1
-} bs_swept_walk;
+/// The entries of a cell, its own and its further ones.
+typedef struct bs_swept_cell_walk {
+	const bs_swept_cell* cell;
+	int at;    ///< the next of the cell's own entries
+	int more;  ///< the next further entry, once its own are done
+} bs_swept_cell_walk;
 
-/// Starts a walk over the balls filed under a cell of `ball`'s.
-static inline bs_swept_walk bs_swept_walk_start(const bs_swept_grid* grid, int ball) {
-	bs_swept_walk walk;
-	walk.span = grid->filing[ball].span;
-	walk.ball = ball;
-	walk.column = 0;
-	walk.row = 0;
-	walk.entry = walk.span.columns > 0 ? grid->head[walk.span.row * grid->cells.nx + walk.span.column] : -1;
+static inline bs_swept_cell_walk bs_swept_cell_walk_start(const bs_swept_cell* cell) {
+	bs_swept_cell_walk walk = {cell, 0, cell->more};
 	return walk;
 }
 
-/// The walk's next ball, or -1 when every cell is done. A ball filed under
-/// several of the walking ball's cells is given in the first of them
-/// where both rectangles have begun, so once; the walking ball itself never.
-static inline int bs_swept_walk_next(const bs_swept_grid* grid, bs_swept_walk* walk) {
-	for (;;) {
-		while (walk->entry < 0) {
-			if (++walk->column >= walk->span.columns) {
-				walk->column = 0;
-				if (++walk->row >= walk->span.rows) {
-					return -1;
-				}
-			}
-			walk->entry = grid->head[(walk->span.row + walk->row) * grid->cells.nx + walk->span.column + walk->column];
-		}
-		int entry = walk->entry;
-		walk->entry = grid->next[entry];
-		int ball = entry / BS_SWEPT_ENTRIES;
-		int k = entry % BS_SWEPT_ENTRIES;
-		// The cell where both have begun: each coordinate the first of
-		// one of the two rectangles.
-		bool first_column = walk->column == 0 || k % BS_SWEPT_SIDE == 0;
-		bool first_row = walk->row == 0 || k / BS_SWEPT_SIDE == 0;
-		if (first_column && first_row && ball != walk->ball) {
-			return ball;
-		}
+/// The cell's next entry, or -1.
+static inline int bs_swept_cell_walk_next(const bs_swept_grid* grid, bs_swept_cell_walk* walk) {
+	if (walk->at < walk->cell->count) {
+		return walk->cell->entry[walk->at++];
+	}
+	int entry = walk->more;
+	if (entry >= 0) {
+		walk->more = grid->next[entry];
+	}
+	return entry;
+}
+
+/// Asks for the memory of the cells `ball` is filed under.
+static inline void bs_swept_grid_ask_for_cells(const bs_swept_grid* grid, int ball) {
+	bs_cell_span span = grid->filing[ball].span;
+	for (int row = 0; row < span.rows; ++row) {
+		const bs_swept_cell* cells = &grid->cell[(span.row + row) * grid->cells.nx + span.column];
+		bs_prefetch(cells);
+		bs_prefetch(cells + span.columns - 1);
 	}
 }
 
 /// Writes the balls filed under a cell of `ball`'s into `dest`, each once
-/// (as bs_swept_walk_next gives them), and returns their count; -1 when
-/// there are more than `capacity`. `dest` holds capacity + 1.
+/// (a pair filed together under several cells is met in the one where both
+/// rectangles have begun), and returns their count; -1 when there are more
+/// than `capacity`. `dest` holds capacity + 1.
 static inline int bs_swept_grid_gather(const bs_swept_grid* grid, int ball, int* dest, int capacity) {
 	bs_cell_span span = grid->filing[ball].span;
 	int count = 0;
 	for (int row = 0; row < span.rows; ++row) {
-		const int* head = &grid->head[(span.row + row) * grid->cells.nx + span.column];
+		const bs_swept_cell* cells = &grid->cell[(span.row + row) * grid->cells.nx + span.column];
 		for (int column = 0; column < span.columns; ++column) {
-			for (int entry = head[column]; entry >= 0; entry = grid->next[entry]) {
+			bs_swept_cell_walk walk = bs_swept_cell_walk_start(&cells[column]);
+			for (int entry; (entry = bs_swept_cell_walk_next(grid, &walk)) >= 0;) {
 				int other = entry / BS_SWEPT_ENTRIES;
 				int k = entry % BS_SWEPT_ENTRIES;
 				// Without branches: whether this is the cell where both
@@ -160,6 +160,58 @@ static inline int bs_swept_grid_gather(const bs_swept_grid* grid, int ball, int*
 		}
 	}
 	return count;
+}
+
+/// A walk over the balls that share a cell with one ball, each met once,
+/// for when there are more than a gathering holds.
+typedef struct bs_swept_walk {
+	bs_cell_span span; ///< the walking ball's cells
+	int ball;          ///< the walking ball
+	int column;        ///< the cell being walked, relative to span
+	int row;
+	bs_swept_cell_walk cell;
+} bs_swept_walk;
+
+/// Starts a walk over the balls filed under a cell of `ball`'s.
+static inline bs_swept_walk bs_swept_walk_start(const bs_swept_grid* grid, int ball) {
+	bs_swept_walk walk;
+	walk.span = grid->filing[ball].span;
+	walk.ball = ball;
+	walk.column = 0;
+	walk.row = -1;
+	walk.cell.cell = NULL;
+	walk.cell.at = 0;
+	walk.cell.more = -1;
+	return walk;
+}
+
+/// The walk's next ball, or -1 when every cell is done: as
+/// bs_swept_grid_gather gives them.
+static inline int bs_swept_walk_next(const bs_swept_grid* grid, bs_swept_walk* walk) {
+	for (;;) {
+		int entry = walk->cell.cell ? bs_swept_cell_walk_next(grid, &walk->cell) : -1;
+		if (entry < 0) {
+			if (walk->row < 0) {
+				walk->row = 0;
+			} else if (++walk->column >= walk->span.columns) {
+				walk->column = 0;
+				++walk->row;
+			}
+			if (walk->row >= walk->span.rows) {
+				return -1;
+			}
+			walk->cell = bs_swept_cell_walk_start(
+				&grid->cell[(walk->span.row + walk->row) * grid->cells.nx + walk->span.column + walk->column]);
+			continue;
+		}
+		int ball = entry / BS_SWEPT_ENTRIES;
+		int k = entry % BS_SWEPT_ENTRIES;
+		bool first_column = walk->column == 0 || k % BS_SWEPT_SIDE == 0;
+		bool first_row = walk->row == 0 || k / BS_SWEPT_SIDE == 0;
+		if (first_column && first_row && ball != walk->ball) {
+			return ball;
+		}
+	}
 }
 
 /// Whether the cells' lists hold exactly the entries that the balls'

@@ -36,7 +36,6 @@ static inline void ask_for_pool_state(const bs_world* world, int index) {
 		bs_prefetch(&world->spin[index]);
 		if (world->swept.filing) {
 			bs_prefetch(&world->swept.filing[index]);
-			bs_prefetch(&world->swept.next[index * BS_SWEPT_ENTRIES]);
 		}
 	}
 }
