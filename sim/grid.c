@@ -30,12 +30,12 @@ bool bs_grid_fits(const bs_table* table, double reach) {
 	return reach > 0.0 && cells_along(table->width, reach) >= fewest && cells_along(table->height, reach) >= fewest;
 }
 
-bs_grid_cells bs_grid_cells_for(const bs_table* table, double reach, int ball_count) {
+bs_grid_cells bs_grid_cells_for(const bs_table* table, double reach, int ball_count, double per_ball) {
 	double nx = cells_along(table->width, reach);
 	double ny = cells_along(table->height, reach);
 	// Cells beyond a few per ball only cost memory: coarsen evenly, keeping
 	// at least 3 a side. Wider cells are never wrong, only slower.
-	double most = 4.0 * (ball_count > 0 ? ball_count : 1) + 16.0;
+	double most = per_ball * (ball_count > 0 ? ball_count : 1) + 16.0;
 	double fewest = fewest_cells(table);
 	if (nx * ny > most) {
 		double shrink = sqrt(nx * ny / most);
@@ -54,7 +54,7 @@ bs_grid_cells bs_grid_cells_for(const bs_table* table, double reach, int ball_co
 }
 
 bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
-	bs_grid_cells layout = bs_grid_cells_for(table, reach, ball_count);
+	bs_grid_cells layout = bs_grid_cells_for(table, reach, ball_count, 4.0);
 	grid->nx = layout.nx;
 	grid->ny = layout.ny;
 	grid->cell_w = layout.cell_w;

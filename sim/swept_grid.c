@@ -18,7 +18,7 @@ static int cells_at_most(int cells, double length, double reach) {
 
 bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double diameter, int ball_count) {
 	double reach = BS_SWEPT_CELL_DIAMETERS * diameter;
-	bs_grid_cells layout = bs_grid_cells_for(table, reach, ball_count);
+	bs_grid_cells layout = bs_grid_cells_for(table, reach, ball_count, BS_SWEPT_CELLS_PER_BALL);
 	layout.nx = cells_at_most(layout.nx, table->width, reach);
 	layout.ny = cells_at_most(layout.ny, table->height, reach);
 	layout.cell_w = table->width / layout.nx;
