@@ -29,11 +29,12 @@ static bool is_stale(bs_world* world, int index, int kind) {
 }
 
 // Asks for what pool physics reads of ball `index` beyond its hot line and
-// cold data: its state of motion and, with the grid, its filing (the
-// ideal model has neither).
+// cold data: its state of motion, its spin and, with the grid, its filing
+// (the ideal model has none of them).
 static inline void ask_for_pool_state(const bs_world* world, int index) {
 	if (world->spin) {
 		bs_prefetch(&world->spin[index]);
+		bs_prefetch(&world->omega[index]);
 		if (world->swept.filing) {
 			bs_prefetch(&world->swept.filing[index]);
 		}
