@@ -323,12 +323,12 @@ static void compare_scene(int number, int count, int64_t limit, tally* t) {
 	bs_world_destroy(resumed);
 }
 
-// 32 scenes of 50 to 500 balls, up to 20000 events each; the fast tier: 6
+// 24 scenes of 50 to 500 balls, up to 12000 events each; the fast tier: 6
 // scenes of 50 to 120, up to 1500 events.
 static void grid_and_scan_give_the_same_events(void) {
-	int scenes = check_scaled(32, 6);
+	int scenes = check_scaled(24, 6);
 	int most = check_scaled(MAX_BALLS, 120);
-	int64_t limit = check_scaled(20000, 1500);
+	int64_t limit = check_scaled(12000, 1500);
 	tally t = {0};
 	for (int number = 0; number < scenes && check_failures_in_test == 0; ++number) {
 		int count = 50 + (int)((int64_t)(most - 50) * number / (scenes > 1 ? scenes - 1 : 1));
