@@ -51,6 +51,10 @@ static const double gas_fractions[] = {0.3, 0.5};
 #define DEFAULT_N_TEXT BS_STRINGIFY(DEFAULT_N)
 #define DEFAULT_PHI_TEXT BS_STRINGIFY(DEFAULT_PHI)
 
+/// The pool boxes timed with --pool (bs_bench_command's details name them).
+static const int pool_sizes[] = {1000, 10000, 100000};
+static const double pool_fractions[] = {0.1, 0.3};
+
 static int bench_main(int argc, char** argv);
 
 const bs_command bs_bench_command = {
@@ -58,19 +62,24 @@ const bs_command bs_bench_command = {
 	.synopsis = "[--n N] [--phi PHI] [--events E] [--seed S] [--walled]\n"
 				"  [--queue heap|calendar]\n"
 				"--break\n"
+				"--pool [--n N] [--phi PHI] [--events E] [--seed S] [--neighbours grid|all]\n"
 				"--ensemble [--runs N]",
-	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in a box and on an "
+	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in boxes and on an "
 			   "ensemble of breaks",
 	.details =
 		"Without --n or --phi: gases of 10^3, 10^4, 10^5 and 10^6 discs at area fractions 0.3 and 0.5, then the "
 		"9-ball break (" BREAK_SCENE ", so run it from the source tree) in CPU time a break, the break again "
 		"under each cushion model (ideal, han2005, mathavan_2010, stronge_compliant) and one cushion impact "
 		"under each, in CPU time an impact, and 16 pool balls "
-		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events. --n "
+		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events, then "
+		"the boxes of pool balls of --pool. --n "
 		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
 		"the break and the box alone. --ensemble times the ensemble of the 9-ball break (breakshot ensemble, the "
 		"rack's jitter seed varying, nothing written) over N runs (default " DEFAULT_ENSEMBLE_RUNS_TEXT
-		") on 1 and then 2 threads, in breaks per wall second and per CPU second; the full run ends with it. Each gas is timed over E events "
+		") on 1 and then 2 threads, in breaks per wall second and per CPU second; the full run ends with it. --pool "
+		"times pool balls in a walled box at area fractions 0.1 and 0.3, 10^3, 10^4 and 10^5 of them (or the one "
+		"case --n and --phi give), each struck at random (seed S) and left to come to rest (or stopped after E events), in time per event; "
+		"--neighbours grid or all forces the grid or the scan of every ball (default: the engine's choice). Each gas is timed over E events "
 		"(default " EVENTS_PER_DISC_TEXT " per disc, from " MIN_EVENTS_TEXT " to " MAX_EVENTS_TEXT
 		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
 		"(default: the engine's choice for the size, the calendar queue for large gases and the binary heap for "
@@ -314,6 +323,87 @@ static int bench_box(void) {
 	return 0;
 }
 
+// Pool balls in a walled box: `n` balls at area fraction `phi`, placed as
+// `gen gas` places discs, each struck at random (a speed of 0.5 to 2 m/s in
+// any direction, with spin about every axis whose surface speed is up to
+// about as much again) and left to come to rest, or stopped after `events`
+// (when > 0). Prints a row of the --pool table.
+static int bench_pool_box(int n, double phi, int64_t events, uint64_t seed, bs_neighbour_search search) {
+	bs_gas_def gas = bs_default_gas_def();
+	gas.count = n;
+	gas.fraction = phi;
+	gas.seed = seed;
+	gas.periodic = false;
+	bs_ball_def* balls = malloc((size_t)n * sizeof *balls);
+	bs_world_def made;
+	double gen0 = bs_cli_wall_seconds();
+	if (!balls || !bs_gas_make(&gas, &made, balls)) {
+		free(balls);
+		return bs_cli_fail("bench: cannot make a box of %d pool balls at %.3g (out of memory?)", n, phi);
+	}
+	double gen = bs_cli_wall_seconds() - gen0;
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = made.table;
+	def.balls = balls;
+	def.ball_count = made.ball_count;
+	def.neighbour_search = search;
+	uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
+	for (int i = 0; i < def.ball_count; ++i) {
+		bs_vec2 v = box_velocity(&state);
+		double speed = bs_v2_len(v);
+		bs_vec2 along = bs_v2_scale((0.5 + (speed - 0.5) * 1.5 / 3.5) / speed, v);
+		bs_vec2 spin = box_velocity(&state);
+		double surface = bs_v2_len(along) / balls[i].radius / 4.0;
+		balls[i].vel = along;
+		balls[i].omega = bs_v3(surface * spin.x, surface * spin.y, surface * (spin.x - spin.y));
+	}
+	bs_world* world = bs_world_create(&def);
+	free(balls);
+	if (!world) {
+		return bs_cli_fail("bench: out of memory for %d pool balls", n);
+	}
+	int64_t done = 0;
+	double wall0 = bs_cli_wall_seconds();
+	double cpu0 = bs_cli_cpu_seconds();
+	while ((events <= 0 || done < events) && bs_world_step(world)) {
+		++done;
+	}
+	double cpu = bs_cli_cpu_seconds() - cpu0;
+	double wall = bs_cli_wall_seconds() - wall0;
+	bs_world_counters counters = bs_world_get_counters(world);
+	printf("%9d %5.2f %11" PRId64 " %9.2f %10.1f %10.1f %9.2f %8.0f %9.2f %8.2f\n", n, phi, done,
+		done > 0 ? (double)bs_world_event_count_of(world, BS_EVENT_BALL) / (double)done : 0.0,
+		done > 0 ? 1e9 * cpu / (double)done : 0.0, done > 0 ? 1e9 * wall / (double)done : 0.0,
+		done > 0 ? (double)counters.cell_crossings / (double)done : 0.0, counters.bytes_per_ball, wall, gen);
+	fflush(stdout);
+	bs_world_destroy(world);
+	return 0;
+}
+
+// The --pool table: each box of pool_sizes and pool_fractions, or the one
+// --n and --phi give.
+static int bench_pool(int64_t n, double phi, int64_t events, uint64_t seed, bs_neighbour_search search) {
+	printf("breakshot bench --pool: pool balls (r = %.6g m) in a walled box, placed as gen gas places discs, each "
+		   "struck at random and left to come to rest; %s\n",
+		BS_DEFAULT_RADIUS, search == BS_NEIGHBOURS_ALL ? "every ball examined"
+			: search == BS_NEIGHBOURS_GRID ? "the grid"
+										   : "the engine's neighbour search");
+	printf("%9s %5s %11s %9s %10s %10s %9s %8s %9s %8s\n", "N", "phi", "events", "ball/ev", "CPU ns/ev", "ns/event",
+		"cross/ev", "B/ball", "wall s", "gen s");
+	if (n > 0 || phi > 0.0) {
+		return bench_pool_box(n > 0 ? (int)n : pool_sizes[0], phi > 0.0 ? phi : pool_fractions[0], events, seed, search);
+	}
+	for (size_t k = 0; k < sizeof pool_sizes / sizeof pool_sizes[0]; ++k) {
+		for (size_t f = 0; f < sizeof pool_fractions / sizeof pool_fractions[0]; ++f) {
+			int status = bench_pool_box(pool_sizes[k], pool_fractions[f], events, seed, search);
+			if (status != 0) {
+				return status;
+			}
+		}
+	}
+	return 0;
+}
+
 static bool count_block(void* closure, const bs_ensemble_block* block) {
 	*(int64_t*)closure += block->count;
 	return !block->failed;
@@ -371,6 +461,8 @@ static int bench_main(int argc, char** argv) {
 	bool periodic = true;
 	bool only_break = false;
 	bool only_ensemble = false;
+	bool only_pool = false;
+	bs_neighbour_search search = BS_NEIGHBOURS_AUTO;
 	int64_t runs = DEFAULT_ENSEMBLE_RUNS;
 	bs_queue_kind queue = BS_QUEUE_AUTO;
 	for (int i = 0; i < argc; ++i) {
@@ -392,6 +484,10 @@ static int bench_main(int argc, char** argv) {
 			only_ensemble = true;
 			continue;
 		}
+		if (strcmp(argv[i], "--pool") == 0) {
+			only_pool = true;
+			continue;
+		}
 		if (strcmp(argv[i], "--runs") == 0) {
 			ok = bs_cli_parse_int64(value, "--runs", 1, INT64_MAX, &runs);
 		} else if (strcmp(argv[i], "--n") == 0) {
@@ -402,6 +498,14 @@ static int bench_main(int argc, char** argv) {
 			ok = bs_cli_parse_int64(value, "--events", 1, INT64_MAX, &events);
 		} else if (strcmp(argv[i], "--seed") == 0) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
+		} else if (strcmp(argv[i], "--neighbours") == 0) {
+			if (value && strcmp(value, "grid") == 0) {
+				search = BS_NEIGHBOURS_GRID;
+			} else if (value && strcmp(value, "all") == 0) {
+				search = BS_NEIGHBOURS_ALL;
+			} else {
+				return bs_command_fail(&bs_bench_command, "bench: --neighbours takes grid or all");
+			}
 		} else if (strcmp(argv[i], "--queue") == 0) {
 			if (value && strcmp(value, "heap") == 0) {
 				queue = BS_QUEUE_HEAP;
@@ -431,6 +535,9 @@ static int bench_main(int argc, char** argv) {
 	if (only_ensemble) {
 		return bench_ensemble(BREAK_SCENE, runs);
 	}
+	if (only_pool) {
+		return bench_pool(n, phi, events, (uint64_t)seed, search);
+	}
 	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
@@ -459,5 +566,6 @@ static int bench_main(int argc, char** argv) {
 		bench_cushion_impacts();
 	}
 	status = status != 0 ? status : bench_box();
+	status = status != 0 ? status : bench_pool(0, 0.0, 0, (uint64_t)seed, BS_NEIGHBOURS_AUTO);
 	return status != 0 ? status : bench_ensemble(BREAK_SCENE, runs);
 }

@@ -30,12 +30,12 @@ bool bs_grid_fits(const bs_table* table, double reach) {
 	return reach > 0.0 && cells_along(table->width, reach) >= fewest && cells_along(table->height, reach) >= fewest;
 }
 
-bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
+bs_grid_cells bs_grid_cells_for(const bs_table* table, double reach, int ball_count, double per_ball) {
 	double nx = cells_along(table->width, reach);
 	double ny = cells_along(table->height, reach);
 	// Cells beyond a few per ball only cost memory: coarsen evenly, keeping
 	// at least 3 a side. Wider cells are never wrong, only slower.
-	double most = 4.0 * (ball_count > 0 ? ball_count : 1) + 16.0;
+	double most = per_ball * (ball_count > 0 ? ball_count : 1) + 16.0;
 	double fewest = fewest_cells(table);
 	if (nx * ny > most) {
 		double shrink = sqrt(nx * ny / most);
@@ -43,12 +43,24 @@ bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball
 		ny = fmax(fewest, floor(ny / shrink));
 		nx = nx * ny > most ? fmax(fewest, floor(most / ny)) : nx;
 	}
-	grid->nx = (int)nx;
-	grid->ny = (int)ny;
-	grid->cell_w = table->width / grid->nx;
-	grid->cell_h = table->height / grid->ny;
-	grid->per_cell_w = 1.0 / grid->cell_w;
-	grid->per_cell_h = 1.0 / grid->cell_h;
+	bs_grid_cells cells;
+	cells.nx = (int)nx;
+	cells.ny = (int)ny;
+	cells.cell_w = table->width / cells.nx;
+	cells.cell_h = table->height / cells.ny;
+	cells.per_cell_w = 1.0 / cells.cell_w;
+	cells.per_cell_h = 1.0 / cells.cell_h;
+	return cells;
+}
+
+bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball_count) {
+	bs_grid_cells layout = bs_grid_cells_for(table, reach, ball_count, 4.0);
+	grid->nx = layout.nx;
+	grid->ny = layout.ny;
+	grid->cell_w = layout.cell_w;
+	grid->cell_h = layout.cell_h;
+	grid->per_cell_w = layout.per_cell_w;
+	grid->per_cell_h = layout.per_cell_h;
 	grid->periodic = table->periodic;
 	size_t cells = (size_t)grid->nx * (size_t)grid->ny;
 	size_t balls = (size_t)(ball_count > 0 ? ball_count : 1);

@@ -45,14 +45,29 @@ typedef struct bs_grid {
 	bs_grid_cell* where; ///< where[ball]
 } bs_grid;
 
+/// How a table is cut into cells: nx by ny cells of cell_w by cell_h (m).
+typedef struct bs_grid_cells {
+	int nx, ny;        ///< cells along x and y
+	double cell_w;     ///< cell width (m)
+	double cell_h;     ///< cell height (m)
+	double per_cell_w; ///< 1 / cell_w (1/m)
+	double per_cell_h; ///< 1 / cell_h (1/m)
+} bs_grid_cells;
+
+/// The cells of a grid for `ball_count` balls, at least `reach` (m) wide:
+/// coarser where finer cells would outnumber the balls by more than
+/// `per_ball` to one (4 in bs_grid_create), so that their count stays
+/// O(ball_count). The table must fit them (bs_grid_fits).
+bs_grid_cells bs_grid_cells_for(const bs_table* table, double reach, int ball_count, double per_ball);
+
 /// Whether a grid is worth having: at least 3 cells a side, 5 on a periodic
 /// table (so that neighbouring cells are well under half the box apart).
 bool bs_grid_fits(const bs_table* table, double reach);
 
 /// Allocates a grid for `ball_count` balls with cells at least `reach` (m)
-/// wide; coarser where finer cells would outnumber the balls by far (a few
-/// small balls on a big table), so its memory stays O(ball_count). Returns
-/// false when memory runs out.
+/// wide; coarser where finer cells would outnumber the balls four to one (a
+/// few small balls on a big table), so its memory stays O(ball_count).
+/// Returns false when memory runs out.
 bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball_count);
 
 /// Frees the grid's memory.

@@ -77,7 +77,8 @@ static void place(bs_world* world, int index, const bs_ball_def* ball) {
 static void restore(bs_world* world, int index, const bs_ball_anchor* anchor) {
 }
 
-static bs_ball_motion motion_of(const bs_ball* ball, const bs_ball_spin* spin, const bs_cloth* cloth, double time) {
+static bs_ball_motion motion_of(
+	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, const bs_cloth* cloth, double time) {
 	bool moving = ball->vel.x != 0.0 || ball->vel.y != 0.0;
 	bs_ball_motion now = {bs_ball_position_at(ball, time), ball->vel, bs_v3(0.0, 0.0, 0.0),
 		moving ? BS_MOTION_SLIDING : BS_MOTION_STATIONARY};
@@ -96,7 +97,9 @@ static void pocket(bs_world* world, int index, const bs_ball_motion* last) {
 }
 
 static const bs_grid_ops straight_paths_grid = {
-	.predict_after_crossing = bs_ideal_predict_after_crossing,
+	.min_balls = BS_GRID_MIN_BALLS,
+	.cross = bs_ideal_cross,
+	.filing_valid = NULL,
 	.next_meeting = bs_ideal_next_meeting,
 	.predict_all_from = bs_ideal_predict_all_from,
 };

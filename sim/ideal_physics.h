@@ -13,7 +13,7 @@ void bs_ideal_predict(bs_world* world, int index, double at);
 void bs_ideal_predict_both(bs_world* world, int index, int partner);
 
 /// The ops' predictions with the grid and on periodic tables (ideal_predict.c).
-void bs_ideal_predict_after_crossing(bs_world* world, int index, double at, int axis, int step);
+void bs_ideal_cross(bs_world* world, int index, double at);
 bs_meeting bs_ideal_next_meeting(const bs_world* world);
 void bs_ideal_predict_all_from(bs_world* world, double time);
 

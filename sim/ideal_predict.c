@@ -299,7 +299,7 @@ static bs_candidate predict_among(const bs_world* world, int index, double at, c
 // whole neighbourhood is examined again. Any other ball that has had an event
 // since, or has crossed into the neighbourhood, examined its pair with this
 // one from its own side then, so that contact is in its slot if it is first.
-void bs_ideal_predict_after_crossing(bs_world* world, int index, double at, int axis, int step) {
+static void predict_after_crossing(bs_world* world, int index, double at, int axis, int step) {
 	bs_slot_payload kept = *bs_event_queue_payload(&world->queue, index);
 	if (world->scan_all ||
 		(kept.spare_index >= 0 && world->balls[kept.spare_index].count != kept.spare_stamp)) {
@@ -312,6 +312,17 @@ void bs_ideal_predict_after_crossing(bs_world* world, int index, double at, int 
 	consider_cells(world, &best, index, kept.spare_index, cells, count, world->time, at);
 	predict_obstacles(world, index, &best);
 	bs_world_store_prediction(world, index, &best);
+}
+
+// The ball's centre leaves its cell at `at`: files it under the next cell
+// and predicts again from there. Any event of the ball's own would have
+// replaced this slot, so its velocity still says which way.
+void bs_ideal_cross(bs_world* world, int index, double at) {
+	bs_vec2 v = world->balls[index].vel;
+	int axis = bs_event_queue_payload(&world->queue, index)->index;
+	int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
+	bs_grid_cross(&world->grid, index, axis, step);
+	predict_after_crossing(world, index, at, axis, step);
 }
 
 // Completes a prediction whose pairs are in `best`: the obstacles and the

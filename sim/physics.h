@@ -43,22 +43,33 @@ typedef struct bs_obstacle_contact {
 	bs_vec2 point;
 } bs_obstacle_contact;
 
-/// The neighbour grid's part of a physics whose balls move in straight
-/// lines between events, so that they cross the grid's cells at exact
-/// times (grid.h); it is also what periodic tables need.
+/// The neighbour grid's part of a physics. A physics whose balls move in
+/// straight lines files each ball under the cell of its centre, which it
+/// leaves at exact times (grid.h); one whose paths curve files it under
+/// every cell its path sweeps over a span of time, and files it again when
+/// that ends (swept_grid.h). Either way a ball's next move in the grid is
+/// an internal event of the queue, a cell crossing, which changes no motion.
 typedef struct bs_grid_ops {
-	/// Predicts ball `index` again after its centre crossed into the next
-	/// cell along `axis` (0 x, 1 y) in direction `step` (+1 or -1), at `at`
-	/// (s). Its motion is unchanged.
-	void (*predict_after_crossing)(bs_world* world, int index, double at, int axis, int step);
+	/// From this many balls on, BS_NEIGHBOURS_AUTO searches with the grid
+	/// (when the table has room for it).
+	int min_balls;
+	/// Takes ball `index`'s cell crossing at `at` (s): files it under the
+	/// cells it moves into and predicts it again from there. Its motion is
+	/// unchanged.
+	void (*cross)(bs_world* world, int index, double at);
+	/// Checks the grid's filing of the balls (validation, with the grid);
+	/// false with the problem in `dest`. NULL: nothing to check beyond
+	/// what validation walks.
+	bool (*filing_valid)(const bs_world* world, char* dest, size_t dest_size);
 	/// On a periodic table, the earliest meeting of any two balls as any
 	/// images, before BS_MAX_TIME, however many wraps ahead; a time of NAN
 	/// when some pair's search cannot tell. For when nothing but cell
-	/// crossings is pending.
+	/// crossings is pending. NULL for a physics that allows no periodic
+	/// table.
 	bs_meeting (*next_meeting)(const bs_world* world);
 	/// Files every ball under its cell at `time` (s) and predicts it from
 	/// there, as if it had taken every cell crossing on the way. Only for a
-	/// time before which no ball has an event.
+	/// time before which no ball has an event, on a periodic table.
 	void (*predict_all_from)(bs_world* world, double time);
 } bs_grid_ops;
 
@@ -100,8 +111,8 @@ typedef struct bs_physics_ops {
 
 	// --- The world ---
 
-	/// The grid's part, or NULL for a physics whose paths curve: its worlds
-	/// examine every ball, and it allows no periodic table.
+	/// The grid's part, or NULL for a physics whose worlds always examine
+	/// every ball.
 	const bs_grid_ops* grid;
 	/// Bytes of per-ball state this physics keeps besides the shared ones.
 	size_t bytes_per_ball;
@@ -114,10 +125,11 @@ typedef struct bs_physics_ops {
 	/// Starts a saved ball from its anchor, its position and time restored.
 	void (*restore)(bs_world* world, int index, const bs_ball_anchor* anchor);
 	/// The motion at `time` (s, at or after the ball's own time) of a ball
-	/// stored as `ball` and `spin` (this physics' part of it; NULL where the
-	/// physics keeps none), on `cloth`: a world's ball, or a copy of one that
-	/// a trajectory keeps, moves the same to the last bit.
-	bs_ball_motion (*motion_of)(const struct bs_ball* ball, const struct bs_ball_spin* spin,
+	/// stored as `ball`, `spin` and `omega` (this physics' part of it, its
+	/// angular velocity at its time; NULL where the physics keeps none), on
+	/// `cloth`: a world's ball, or a copy of one that a trajectory keeps,
+	/// moves the same to the last bit.
+	bs_ball_motion (*motion_of)(const struct bs_ball* ball, const struct bs_ball_spin* spin, const bs_vec3* omega,
 		const struct bs_cloth* cloth, double time);
 	/// When ball `index`'s present state of motion ends (s, absolute), or INFINITY.
 	double (*state_until)(const bs_world* world, int index);

@@ -8,39 +8,53 @@
 #include <math.h>
 
 #include "alloc.h"
+#include "cache_lines.h"
 #include "collide_pool.h"
 #include "cushion_mathavan.h"
 
 // ---------------------------------------------------------------------------
 // Motion between events
 
-// The range of x0 + v t + a t^2 / 2 for t in [0, span]: its ends and, when
-// it turns inside, its vertex.
-static void path_range(double x0, double v, double a, double span, double* lo, double* hi) {
-	double end = x0 + span * (v + 0.5 * span * a);
-	*lo = end < x0 ? end : x0;
-	*hi = end < x0 ? x0 : end;
+// The range of x0 + v t + a t^2 / 2 for t in [t0, t1]: its ends and, when
+// it turns inside, its vertex (each as bs_motion_position computes it).
+static inline void path_range(double x0, double v, double a, double t0, double t1, double* lo, double* hi) {
+	double start = t0 == 0.0 ? x0 : x0 + t0 * (v + 0.5 * t0 * a);
+	double end = x0 + t1 * (v + 0.5 * t1 * a);
+	*lo = end < start ? end : start;
+	*hi = end < start ? start : end;
 	double turn = a != 0.0 ? -v / a : -1.0;
-	if (turn > 0.0 && turn < span) {
+	if (turn > t0 && turn < t1) {
 		double vertex = x0 + turn * (v + 0.5 * turn * a);
 		*lo = vertex < *lo ? vertex : *lo;
 		*hi = vertex > *hi ? vertex : *hi;
 	}
 }
 
-// The box a ball sweeps in its state (bs_ball_spin.box_lo), widened by its
-// radius and by a relative 1e-9 for the rounding of its path.
-static void sweep_box(bs_world* world, int index) {
+// The box that ball `index` sweeps from `t0` to `t1` (s after its own
+// time) in its present state, widened by its radius and by a relative 1e-9
+// for the rounding of its path.
+static inline void box_of_path(const bs_world* world, int index, double t0, double t1, bs_vec2* lo, bs_vec2* hi) {
 	const bs_ball* ball = &world->balls[index];
-	bs_ball_spin* own = &world->spin[index];
-	double span = own->motion >= BS_MOTION_ROLLING ? own->until - ball->time : 0.0;
+	const bs_ball_spin* own = &world->spin[index];
 	double x_lo, x_hi, y_lo, y_hi;
-	path_range(ball->pos.x, ball->vel.x, own->acc.x, span, &x_lo, &x_hi);
-	path_range(ball->pos.y, ball->vel.y, own->acc.y, span, &y_lo, &y_hi);
+	path_range(ball->pos.x, ball->vel.x, own->acc.x, t0, t1, &x_lo, &x_hi);
+	path_range(ball->pos.y, ball->vel.y, own->acc.y, t0, t1, &y_lo, &y_hi);
 	double x_pad = ball->radius + 1e-9 * (ball->radius + fabs(x_lo) + fabs(x_hi));
 	double y_pad = ball->radius + 1e-9 * (ball->radius + fabs(y_lo) + fabs(y_hi));
-	own->box_lo = bs_v2(x_lo - x_pad, y_lo - y_pad);
-	own->box_hi = bs_v2(x_hi + x_pad, y_hi + y_pad);
+	*lo = bs_v2(x_lo - x_pad, y_lo - y_pad);
+	*hi = bs_v2(x_hi + x_pad, y_hi + y_pad);
+}
+
+// The box a ball sweeps in its state (bs_ball_spin.box_lo).
+static void sweep_box(bs_world* world, int index) {
+	bs_ball_spin* own = &world->spin[index];
+	double span = own->motion >= BS_MOTION_ROLLING ? own->until - world->balls[index].time : 0.0;
+	box_of_path(world, index, 0.0, span, &own->box_lo, &own->box_hi);
+}
+
+void bs_pool_swept_box(const bs_world* world, int index, double from, double until, bs_vec2* lo, bs_vec2* hi) {
+	double time = world->balls[index].time;
+	box_of_path(world, index, from - time, until - time, lo, hi);
 }
 
 void bs_pool_begin_motion(bs_world* world, int index, bs_motion_state motion, bs_spin_state spin) {
@@ -48,7 +62,7 @@ void bs_pool_begin_motion(bs_world* world, int index, bs_motion_state motion, bs
 	bs_ball_spin* own = &world->spin[index];
 	const bs_cloth* cloth = &world->cloth;
 	ball->vel = spin.vel;
-	own->omega = spin.omega;
+	world->omega[index] = spin.omega;
 	own->motion = (int8_t)motion;
 	own->acc = bs_motion_acceleration(motion, spin, ball->radius, cloth);
 	double duration = bs_motion_duration(motion, spin, ball->radius, cloth);
@@ -91,7 +105,7 @@ double bs_pool_last_contact_parting(const bs_world* world, int index) {
 bs_spin_state bs_pool_spin_at(const bs_world* world, int index, double time) {
 	const bs_ball* ball = &world->balls[index];
 	const bs_ball_spin* own = &world->spin[index];
-	bs_spin_state now = {ball->vel, own->omega};
+	bs_spin_state now = {ball->vel, world->omega[index]};
 	return bs_motion_advance((bs_motion_state)own->motion, now, own->acc, ball->radius, &world->cloth, time - ball->time);
 }
 
@@ -304,13 +318,16 @@ static const char* ball_problem(const bs_world_def* def, const bs_ball_def* ball
 // The world
 
 static bool create(bs_world* world, size_t capacity) {
-	world->spin = bs_malloc(capacity * sizeof *world->spin);
-	return world->spin != NULL;
+	world->spin = bs_alloc_lines(capacity, sizeof *world->spin);
+	world->omega = bs_malloc(capacity * sizeof *world->omega);
+	return world->spin != NULL && world->omega != NULL;
 }
 
 static void destroy(bs_world* world) {
 	bs_free(world->spin);
+	bs_free(world->omega);
 	world->spin = NULL;
+	world->omega = NULL;
 }
 
 static void place(bs_world* world, int index, const bs_ball_def* ball) {
@@ -326,9 +343,10 @@ static void restore(bs_world* world, int index, const bs_ball_anchor* anchor) {
 }
 
 // As bs_pool_position_at and bs_pool_spin_at, to the last bit.
-static bs_ball_motion motion_of(const bs_ball* ball, const bs_ball_spin* own, const bs_cloth* cloth, double time) {
+static bs_ball_motion motion_of(
+	const bs_ball* ball, const bs_ball_spin* own, const bs_vec3* omega, const bs_cloth* cloth, double time) {
 	double dt = time - ball->time;
-	bs_spin_state start = {ball->vel, own->omega};
+	bs_spin_state start = {ball->vel, *omega};
 	bs_spin_state spin = bs_motion_advance((bs_motion_state)own->motion, start, own->acc, ball->radius, cloth, dt);
 	bs_ball_motion now = {bs_motion_position(ball->pos, ball->vel, own->acc, dt), spin.vel, spin.omega,
 		(bs_motion_state)own->motion};
@@ -344,19 +362,33 @@ static void export_motion(const bs_world* world, int index, bs_ball_def* dest) {
 	dest->vel = now.vel;
 	dest->omega = now.omega;
 	dest->anchor.vel = world->balls[index].vel;
-	dest->anchor.omega = world->spin[index].omega;
+	dest->anchor.omega = world->omega[index];
 	dest->anchor.motion = (bs_motion_state)world->spin[index].motion;
 }
 
 // A pocketed ball never moves again: no acceleration, no end of state.
 static void pocket(bs_world* world, int index, const bs_ball_motion* last) {
 	bs_ball_spin* own = &world->spin[index];
-	own->omega = last->omega;
+	world->omega[index] = last->omega;
 	own->motion = BS_MOTION_POCKETED;
 	own->acc = bs_v2(0.0, 0.0);
 	own->until = INFINITY;
 	own->ending = BS_EVENT_NONE;
+	if (!world->scan_all) {
+		bs_swept_grid_remove(&world->swept, index);
+	}
 }
+
+// Curved paths cross cells at no time worth solving for: each ball is filed
+// under the cells its path sweeps over a short span (pool_grid.c).
+static const bs_grid_ops curved_paths_grid = {
+	.min_balls = BS_POOL_GRID_MIN_BALLS,
+	.cross = bs_pool_cross,
+	.filing_valid = bs_pool_filing_valid,
+	// No periodic table under pool physics (check_def).
+	.next_meeting = NULL,
+	.predict_all_from = NULL,
+};
 
 const bs_physics_ops bs_pool_physics = {
 	.kind = BS_PHYSICS_POOL,
@@ -369,10 +401,8 @@ const bs_physics_ops bs_pool_physics = {
 	.anchor_problem = anchor_problem,
 	.contact_pressed = contact_pressed,
 	.skips_last_obstacle = skips_last_obstacle,
-	// Curved paths would need curved cell crossings: every ball is examined,
-	// and no periodic table is allowed (check_def).
-	.grid = NULL,
-	.bytes_per_ball = sizeof(bs_ball_spin),
+	.grid = &curved_paths_grid,
+	.bytes_per_ball = sizeof(bs_ball_spin) + sizeof(bs_vec3),
 	.create = create,
 	.destroy = destroy,
 	.place = place,

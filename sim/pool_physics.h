@@ -36,9 +36,35 @@ bs_spin_state bs_pool_spin_at(const bs_world* world, int index, double time);
 /// whether a ball met one at this instant.
 double bs_pool_last_contact_parting(const bs_world* world, int index);
 
+/// The box (m) that ball `index` sweeps from `from` to `until` (s,
+/// absolute, at or after its own time) in its present state of motion, its
+/// surface included, widened by a relative 1e-9 for the rounding of its
+/// path.
+void bs_pool_swept_box(const bs_world* world, int index, double from, double until, bs_vec2* lo, bs_vec2* hi);
+
+/// When ball `index`'s present motion stops moving its centre (s,
+/// absolute): the end of its slide or roll, or INFINITY for a ball at rest,
+/// which stays put however it spins.
+static inline double bs_pool_moving_until(const bs_world* world, int index) {
+	const bs_ball_spin* spin = &world->spin[index];
+	return spin->motion >= BS_MOTION_ROLLING ? spin->until : INFINITY;
+}
+
 /// The ops' prediction (pool_predict.c): ball `index`'s earliest event.
 void bs_pool_predict(bs_world* world, int index, double at);
 void bs_pool_predict_both(bs_world* world, int index, int partner);
+
+/// With the grid (pool_grid.c): files ball `index` in the swept grid from
+/// `at` (s), or from the start of its present filing if later, for a span
+/// over which its path stays within BS_SWEPT_SIDE cells a side: to the end
+/// of its state of motion, or to where it may have moved 0.9 of its diameter, at
+/// which its cell crossing files it again (the filing's `until`). A ball
+/// that stays put is filed for good; a pocketed one nowhere.
+void bs_pool_file(bs_world* world, int index, double at);
+
+/// The grid's ops under pool physics (pool_grid.c).
+void bs_pool_cross(bs_world* world, int index, double at);
+bool bs_pool_filing_valid(const bs_world* world, char* dest, size_t dest_size);
 
 /// The ops' resolution (pool_resolve.c).
 void bs_pool_resolve_pair(bs_world* world, int lower, int higher, bs_event* record);

@@ -11,15 +11,8 @@
 
 #include "collide_pool.h"
 #include "pool_physics.h"
+#include "prefetch.h"
 #include "world_predict.h"
-
-// When ball `index`'s present motion stops moving its centre (s,
-// absolute): the end of its slide or roll, or never for a ball at rest,
-// which stays put however it spins.
-static double moving_until(const bs_world* world, int index) {
-	const bs_ball_spin* spin = &world->spin[index];
-	return spin->motion >= BS_MOTION_ROLLING ? spin->until : INFINITY;
-}
 
 // The time (s, absolute) at which a contact solved from `since` by `solve`
 // happens, not before `now`: a contact the two sides were closing into at
@@ -37,7 +30,7 @@ static double ahead_of(double needed, double from) {
 	return needed - from + 4.0 * DBL_EPSILON * (fabs(needed) + fabs(from));
 }
 
-static double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
+static inline double contact_from(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double since, double until, double now,
 	double needed, pair_solver solve) {
 	double t = solve(d, w, a, sigma, until - since, ahead_of(needed, since));
 	if (!(t < INFINITY) || since + t >= now) {
@@ -58,13 +51,14 @@ static bool boxes_apart(const bs_ball_spin* a, const bs_ball_spin* b) {
 
 // The absolute time at which balls i and j meet before either's motion
 // changes, or INFINITY (or possibly INFINITY when not by `needed`).
-// `rests`: ball i's last contact rests (bs_pool_last_contact_parting), so
-// that a pair resolved against each other is not examined again.
-static double pair_time(const bs_world* world, int i, int j, bool rests, double now, double needed) {
+// `until_i`: when ball i's motion stops moving it (bs_pool_moving_until);
+// `rests`: its last contact rests (bs_pool_last_contact_parting), so that
+// a pair resolved against each other is not examined again.
+static inline double pair_time(
+	const bs_world* world, int i, int j, double until_i, bool rests, double now, double needed) {
 	const bs_ball* a = &world->balls[i];
 	const bs_ball* b = &world->balls[j];
-	double until_i = moving_until(world, i);
-	double until_j = moving_until(world, j);
+	double until_j = bs_pool_moving_until(world, j);
 	double until = until_i < until_j ? until_i : until_j;
 	if (!(until < INFINITY) || boxes_apart(&world->spin[i], &world->spin[j]) ||
 		(rests && bs_balls_just_resolved(a, i, b, j))) {
@@ -121,7 +115,7 @@ static double cushion_time(const bs_world* world, int index, int s, double now) 
 		return INFINITY;
 	}
 	double t = bs_toi_pool_segment(ball->pos, ball->vel, spin->acc, ball->radius, world->table.cushions[s], n,
-		moving_until(world, index) - ball->time);
+		bs_pool_moving_until(world, index) - ball->time);
 	return t < INFINITY ? bs_not_before(ball->time + t, now) : INFINITY;
 }
 
@@ -131,7 +125,7 @@ static double jaw_time(const bs_world* world, int index, int k, double now, doub
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
 	return contact_from(
-		d, w, a, ball->radius, ball->time, moving_until(world, index), now, needed, bs_toi_pool_circles);
+		d, w, a, ball->radius, ball->time, bs_pool_moving_until(world, index), now, needed, bs_toi_pool_circles);
 }
 
 static double capture_time(const bs_world* world, int index, int k, double now, double needed) {
@@ -139,7 +133,7 @@ static double capture_time(const bs_world* world, int index, int k, double now, 
 	const bs_pocket* pocket = &world->table.pockets[k];
 	bs_vec2 d = bs_v2_sub(pocket->centre, ball->pos);
 	return contact_from(d, bs_v2_scale(-1.0, ball->vel), bs_v2_scale(-1.0, world->spin[index].acc), pocket->radius,
-		ball->time, moving_until(world, index), now, needed, toi_into_circle);
+		ball->time, bs_pool_moving_until(world, index), now, needed, toi_into_circle);
 }
 
 static bool near_pocket(const bs_world* world, int index, int k, double needed) {
@@ -149,48 +143,150 @@ static bool near_pocket(const bs_world* world, int index, int k, double needed) 
 	if (box_clear_of_circle(spin, pocket->centre, pocket->reach)) {
 		return false;
 	}
-	double until = moving_until(world, index);
+	double until = bs_pool_moving_until(world, index);
 	double span = (until < needed ? until : needed) - ball->time;
 	return bs_path_passes_near(ball->pos, ball->vel, spin->acc, span, pocket->centre, pocket->reach + ball->radius);
 }
 
 static const bs_table_solvers curved_paths = {cushion_time, jaw_time, capture_time, near_pocket};
 
-void bs_pool_predict(bs_world* world, int index, double at) {
+// Offers ball `index`'s contact with ball `j` to `best` (`until`: when
+// ball `index` stops moving; `rests`: as for pair_time).
+static inline void consider_ball(
+	const bs_world* world, bs_candidate* best, int index, int j, double until, bool rests, double now) {
+	double t = pair_time(world, index, j, until, rests, now, best->key.time);
+	if (t < INFINITY) {
+		const bs_ball* ball = &world->balls[index];
+		const bs_ball* other = &world->balls[j];
+		int lo = ball->id < other->id ? ball->id : other->id;
+		int hi = ball->id < other->id ? other->id : ball->id;
+		bs_consider(best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	}
+}
+
+// A ball's prediction begins with the end of its state of motion.
+static inline bs_candidate state_end(const bs_world* world, int index, double now) {
 	bs_candidate best = bs_no_candidate();
-	const bs_ball* ball = &world->balls[index];
-	if (ball->pocketed) {
-		bs_world_store_prediction(world, index, &best);
+	const bs_ball_spin* spin = &world->spin[index];
+	if (spin->ending != BS_EVENT_NONE) {
+		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, world->balls[index].id, -1, index, 0);
+	}
+	return best;
+}
+
+// And ends with the table's obstacles, after the balls, and is stored.
+static inline void finish_prediction(bs_world* world, int index, bs_candidate* best, bool rests) {
+	if (bs_pool_moving_until(world, index) < INFINITY) {
+		// A resting contact is skipped until the ball's next event.
+		bs_predict_table(world, index, best, rests, &curved_paths);
+	}
+	best->payload.spare_index = -1;
+	best->payload.spare_stamp = 0;
+	bs_world_store_prediction(world, index, best);
+}
+
+// Predicts ball `index`'s earliest event against every other ball on the
+// table, and stores it.
+static void predict_scanning(bs_world* world, int index) {
+	if (world->balls[index].pocketed) {
+		bs_candidate none = bs_no_candidate();
+		bs_world_store_prediction(world, index, &none);
 		return;
 	}
 	double now = world->time;
-	const bs_ball_spin* spin = &world->spin[index];
-	if (spin->ending != BS_EVENT_NONE) {
-		bs_consider(&best, bs_not_before(spin->until, now), spin->ending, ball->id, -1, index, 0);
+	bs_candidate best = state_end(world, index, now);
+	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
+	double until = bs_pool_moving_until(world, index);
+	for (int j = 0; j < world->ball_count; ++j) {
+		if (j != index && !world->balls[j].pocketed) {
+			consider_ball(world, &best, index, j, until, rests, now);
+		}
+	}
+	finish_prediction(world, index, &best, rests);
+}
+
+// The balls a prediction with the grid examines, gathered before it starts
+// with their memory asked for, so that the reads overlap each other instead
+// of waiting one after another. `count` < 0: more than fit, walk the cells
+// again instead.
+#define BS_POOL_GATHER 32
+
+typedef struct partners {
+	int count;
+	int index[BS_POOL_GATHER + 1];
+} partners;
+
+// Gathers the balls filed under a cell of ball `index`'s (each once).
+static void gather_partners(const bs_world* world, int index, partners* dest) {
+	bs_event_queue_prefetch_slot(&world->queue, index);
+	dest->count = world->balls[index].pocketed ? 0
+											   : bs_swept_grid_gather(&world->swept, index, dest->index, BS_POOL_GATHER);
+	for (int k = 0; k < dest->count; ++k) {
+		bs_prefetch(&world->balls[dest->index[k]]);
+		bs_prefetch(&world->spin[dest->index[k]]);
+	}
+}
+
+// Predicts ball `index`'s earliest event, filed in the grid where it is
+// (bs_pool_file), against the balls filed under its cells (gathered in
+// `near`), and stores it. Two balls that touch at a moment inside both
+// their filings are filed under a common cell then; a contact beyond a
+// ball's filing is found when the one filed last is filed again, before it
+// (pool_grid.c).
+static void predict_filed(bs_world* world, int index, const partners* near) {
+	if (world->balls[index].pocketed) {
+		bs_candidate none = bs_no_candidate();
+		bs_world_store_prediction(world, index, &none);
+		return;
+	}
+	double now = world->time;
+	bs_candidate best = state_end(world, index, now);
+	const bs_swept_filing* filing = &world->swept.filing[index];
+	if (filing->until < world->spin[index].until) {
+		// Its filing runs out before its state: a cell crossing files it
+		// again. Found first, it bounds how far the pairs are solved.
+		bs_consider(&best, filing->until, BS_EVENT_CELL, world->balls[index].id, 0, 0, 0);
 	}
 	bool rests = bs_pool_contact_is_resting(bs_pool_last_contact_parting(world, index));
-	for (int j = 0; j < world->ball_count; ++j) {
-		if (j == index || world->balls[j].pocketed) {
-			continue;
-		}
-		double t = pair_time(world, index, j, rests, now, best.key.time);
-		if (t < INFINITY) {
-			const bs_ball* other = &world->balls[j];
-			int lo = ball->id < other->id ? ball->id : other->id;
-			int hi = ball->id < other->id ? other->id : ball->id;
-			bs_consider(&best, t, BS_EVENT_BALL, lo, hi, j, other->count);
+	double until = bs_pool_moving_until(world, index);
+	for (int k = 0; k < near->count; ++k) {
+		consider_ball(world, &best, index, near->index[k], until, rests, now);
+	}
+	if (near->count < 0) {
+		bs_swept_walk walk = bs_swept_walk_start(&world->swept, index);
+		for (int j; (j = bs_swept_walk_next(&world->swept, &walk)) >= 0;) {
+			consider_ball(world, &best, index, j, until, rests, now);
 		}
 	}
-	if (moving_until(world, index) < INFINITY) {
-		// A resting contact is skipped until the ball's next event.
-		bs_predict_table(world, index, &best, rests, &curved_paths);
+	finish_prediction(world, index, &best, rests);
+}
+
+void bs_pool_predict(bs_world* world, int index, double at) {
+	if (world->scan_all) {
+		predict_scanning(world, index);
+		return;
 	}
-	best.payload.spare_index = -1;
-	best.payload.spare_stamp = 0;
-	bs_world_store_prediction(world, index, &best);
+	bs_pool_file(world, index, at);
+	partners near;
+	gather_partners(world, index, &near);
+	predict_filed(world, index, &near);
 }
 
 void bs_pool_predict_both(bs_world* world, int index, int partner) {
-	bs_pool_predict(world, index, world->time);
-	bs_pool_predict(world, partner, world->time);
+	if (world->scan_all) {
+		predict_scanning(world, index);
+		predict_scanning(world, partner);
+		return;
+	}
+	// Both are filed before either searches, so that each finds the other
+	// where it now is; and both gather their partners before either
+	// predicts, so that the second's reads overlap the first's prediction.
+	bs_pool_file(world, index, world->time);
+	bs_pool_file(world, partner, world->time);
+	partners near;
+	partners partner_near;
+	gather_partners(world, index, &near);
+	gather_partners(world, partner, &partner_near);
+	predict_filed(world, index, &near);
+	predict_filed(world, partner, &partner_near);
 }

@@ -25,6 +25,7 @@ struct bs_trajectory {
 	// order), then the balls of each event.
 	bs_ball* balls;
 	bs_ball_spin* spins;  ///< pool physics' part of each record (with_spin)
+	bs_vec3* omegas;      ///< and its angular velocity at the record's time (with_spin)
 	bool with_spin;       ///< the physics keeps a spin part (pool physics)
 	int64_t* events_by;   ///< events recorded when the record took effect (0 for the start)
 	int64_t* previous;    ///< the ball's record before this one, or -1
@@ -77,6 +78,10 @@ static bool reserve(bs_trajectory* trajectory, int64_t records, int64_t events) 
 		if (!grow((void**)&trajectory->spins, &reached, needed, sizeof *trajectory->spins)) {
 			return false;
 		}
+		reached = capacity;
+		if (!grow((void**)&trajectory->omegas, &reached, needed, sizeof *trajectory->omegas)) {
+			return false;
+		}
 	}
 	reached = capacity;
 	if (!grow((void**)&trajectory->events_by, &reached, needed, sizeof *trajectory->events_by)) {
@@ -99,6 +104,7 @@ static void record_ball(bs_trajectory* trajectory, const bs_world* world, int in
 	trajectory->balls[r] = world->balls[index];
 	if (trajectory->with_spin) {
 		trajectory->spins[r] = world->spin[index];
+		trajectory->omegas[r] = world->omega[index];
 	}
 	trajectory->events_by[r] = trajectory->event_count;
 	trajectory->previous[r] = trajectory->latest[def_index];
@@ -143,6 +149,7 @@ void bs_trajectory_destroy(bs_trajectory* trajectory) {
 	bs_free(trajectory->latest);
 	bs_free(trajectory->balls);
 	bs_free(trajectory->spins);
+	bs_free(trajectory->omegas);
 	bs_free(trajectory->events_by);
 	bs_free(trajectory->previous);
 	bs_free(trajectory->event_times);
@@ -221,7 +228,8 @@ void bs_trajectory_states(const bs_trajectory* trajectory, const double* times, 
 				r = trajectory->previous[r];
 			}
 			dest[k * n + i] = bs_ball_state_of(trajectory->physics, &trajectory->table, &trajectory->cloth,
-				&trajectory->balls[r], trajectory->with_spin ? &trajectory->spins[r] : NULL, trajectory->masses[i], times[k]);
+				&trajectory->balls[r], trajectory->with_spin ? &trajectory->spins[r] : NULL,
+				trajectory->with_spin ? &trajectory->omegas[r] : NULL, trajectory->masses[i], times[k]);
 		}
 	}
 }

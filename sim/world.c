@@ -38,7 +38,8 @@ static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 		return false;
 	}
 	for (int i = 0; i < n; ++i) {
-		keys[i].key = bs_grid_cell_at(&world->grid, bs_table_wrap(&world->table, def->balls[i].pos));
+		bs_vec2 pos = bs_table_wrap(&world->table, def->balls[i].pos);
+		keys[i].key = world->use_grid ? bs_grid_cell_at(&world->grid, pos) : bs_swept_grid_cell_at(&world->swept, pos);
 		keys[i].index = i;
 	}
 	bs_keyed_index_sort(keys, n);
@@ -150,18 +151,26 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	// A periodic table always has the grid's cell crossings, even when every
 	// ball is examined: they are what brings two balls that travel far
 	// without events to be examined again as nearest images (world_step.c).
+	// Straight paths file each ball under the cell of its centre; curved
+	// ones under the cells they sweep.
 	double reach = bs_largest_diameter(def);
-	bool grid_search = world->physics->grid && def->neighbour_search != BS_NEIGHBOURS_ALL &&
-		bs_grid_fits(&world->table, reach) && (def->neighbour_search == BS_NEIGHBOURS_GRID || n >= BS_GRID_MIN_BALLS);
-	world->use_grid =
-		grid_search || (world->physics->grid && def->table.periodic && bs_grid_fits(&world->table, reach));
+	const bs_grid_ops* grid = world->physics->grid;
+	bool grid_search = grid && def->neighbour_search != BS_NEIGHBOURS_ALL && bs_grid_fits(&world->table, reach) &&
+		(def->neighbour_search == BS_NEIGHBOURS_GRID || n >= grid->min_balls);
+	bool curved = world->physics->paths_curve;
+	world->use_grid = (grid_search && !curved) || (grid && def->table.periodic && bs_grid_fits(&world->table, reach));
 	world->scan_all = !grid_search;
 	if (world->use_grid && !bs_grid_create(&world->grid, &world->table, reach, n)) {
 		world->use_grid = false;
 		bs_world_destroy(world);
 		return NULL;
 	}
-	if (world->use_grid && wants_spatial_order(def, grid_search) && !order_by_cell(world, def)) {
+	if (grid_search && curved && !bs_swept_grid_create(&world->swept, &world->table, reach, n)) {
+		bs_world_destroy(world);
+		return NULL;
+	}
+	bool filed = world->use_grid || (grid_search && curved);
+	if (filed && wants_spatial_order(def, grid_search) && !order_by_cell(world, def)) {
 		bs_world_destroy(world);
 		return NULL;
 	}
@@ -201,6 +210,7 @@ void bs_world_destroy(bs_world* world) {
 	if (world->use_grid) {
 		bs_grid_destroy(&world->grid);
 	}
+	bs_swept_grid_destroy(&world->swept);
 	bs_free(world->balls);
 	bs_free(world->cold);
 	if (world->physics) {
@@ -217,7 +227,7 @@ void bs_world_destroy(bs_world* world) {
 
 bs_world_counters bs_world_get_counters(const bs_world* world) {
 	bs_world_counters counters;
-	counters.uses_grid = world->use_grid && !world->scan_all;
+	counters.uses_grid = !world->scan_all;
 	counters.queue = world->queue.use_calendar ? BS_QUEUE_CALENDAR : BS_QUEUE_HEAP;
 	counters.order = world->def_of_storage ? BS_ORDER_SPATIAL : BS_ORDER_AS_GIVEN;
 	int n = world->ball_count > 0 ? world->ball_count : 1;
@@ -230,6 +240,9 @@ bs_world_counters bs_world_get_counters(const bs_world* world) {
 	if (world->use_grid) {
 		total += (size_t)n * (sizeof(int) + sizeof(bs_grid_cell)) +
 			(size_t)world->grid.nx * (size_t)world->grid.ny * sizeof(int);
+	}
+	if (world->swept.filing) {
+		total += bs_swept_grid_bytes(&world->swept, n);
 	}
 	counters.bytes_per_ball = (double)total / (double)n;
 	counters.cell_crossings = world->crossing_count;
@@ -310,7 +323,7 @@ int bs_world_find_ball(const bs_world* world, int id) {
 }
 
 bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* table, const bs_cloth* cloth,
-	const bs_ball* ball, const bs_ball_spin* spin, double mass, double time) {
+	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, double mass, double time) {
 	bs_ball_state state;
 	state.id = ball->id;
 	state.pos = ball->pos;
@@ -318,7 +331,7 @@ bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* ta
 	state.omega = bs_v3(0.0, 0.0, 0.0);
 	state.motion = BS_MOTION_POCKETED;
 	if (!ball->pocketed) {
-		bs_ball_motion now = physics->motion_of(ball, spin, cloth, time);
+		bs_ball_motion now = physics->motion_of(ball, spin, omega, cloth, time);
 		state.pos = bs_table_wrap(table, now.pos);
 		state.vel = now.vel;
 		state.omega = now.omega;
@@ -338,7 +351,8 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double t
 	assert(time >= world->time && "bs_world_ball_state: ask for a time at or after bs_world_time(); earlier states are gone");
 	int index = bs_world_storage_index(world, def_index);
 	return bs_ball_state_of(world->physics, &world->table, &world->cloth, &world->balls[index],
-		world->spin ? &world->spin[index] : NULL, world->cold[index].mass, time);
+		world->spin ? &world->spin[index] : NULL, world->omega ? &world->omega[index] : NULL, world->cold[index].mass,
+		time);
 }
 
 bs_totals bs_world_totals(const bs_world* world) {

@@ -18,6 +18,7 @@
 #include "event_queue.h"
 #include "grid.h"
 #include "motion.h"
+#include "swept_grid.h"
 #include "physics.h"
 
 /// The engine's choices for the size of a world (docs/engine.md, "Large
@@ -26,6 +27,10 @@
 /// From this many balls on, BS_NEIGHBOURS_AUTO searches neighbours with the
 /// cell grid (when the table has room for it).
 #define BS_GRID_MIN_BALLS 64
+/// The same under pool physics (its swept grid): the grid is ahead from
+/// about 20 pool balls in a box on, and clearly from 32; a rack of 16 keeps
+/// the whole-table scan.
+#define BS_POOL_GRID_MIN_BALLS 32
 /// From this many balls on, BS_QUEUE_AUTO picks the calendar queue.
 #define BS_CALENDAR_MIN_BALLS 512
 /// From this many balls on, BS_ORDER_AUTO stores balls in spatial order (when
@@ -79,19 +84,25 @@ typedef struct bs_ball_cold {
 /// What pool physics adds to a ball, apart from the hot line (the ideal
 /// model never reads it). Like the hot line it holds at the ball's own
 /// `time`, the start of its present state of motion: every change of
-/// state is an event of the ball.
+/// state is an event of the ball. What a pair's prediction reads of the
+/// other ball is one cache line (the array is 64-byte aligned); the
+/// angular velocity, which only the ball's own events read, is apart
+/// (bs_world.omega).
 typedef struct bs_ball_spin {
-	bs_vec3 omega;  ///< angular velocity at the ball's time (rad/s)
-	bs_vec2 acc;    ///< the centre's constant acceleration in this state (m/s^2)
-	double until;   ///< when this state ends (s, absolute); INFINITY when stationary
 	/// A box (m) holding the whole ball all through this state, a little
 	/// wider than exact: two balls whose boxes are apart cannot meet before
 	/// either changes state, which turns away most pairs before any root.
+	/// With the grid, the box of its filing (swept_grid.h): two balls whose
+	/// boxes are apart cannot meet before either is filed again.
 	bs_vec2 box_lo;
 	bs_vec2 box_hi;
+	bs_vec2 acc;    ///< the centre's constant acceleration in this state (m/s^2)
+	double until;   ///< when this state ends (s, absolute); INFINITY when stationary
 	int8_t motion;  ///< bs_motion_state
 	int8_t ending;  ///< the event kind that ends the state (BS_EVENT_SLIDE_ROLL ...), or BS_EVENT_NONE
 } bs_ball_spin;
+
+_Static_assert(sizeof(bs_ball_spin) <= 64, "what a pair reads of a pool ball is one cache line");
 
 struct bs_world {
 	bs_table table;
@@ -108,7 +119,8 @@ struct bs_world {
 	int ball_count;
 	bs_ball* balls;      ///< hot state, 64-byte aligned
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
-	bs_ball_spin* spin;  ///< pool physics' own: spin[i] goes with balls[i]
+	bs_ball_spin* spin;  ///< pool physics' own: spin[i] goes with balls[i], 64-byte aligned
+	bs_vec3* omega;      ///< pool physics' own: ball i's angular velocity at its time (rad/s)
 	bs_event_queue queue; ///< one slot per ball (storage index): its earliest predicted event
 
 	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
@@ -131,7 +143,7 @@ struct bs_world {
 	bs_meeting next_meeting;         ///< periodic tables: the earliest meeting (physics.h, bs_grid_ops)
 	int64_t stale_count;    ///< stale predictions met at the head of the queue
 
-	bool use_grid; ///< a grid with cell crossings (always on a periodic table)
+	bool use_grid; ///< the grid of centres, `grid`, with cell crossings (straight paths; always on a periodic table)
 	bool scan_all; ///< prediction examines every ball, not only the grid's neighbours (the reference path)
 	bool cull_pockets; ///< look at a pocket's obstacles only when a path passes near (off for the reference path)
 	/// Pairs displaced by more than this squared (m^2) are solved from their
@@ -139,6 +151,9 @@ struct bs_world {
 	/// periodic table, INFINITY on a walled one.
 	double far_distance2;
 	bs_grid grid;
+	/// Curved paths with the grid (not scan_all): every ball filed under the
+	/// cells its path sweeps (swept_grid.h).
+	bs_swept_grid swept;
 };
 
 /// Position of a ball at `time` by exact straight-line extrapolation (on a
@@ -151,15 +166,17 @@ static inline bs_vec2 bs_ball_position_at(const bs_ball* ball, double time) {
 /// Ball `index`'s motion at `time` (s, at or after its own time), under
 /// the world's physics.
 static inline bs_ball_motion bs_world_motion_at(const bs_world* world, int index, double time) {
-	return world->physics->motion_of(&world->balls[index], world->spin ? &world->spin[index] : NULL, &world->cloth, time);
+	return world->physics->motion_of(&world->balls[index], world->spin ? &world->spin[index] : NULL,
+		world->omega ? &world->omega[index] : NULL, &world->cloth, time);
 }
 
 /// What bs_world_ball_state reports at `time` (s, at or after the ball's
-/// own time) for a ball stored as `ball` and `spin` (NULL where the physics
-/// keeps none) of mass `mass` (kg), on `table` and `cloth` under `physics`:
-/// for a world's own ball, or a copy of one (a trajectory's), the same bits.
+/// own time) for a ball stored as `ball`, `spin` and `omega` (NULL where the
+/// physics keeps none) of mass `mass` (kg), on `table` and `cloth` under
+/// `physics`: for a world's own ball, or a copy of one (a trajectory's), the
+/// same bits.
 bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* table, const bs_cloth* cloth,
-	const bs_ball* ball, const bs_ball_spin* spin, double mass, double time);
+	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, double mass, double time);
 
 /// Whether balls a and b (at storage indices a_index and b_index) were
 /// resolved against each other by their last events: both name the other

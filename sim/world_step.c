@@ -28,6 +28,19 @@ static bool is_stale(bs_world* world, int index, int kind) {
 	return world->balls[partner->index].count != partner->stamp;
 }
 
+// Asks for what pool physics reads of ball `index` beyond its hot line and
+// cold data: its state of motion, its spin and, with the grid, its filing
+// (the ideal model has none of them).
+static inline void ask_for_pool_state(const bs_world* world, int index) {
+	if (world->spin) {
+		bs_prefetch(&world->spin[index]);
+		bs_prefetch(&world->omega[index]);
+		if (world->swept.filing) {
+			bs_prefetch(&world->swept.filing[index]);
+		}
+	}
+}
+
 // Asks for the memory of the event the calendar queue expects after its
 // earliest (a hint, right about two times in five): the ball's hot line and
 // grid place and, when `whole`, its cold data and its partner's three, so that
@@ -43,6 +56,7 @@ static inline void ask_for_next_event(bs_world* world, bool whole) {
 	if (world->use_grid) {
 		bs_prefetch(&world->grid.where[next]);
 	}
+	ask_for_pool_state(world, next);
 	if (!whole || !bs_event_queue_contains(&world->queue, next)) {
 		return;
 	}
@@ -54,6 +68,7 @@ static inline void ask_for_next_event(bs_world* world, bool whole) {
 		if (world->use_grid) {
 			bs_prefetch(&world->grid.where[partner]);
 		}
+		ask_for_pool_state(world, partner);
 	}
 }
 
@@ -71,17 +86,12 @@ static inline void ask_for_event(bs_world* world, int index, int kind) {
 	}
 }
 
-// Ball `index`'s centre leaves its cell at `time`: files it under the next
-// cell and predicts again from there. No motion changes, so no one else's
-// prediction goes stale; and any event of the ball's own would have replaced
-// this slot, so its velocity still says which way.
+// Ball `index` leaves the cells it is filed under at `time`: the grid's
+// cross files it under the next and predicts again from there. No motion
+// changes, so no one else's prediction goes stale.
 static void cross_cell(bs_world* world, int index, double time) {
 	ask_for_next_event(world, false);
-	bs_vec2 v = world->balls[index].vel;
-	int axis = bs_event_queue_payload(&world->queue, index)->index;
-	int step = (axis == 0 ? v.x : v.y) > 0.0 ? 1 : -1;
-	bs_grid_cross(&world->grid, index, axis, step);
-	world->physics->grid->predict_after_crossing(world, index, time, axis, step);
+	world->physics->grid->cross(world, index, time);
 	world->crossing_count += 1;
 	world->crossings_without_event += 1;
 }

@@ -129,6 +129,10 @@ bool bs_world_validate_state(const bs_world* world, char* dest, size_t dest_size
 	if (!last_event_at_contact(world, dest, dest_size)) {
 		return false;
 	}
+	const bs_grid_ops* grid = world->physics->grid;
+	if (!world->scan_all && grid->filing_valid && !grid->filing_valid(world, dest, dest_size)) {
+		return false;
+	}
 	if (!bs_event_queue_valid(&world->queue)) {
 		snprintf(dest, dest_size, "the event queue is out of order");
 		return false;

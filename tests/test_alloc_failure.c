@@ -79,7 +79,7 @@ static long long sweep(const char* name, operation run, const void* context) {
 // ---------------------------------------------------------------------------
 // The defs swept
 
-enum { GAS_BALLS = 600, ORDERED_BALLS = 200, RACK_STATE_EVENTS = 40 };
+enum { GAS_BALLS = 600, ORDERED_BALLS = 200, RACK_STATE_EVENTS = 40, POOL_BOX_BALLS = 60 };
 
 typedef struct defs {
 	bs_ball_def small_balls[3];
@@ -92,6 +92,8 @@ typedef struct defs {
 	bs_ball_def saved_balls[BS_RACK_MAX_BALLS];
 	bs_world_def saved;   ///< the break saved after a few events: anchors
 	bs_scene* pool;       ///< the 9-ball break under pool physics: the balls' spin array
+	bs_ball_def pool_box_balls[POOL_BOX_BALLS];
+	bs_world_def pool_box; ///< pool balls in a box, struck: the swept grid
 } defs;
 
 static char* read_source_file(const char* name) {
@@ -149,6 +151,14 @@ static bool make_defs(defs* d) {
 	}
 	d->ordered.order = BS_ORDER_SPATIAL;
 	d->ordered.neighbour_search = BS_NEIGHBOURS_GRID;
+
+	d->pool_box = bs_default_pool_world_def();
+	d->pool_box.table = bs_table_rect(2.0, 1.0);
+	for (int i = 0; i < POOL_BOX_BALLS; ++i) {
+		d->pool_box_balls[i] = ball_at(i, 0.1 + 0.18 * (i % 10), 0.1 + 0.15 * (i / 10), i % 3 ? 0.0 : 1.5, 0.4);
+	}
+	d->pool_box.balls = d->pool_box_balls;
+	d->pool_box.ball_count = POOL_BOX_BALLS;
 
 	bs_world* world = bs_world_create(&d->rack->def);
 	if (!world) {
@@ -349,6 +359,7 @@ static void world_creation(void) {
 		{"create: walled gas of 200, spatial order", &d->ordered, true, BS_QUEUE_HEAP, BS_ORDER_SPATIAL},
 		{"create: the break saved after 40 events", &d->saved, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
 		{"create: 9-ball break, pool physics", &d->pool->def, false, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
+		{"create: pool balls in a box, the swept grid", &d->pool_box, true, BS_QUEUE_HEAP, BS_ORDER_AS_GIVEN},
 	};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
 		bs_world* world = bs_world_create(cases[c].def);

@@ -75,6 +75,7 @@ static void refuses_bad_input_with_status_2(void) {
 		{"dance", "unknown command 'dance'"},
 		{"gen gas --n 10 --phi 0.5 --periodic --out g.json", "is 3.96 diameters wide; it must be more than 5"},
 		{"bench --n 10 --phi 0.5", "is 3.96 diameters wide; it must be more than 5"},
+		{"bench --pool --neighbours some", "--neighbours takes grid or all"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
 		CHECK_EQ_INT(run(cases[k][0]), 2);

@@ -263,11 +263,11 @@ BS_API bs_world* bs_world_create(const bs_world_def* def);
 /// How a world runs inside: for benchmarks and diagnostics. None of it
 /// changes the events.
 typedef struct bs_world_counters {
-	bool uses_grid;          ///< prediction searches neighbours with the cell grid
+	bool uses_grid;          ///< prediction searches neighbours with the cell grid (under pool physics, the swept grid)
 	bs_queue_kind queue;     ///< the queue in use: BS_QUEUE_HEAP or BS_QUEUE_CALENDAR
 	bs_storage_order order;  ///< the storage order in use: BS_ORDER_AS_GIVEN or BS_ORDER_SPATIAL
 	double bytes_per_ball;   ///< bytes of memory the world holds per ball, everything included
-	int64_t cell_crossings;  ///< internal events: a ball's centre left its grid cell
+	int64_t cell_crossings;  ///< internal events: a ball's centre left its grid cell (under pool physics: a ball's span in the swept grid ended)
 	int64_t stale_events;    ///< predictions found stale at the head of the queue and made again
 } bs_world_counters;
 
