@@ -2,9 +2,9 @@
 // path is a parabola for the whole of its state of motion, which may carry
 // it across the table: filed under the box of all of it, a ball would sit in
 // hundreds of cells. So it is filed under the box of a short span, over
-// which it moves at most half a cell, and filed again, by an internal cell
-// crossing, when that span ends. A ball at rest is filed under its own box
-// for good.
+// which it moves at most 0.9 of a cell less its diameter (cells are two
+// diameters wide or more), and filed again, by an internal cell crossing,
+// when that span ends. A ball at rest is filed under its own box for good.
 //
 // Why no contact is missed: take two balls that meet at time T, and the
 // later of the two moments at which they were last filed (every event of a

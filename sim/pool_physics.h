@@ -57,9 +57,10 @@ void bs_pool_predict_both(bs_world* world, int index, int partner);
 /// With the grid (pool_grid.c): files ball `index` in the swept grid from
 /// `at` (s), or from the start of its present filing if later, for a span
 /// over which its path stays within BS_SWEPT_SIDE cells a side: to the end
-/// of its state of motion, or to where it may have moved 0.9 of its diameter, at
-/// which its cell crossing files it again (the filing's `until`). A ball
-/// that stays put is filed for good; a pocketed one nowhere.
+/// of its state of motion, or to where it may have moved 0.9 of a cell
+/// less its diameter, at which its cell crossing files it again (the
+/// filing's `until`). A ball that stays put is filed for good; a pocketed
+/// one nowhere.
 void bs_pool_file(bs_world* world, int index, double at);
 
 /// The grid's ops under pool physics (pool_grid.c).
