@@ -7,6 +7,7 @@
 
 #include "ball_contact.h"
 #include "check.h"
+#include "contact_helpers.h"
 #include "collide.h"
 #include "cue_strike.h"
 #include "cushion_contact.h"
@@ -15,18 +16,6 @@
 
 static const double m = BS_DEFAULT_MASS;
 static const double r = BS_DEFAULT_RADIUS;
-
-static double deg(double radians) {
-	return radians * (180.0 / BS_PI);
-}
-
-static double rad(double degrees) {
-	return degrees * (BS_PI / 180.0);
-}
-
-static double ball_energy(bs_vec2 v, bs_vec3 w, double mass, double radius) {
-	return 0.5 * mass * bs_v2_len2(v) + 0.2 * mass * radius * radius * bs_v3_len2(w);
-}
 
 // The velocity of the contact point with the cloth, u = v + w x (-R z).
 static bs_vec2 cloth_slip(bs_vec2 v, bs_vec3 w, double radius) {

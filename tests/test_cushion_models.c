@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "contact_helpers.h"
 #include "cushion_contact.h"
 #include "cushion_mathavan.h"
 #include "cushion_stronge.h"
@@ -19,18 +20,6 @@
 
 static const double m = BS_DEFAULT_MASS;
 static const double r = BS_DEFAULT_RADIUS;
-
-static double deg(double radians) {
-	return radians * (180.0 / BS_PI);
-}
-
-static double rad(double degrees) {
-	return degrees * (BS_PI / 180.0);
-}
-
-static double ball_energy(bs_vec2 v, bs_vec3 w, double mass, double radius) {
-	return 0.5 * mass * bs_v2_dot(v, v) + 0.2 * mass * radius * radius * bs_v3_dot(w, w);
-}
 
 static const bs_cushion_model models[] = {BS_CUSHION_MODEL_IDEAL, BS_CUSHION_MODEL_HAN_2005,
 	BS_CUSHION_MODEL_MATHAVAN_2010, BS_CUSHION_MODEL_STRONGE_COMPLIANT};
