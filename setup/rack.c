@@ -16,17 +16,17 @@ bs_rack_def bs_default_rack_def(void) {
 
 static const char* const game_names[] = {"9-ball", "8-ball", "10-ball"};
 
-bool bs_game_from_name(const char* name, bs_game* dest) {
+bool bs_game_kind_from_name(const char* name, bs_game_kind* dest) {
 	for (int g = 0; g < 3; ++g) {
 		if (strcmp(name, game_names[g]) == 0) {
-			*dest = (bs_game)g;
+			*dest = (bs_game_kind)g;
 			return true;
 		}
 	}
 	return false;
 }
 
-const char* bs_game_name(bs_game game) {
+const char* bs_game_kind_name(bs_game_kind game) {
 	return game_names[game];
 }
 
@@ -48,7 +48,7 @@ static void shuffle(int* values, int count, bs_rng* rng) {
 
 // The spots of a game in reading order, and the ball number fixed on each
 // spot by the rules (0: free, filled in a seeded random order).
-static int layout(bs_game game, spot* spots, int* fixed, bs_rng* rng) {
+static int layout(bs_game_kind game, spot* spots, int* fixed, bs_rng* rng) {
 	int n = 0;
 	if (game == BS_GAME_9_BALL) {
 		static const int row_sizes[] = {1, 2, 3, 2, 1};

@@ -747,7 +747,7 @@ static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
 	if (!game) {
 		return fail(in, "rack.game", "missing: give \"9-ball\", \"8-ball\" or \"10-ball\"");
 	}
-	if (!json_is_string(game) || !bs_game_from_name(json_string_value(game), &dest->game)) {
+	if (!json_is_string(game) || !bs_game_kind_from_name(json_string_value(game), &dest->game)) {
 		return fail(in, "rack.game", "expected \"9-ball\", \"8-ball\" or \"10-ball\"");
 	}
 	const json_t* gap = json_object_get(value, "gap");

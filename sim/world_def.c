@@ -19,6 +19,35 @@
 #include "placement.h"
 #include "table_internal.h"
 
+static const char* const ball_kind_names[BS_BALL_KIND_COUNT] = {
+	"numbered",
+	"snooker_white",
+	"snooker_red",
+	"snooker_yellow",
+	"snooker_green",
+	"snooker_brown",
+	"snooker_blue",
+	"snooker_pink",
+	"snooker_black",
+	"carom_white",
+	"carom_yellow",
+	"carom_red",
+};
+
+const char* bs_ball_kind_name(bs_ball_kind kind) {
+	return (int)kind >= 0 && kind < BS_BALL_KIND_COUNT ? ball_kind_names[kind] : "none";
+}
+
+bool bs_ball_kind_from_name(const char* name, bs_ball_kind* dest) {
+	for (int k = 0; k < BS_BALL_KIND_COUNT; ++k) {
+		if (strcmp(name, ball_kind_names[k]) == 0) {
+			*dest = (bs_ball_kind)k;
+			return true;
+		}
+	}
+	return false;
+}
+
 const char* bs_event_kind_name(bs_event_kind kind) {
 	switch (kind) {
 	case BS_EVENT_BALL:

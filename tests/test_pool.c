@@ -122,7 +122,7 @@ static void stop_shot_stays_near_contact(void) {
 // that in the test builds), energy never rising, every ball at rest or
 // pocketed within 10^4 events, and the same events twice.
 static void breaks_come_to_rest(void) {
-	const bs_game games[3] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
+	const bs_game_kind games[3] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
 	for (int g = 0; g < 3; ++g) {
 		for (uint64_t seed = 1; seed <= 20; ++seed) {
 			bs_table_def table;
@@ -624,7 +624,7 @@ static void breaks_cut_at_45_degrees_end(void) {
 	int64_t longest = 0;
 	for (int k = 0; k < 600; ++k) {
 		bs_rack_def rack = bs_default_rack_def();
-		rack.game = (bs_game)(k % 3);
+		rack.game = (bs_game_kind)(k % 3);
 		rack.seed = (uint64_t)k + 1;
 		bs_ball_def balls[BS_RACK_MAX_BALLS];
 		int count = bs_rack_make(&rack, &table, balls);

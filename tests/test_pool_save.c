@@ -288,7 +288,7 @@ static void random_scenes_save_and_reload(void) {
 static void frozen_racks_save_and_reload(void) {
 	bs_rng rng = bs_rng_make(30);
 	static const char* const presets[] = {"7ft", "8ft", "9ft"};
-	static const bs_game games[] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
+	static const bs_game_kind games[] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
 	int trials = check_scaled(24, 6);
 	for (int trial = 0; trial < trials; ++trial) {
 		bs_world_def def = bs_default_pool_world_def();

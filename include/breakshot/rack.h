@@ -11,11 +11,11 @@
 #include <breakshot/world.h>
 
 /// The games a rack can be built for.
-typedef enum bs_game {
+typedef enum bs_game_kind {
 	BS_GAME_9_BALL,  ///< a diamond of 9: the 1 on the foot spot, the 9 in the centre
 	BS_GAME_8_BALL,  ///< a triangle of 15: the 8 in the centre, a solid and a stripe on the back corners
 	BS_GAME_10_BALL, ///< a triangle of 10: the 1 on the foot spot, the 10 in the centre
-} bs_game;
+} bs_game_kind;
 
 /// The most balls a rack builds, cue ball included.
 #define BS_RACK_MAX_BALLS 16
@@ -28,7 +28,7 @@ typedef enum bs_game {
 
 /// Defines a rack.
 typedef struct bs_rack_def {
-	bs_game game;  ///< the game whose rack to build
+	bs_game_kind game;  ///< the game whose rack to build
 	double gap;    ///< gap between neighbouring balls before jitter (m), >= 0
 	double jitter; ///< largest random displacement of an object ball (m), in [0, gap / 2]
 	uint64_t seed; ///< seeds the jitter and the order of the balls not fixed by the rules
@@ -38,10 +38,10 @@ typedef struct bs_rack_def {
 BS_API bs_rack_def bs_default_rack_def(void);
 
 /// Parses "9-ball", "8-ball" or "10-ball".
-BS_API bool bs_game_from_name(const char* name, bs_game* dest);
+BS_API bool bs_game_kind_from_name(const char* name, bs_game_kind* dest);
 
 /// The name of a game ("9-ball"...).
-BS_API const char* bs_game_name(bs_game game);
+BS_API const char* bs_game_kind_name(bs_game_kind game);
 
 /// Makes the cue ball (id 0, at rest on the head spot: a quarter of the
 /// length, half the width) and the object balls (ids = numbers) with the

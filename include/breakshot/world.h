@@ -130,6 +130,33 @@ typedef struct bs_ball_anchor {
 	bs_motion_state motion; ///< its state of motion from `time` on
 } bs_ball_anchor;
 
+/// What a ball is in its game: how the viewer draws it and how the rules of
+/// a game read it. The engine only carries it.
+typedef enum bs_ball_kind {
+	BS_BALL_NUMBERED = 0,  ///< a pool ball: the cue ball for id 0, otherwise the ball numbered `id` (1-15)
+	BS_BALL_SNOOKER_WHITE, ///< snooker's cue ball
+	BS_BALL_SNOOKER_RED,   ///< a red (1 point)
+	BS_BALL_SNOOKER_YELLOW, ///< the yellow (2 points)
+	BS_BALL_SNOOKER_GREEN, ///< the green (3 points)
+	BS_BALL_SNOOKER_BROWN, ///< the brown (4 points)
+	BS_BALL_SNOOKER_BLUE,  ///< the blue (5 points)
+	BS_BALL_SNOOKER_PINK,  ///< the pink (6 points)
+	BS_BALL_SNOOKER_BLACK, ///< the black (7 points)
+	BS_BALL_CAROM_WHITE,   ///< carom: the first player's cue ball
+	BS_BALL_CAROM_YELLOW,  ///< carom: the second player's cue ball
+	BS_BALL_CAROM_RED,     ///< carom: the object ball both players share
+	BS_BALL_KIND_COUNT
+} bs_ball_kind;
+
+/// The name of a kind, as scene files spell it: "numbered", "snooker_white",
+/// "snooker_red", ..., "snooker_black", "carom_white", "carom_yellow",
+/// "carom_red"; "none" for a value outside the enum.
+BS_API const char* bs_ball_kind_name(bs_ball_kind kind);
+
+/// Parses a name from bs_ball_kind_name. Returns false, leaving `dest`
+/// untouched, for any other.
+BS_API bool bs_ball_kind_from_name(const char* name, bs_ball_kind* dest);
+
 /// Defines a ball. Get one from bs_default_ball_def() and set what differs.
 typedef struct bs_ball_def {
 	int id;         ///< user id, unique in the world (pool: the ball number, cue = 0)
