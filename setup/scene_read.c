@@ -601,8 +601,25 @@ static bool read_anchor(loader* in, const json_t* value, const char* path, bs_ph
 	return true;
 }
 
+// A ball's "kind": a name from bs_ball_kind_name.
+static bool read_ball_kind(loader* in, const json_t* value, const char* path, bs_ball_kind* dest) {
+	char list[320] = "";
+	for (int k = 0; k < BS_BALL_KIND_COUNT; ++k) {
+		strncat(list, k ? ", \"" : "\"", sizeof list - strlen(list) - 1);
+		strncat(list, bs_ball_kind_name((bs_ball_kind)k), sizeof list - strlen(list) - 1);
+		strncat(list, "\"", sizeof list - strlen(list) - 1);
+	}
+	if (!json_is_string(value)) {
+		return fail(in, path, "expected a ball kind (one of %s), got %s", list, json_type_name(value));
+	}
+	if (!bs_ball_kind_from_name(json_string_value(value), dest)) {
+		return fail(in, path, "unknown ball kind \"%s\" (expected one of %s)", json_string_value(value), list);
+	}
+	return true;
+}
+
 static bool read_ball(loader* in, const json_t* value, int index, bs_physics physics, bs_ball_def* dest) {
-	static const char* const keys[] = {"id", "pos", "vel", "omega", "radius", "mass", "anchor", NULL};
+	static const char* const keys[] = {"id", "pos", "vel", "omega", "radius", "mass", "kind", "anchor", NULL};
 	char path[64], where[96];
 	snprintf(path, sizeof path, "balls[%d]", index);
 	if (!expect_object(in, value, path, keys)) {
@@ -643,6 +660,11 @@ static bool read_ball(loader* in, const json_t* value, int index, bs_physics phy
 	}
 	child_path(where, sizeof where, path, "mass");
 	if (mass && !read_positive(in, mass, where, &dest->mass)) {
+		return false;
+	}
+	const json_t* kind = json_object_get(value, "kind");
+	child_path(where, sizeof where, path, "kind");
+	if (kind && !read_ball_kind(in, kind, where, &dest->kind)) {
 		return false;
 	}
 	const json_t* anchor = json_object_get(value, "anchor");

@@ -247,6 +247,9 @@ static char* dump_def(const bs_world_def* def, const bs_cue_def* cue) {
 		append_number(&out, ball->radius);
 		append(&out, ", \"mass\": ");
 		append_number(&out, ball->mass);
+		if (ball->kind != BS_BALL_NUMBERED) {
+			append(&out, ", \"kind\": \"%s\"", bs_ball_kind_name(ball->kind));
+		}
 		if (ball->anchor.set) {
 			append_anchor(&out, &ball->anchor, bs_v2_len(ball->vel), !pool && def->elastic_window > 0.0, pool);
 		}

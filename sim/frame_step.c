@@ -14,6 +14,7 @@ typedef struct frame_ball {
 	double radius;
 	double mass;
 	int id;
+	bs_ball_kind kind;
 	bool on_table; ///< false once pocketed or escaped
 	int pocket;    ///< pocket index, or -1
 	double pocket_time;
@@ -84,6 +85,7 @@ bs_frames* bs_frames_create(const bs_world_def* def, double dt) {
 		ball->radius = def->balls[i].radius;
 		ball->mass = def->balls[i].mass;
 		ball->id = def->balls[i].id;
+		ball->kind = def->balls[i].kind;
 		ball->on_table = true;
 		ball->pocket = -1;
 		ball->pocket_time = 0.0;
@@ -403,7 +405,9 @@ int bs_frames_ball_count(const bs_frames* frames) {
 bs_ball_state bs_frames_ball_state(const bs_frames* frames, int index) {
 	const frame_ball* ball = &frames->balls[index];
 	bs_ball_state state;
+	memset(&state, 0, sizeof state);
 	state.id = ball->id;
+	state.kind = ball->kind;
 	state.pos = ball->pos;
 	state.vel = ball->vel;
 	state.radius = ball->radius;

@@ -19,6 +19,7 @@ struct bs_trajectory {
 	bs_cloth cloth;
 	int ball_count;
 	double* masses;  ///< kg, by def index
+	uint8_t* kinds;  ///< bs_ball_kind, by def index
 	int64_t* latest; ///< by def index: the ball's last record
 
 	// The records, in the order taken: the start (one per ball, in def
@@ -127,14 +128,16 @@ bs_trajectory* bs_trajectory_create(const bs_world* world) {
 	size_t slots = (size_t)(n > 0 ? n : 1);
 	trajectory->masses = bs_malloc(slots * sizeof *trajectory->masses);
 	trajectory->latest = bs_malloc(slots * sizeof *trajectory->latest);
+	trajectory->kinds = bs_malloc(slots * sizeof *trajectory->kinds);
 	trajectory->with_spin = world->spin != NULL;
-	if (!trajectory->masses || !trajectory->latest || !reserve(trajectory, n, 0)) {
+	if (!trajectory->masses || !trajectory->latest || !trajectory->kinds || !reserve(trajectory, n, 0)) {
 		bs_trajectory_destroy(trajectory);
 		return NULL;
 	}
 	for (int d = 0; d < n; ++d) {
 		int index = bs_world_storage_index(world, d);
 		trajectory->masses[d] = world->cold[index].mass;
+		trajectory->kinds[d] = world->kinds[d];
 		trajectory->latest[d] = -1;
 		record_ball(trajectory, world, index);
 	}
@@ -147,6 +150,7 @@ void bs_trajectory_destroy(bs_trajectory* trajectory) {
 	}
 	bs_free(trajectory->masses);
 	bs_free(trajectory->latest);
+	bs_free(trajectory->kinds);
 	bs_free(trajectory->balls);
 	bs_free(trajectory->spins);
 	bs_free(trajectory->omegas);
@@ -229,7 +233,7 @@ void bs_trajectory_states(const bs_trajectory* trajectory, const double* times, 
 			}
 			dest[k * n + i] = bs_ball_state_of(trajectory->physics, &trajectory->table, &trajectory->cloth,
 				&trajectory->balls[r], trajectory->with_spin ? &trajectory->spins[r] : NULL,
-				trajectory->with_spin ? &trajectory->omegas[r] : NULL, trajectory->masses[i], times[k]);
+				trajectory->with_spin ? &trajectory->omegas[r] : NULL, trajectory->masses[i], (bs_ball_kind)trajectory->kinds[i], times[k]);
 		}
 	}
 }

@@ -138,8 +138,9 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	world->balls = bs_alloc_lines(cap, sizeof *world->balls);
 	world->cold = bs_alloc_lines(cap, sizeof *world->cold);
 	world->by_id = bs_malloc(cap * sizeof *world->by_id);
+	world->kinds = bs_malloc(cap * sizeof *world->kinds);
 	bool use_calendar = def->queue == BS_QUEUE_CALENDAR || (def->queue == BS_QUEUE_AUTO && n >= BS_CALENDAR_MIN_BALLS);
-	if (!world->physics || !world->physics->create(world, cap) || !world->balls || !world->cold || !world->by_id ||
+	if (!world->physics || !world->physics->create(world, cap) || !world->balls || !world->cold || !world->by_id || !world->kinds ||
 		!bs_event_queue_create(&world->queue, n, use_calendar)) {
 		bs_world_destroy(world);
 		return NULL;
@@ -176,6 +177,7 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	}
 	for (int d = 0; d < n; ++d) {
 		place_ball(world, bs_world_storage_index(world, d), &def->balls[d]);
+		world->kinds[d] = (uint8_t)def->balls[d].kind;
 	}
 	if (!index_by_id(world)) {
 		bs_world_destroy(world);
@@ -217,6 +219,7 @@ void bs_world_destroy(bs_world* world) {
 		world->physics->destroy(world);
 	}
 	bs_free(world->by_id);
+	bs_free(world->kinds);
 	bs_free(world->storage_of_def);
 	bs_free(world->def_of_storage);
 	bs_free(world);
@@ -231,7 +234,7 @@ bs_world_counters bs_world_get_counters(const bs_world* world) {
 	counters.queue = world->queue.use_calendar ? BS_QUEUE_CALENDAR : BS_QUEUE_HEAP;
 	counters.order = world->def_of_storage ? BS_ORDER_SPATIAL : BS_ORDER_AS_GIVEN;
 	int n = world->ball_count > 0 ? world->ball_count : 1;
-	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(int) /* by_id */ +
+	size_t per_ball = sizeof(bs_ball) + sizeof(bs_ball_cold) + sizeof(int) /* by_id */ + sizeof(uint8_t) /* kinds */ +
 		world->physics->bytes_per_ball;
 	size_t total = sizeof *world + (size_t)n * per_ball + bs_event_queue_bytes(&world->queue, n);
 	if (world->def_of_storage) {
@@ -317,15 +320,22 @@ int bs_world_storage_of_id(const bs_world* world, int id) {
 	return -1;
 }
 
+bs_ball_kind bs_world_ball_kind(const bs_world* world, int def_index) {
+	assert(def_index >= 0 && def_index < world->ball_count &&
+		"bs_world_ball_kind: index out of range; pass an index of bs_world_def.balls, or use bs_world_find_ball");
+	return (bs_ball_kind)world->kinds[def_index];
+}
+
 int bs_world_find_ball(const bs_world* world, int id) {
 	int index = bs_world_storage_of_id(world, id);
 	return index >= 0 ? bs_world_def_index(world, index) : -1;
 }
 
 bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* table, const bs_cloth* cloth,
-	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, double mass, double time) {
+	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, double mass, bs_ball_kind kind, double time) {
 	bs_ball_state state;
 	state.id = ball->id;
+	state.kind = kind;
 	state.pos = ball->pos;
 	state.vel = bs_v2(0.0, 0.0);
 	state.omega = bs_v3(0.0, 0.0, 0.0);
@@ -352,7 +362,7 @@ bs_ball_state bs_world_ball_state(const bs_world* world, int def_index, double t
 	int index = bs_world_storage_index(world, def_index);
 	return bs_ball_state_of(world->physics, &world->table, &world->cloth, &world->balls[index],
 		world->spin ? &world->spin[index] : NULL, world->omega ? &world->omega[index] : NULL, world->cold[index].mass,
-		time);
+		(bs_ball_kind)world->kinds[def_index], time);
 }
 
 bs_totals bs_world_totals(const bs_world* world) {
@@ -396,6 +406,7 @@ int bs_world_export_balls(const bs_world* world, bs_ball_def* dest) {
 		world->physics->export_motion(world, i, &def);
 		def.radius = ball->radius;
 		def.mass = world->cold[i].mass;
+		def.kind = (bs_ball_kind)world->kinds[d];
 		def.anchor.set = true;
 		def.anchor.time = ball->time;
 		def.anchor.pos = ball->pos;

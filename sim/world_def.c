@@ -114,6 +114,7 @@ bs_ball_def bs_default_ball_def(void) {
 	def.omega = bs_v3(0.0, 0.0, 0.0);
 	def.radius = BS_DEFAULT_RADIUS;
 	def.mass = BS_DEFAULT_MASS;
+	def.kind = BS_BALL_NUMBERED;
 	def.anchor.set = false;
 	def.anchor.time = 0.0;
 	def.anchor.pos = bs_v2(0.0, 0.0);
@@ -504,6 +505,11 @@ bool bs_world_def_check(const bs_world_def* def, bs_def_report* dest) {
 		if (!finite_positive(ball->mass) || ball->mass < BS_MIN_MASS || ball->mass > BS_MAX_MASS) {
 			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: the mass must be in [%g, %g] kg", ball->id,
 				BS_MIN_MASS, BS_MAX_MASS);
+		}
+		if ((int)ball->kind < 0 || ball->kind >= BS_BALL_KIND_COUNT) {
+			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1,
+				"ball %d: the kind %d is not a bs_ball_kind (0 to %d)", ball->id, (int)ball->kind,
+				BS_BALL_KIND_COUNT - 1);
 		}
 		if (!bs_v2_is_finite(ball->pos) || !bs_v2_is_finite(ball->vel)) {
 			return bs_def_report_problem(dest, BS_DEF_BAD_BALL, i, -1, "ball %d: position and velocity must be finite", ball->id);

@@ -121,6 +121,9 @@ struct bs_world {
 	bs_ball_cold* cold;  ///< cold[i] goes with balls[i]
 	bs_ball_spin* spin;  ///< pool physics' own: spin[i] goes with balls[i], 64-byte aligned
 	bs_vec3* omega;      ///< pool physics' own: ball i's angular velocity at its time (rad/s)
+	/// Each ball's bs_ball_kind, by def index: apart from every array the
+	/// events touch, since only the accessors read it.
+	uint8_t* kinds;
 	bs_event_queue queue; ///< one slot per ball (storage index): its earliest predicted event
 
 	int reported_pending; ///< slots holding an event of a reported kind (not a cell crossing)
@@ -173,10 +176,10 @@ static inline bs_ball_motion bs_world_motion_at(const bs_world* world, int index
 /// What bs_world_ball_state reports at `time` (s, at or after the ball's
 /// own time) for a ball stored as `ball`, `spin` and `omega` (NULL where the
 /// physics keeps none) of mass `mass` (kg), on `table` and `cloth` under
-/// `physics`: for a world's own ball, or a copy of one (a trajectory's), the
-/// same bits.
+/// `physics`, of kind `kind`: for a world's own ball, or a copy of one (a
+/// trajectory's), the same bits.
 bs_ball_state bs_ball_state_of(const bs_physics_ops* physics, const bs_table* table, const bs_cloth* cloth,
-	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, double mass, double time);
+	const bs_ball* ball, const bs_ball_spin* spin, const bs_vec3* omega, double mass, bs_ball_kind kind, double time);
 
 /// Whether balls a and b (at storage indices a_index and b_index) were
 /// resolved against each other by their last events: both name the other

@@ -77,6 +77,13 @@ static const bad_case bad_cases[] = {
 	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\", \"gap\": 0.001, \"jitter\": 0.001}}",
 		"rack.jitter: must be in [0, gap / 2]"},
 	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"snooker\"}}", "rack.game: expected"},
+	// a ball's kind is one of bs_ball_kind's names
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]}, {\"id\": 1, \"pos\": [2, 1], \"kind\": \"pink\"} ]}",
+		"case.json: balls[1].kind: unknown ball kind \"pink\" (expected one of \"numbered\", \"snooker_white\""},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"kind\": 2} ]}",
+		"balls[0].kind: expected a ball kind (one of \"numbered\""},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1], \"kind\": \"Snooker_Red\"} ]}",
+		"balls[0].kind: unknown ball kind \"Snooker_Red\""},
 	{"{\"table\": {\"preset\": \"9ft\", \"periodic\": true}, \"balls\": []}", "table.periodic: a periodic table"},
 	{"{" TABLE ", \"balls\": [ {\"id\": 1, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 3, \"angle_deg\": 0}}",
 		"cue: there is no ball with id 0"},
@@ -183,7 +190,7 @@ static bool loads_agree(const char* text) {
 			const bs_ball_def* b = &whole->balls[i];
 			agree = a->id == b->id && a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->vel.x == b->vel.x &&
 				a->vel.y == b->vel.y && a->omega.z == b->omega.z && a->radius == b->radius && a->mass == b->mass &&
-				a->anchor.set == b->anchor.set && a->anchor.time == b->anchor.time;
+				a->kind == b->kind && a->anchor.set == b->anchor.set && a->anchor.time == b->anchor.time;
 		}
 	}
 	if (!agree) {
@@ -307,7 +314,42 @@ static void applies_defaults(void) {
 	CHECK_EQ_DBL(scene->balls[1].mass, BS_DEFAULT_MASS);
 	CHECK_EQ_DBL(scene->balls[1].vel.x, 0.0);
 	CHECK_EQ_DBL(scene->balls[1].vel.y, 0.0);
+	CHECK_EQ_INT(scene->balls[1].kind, BS_BALL_NUMBERED);
 	CHECK(!scene->balls[1].anchor.set);
+	bs_scene_destroy(scene);
+}
+
+// Every kind reads by its name; a saved def writes the kinds that are not
+// numbered (a pool scene's balls stay as short as before) and reads them back.
+static void reads_and_writes_ball_kinds(void) {
+	char text[4096];
+	int length = snprintf(text, sizeof text, "{" TABLE ", \"balls\": [");
+	for (int k = 0; k < BS_BALL_KIND_COUNT; ++k) {
+		length += snprintf(text + length, sizeof text - (size_t)length,
+			"%s{\"id\": %d, \"pos\": [%g, 0.5], \"kind\": \"%s\"}", k ? ", " : "", k, 0.1 + 0.15 * k,
+			bs_ball_kind_name((bs_ball_kind)k));
+	}
+	snprintf(text + length, sizeof text - (size_t)length, ", {\"id\": 99, \"pos\": [1, 1]} ]}");
+	bs_scene* scene = NULL;
+	CHECK_SCENE_LOADS(text, "kinds.json", scene);
+	if (!scene) {
+		return;
+	}
+	for (int k = 0; k < BS_BALL_KIND_COUNT; ++k) {
+		CHECK_EQ_INT(scene->balls[k].kind, k);
+	}
+	CHECK_EQ_INT(scene->balls[BS_BALL_KIND_COUNT].kind, BS_BALL_NUMBERED);
+	char* dumped = bs_scene_dump_def(&scene->def);
+	CHECK_CONTAINS(dumped, "\"mass\": 0.17, \"kind\": \"carom_red\"}");
+	CHECK(strstr(dumped, "\"numbered\"") == NULL);
+	bs_scene* again = NULL;
+	CHECK_SCENE_LOADS(dumped, "again.json", again);
+	for (int k = 0; again && k <= BS_BALL_KIND_COUNT; ++k) {
+		CHECK_EQ_INT(again->balls[k].kind, scene->balls[k].kind);
+	}
+	CHECK(loads_agree(text));
+	free(dumped);
+	bs_scene_destroy(again);
 	bs_scene_destroy(scene);
 }
 
@@ -556,6 +598,7 @@ int main(void) {
 	RUN(syntax_errors_are_placed_in_the_whole_text);
 	RUN(too_many_balls_are_counted_not_parsed);
 	RUN(applies_defaults);
+	RUN(reads_and_writes_ball_kinds);
 	RUN(round_trips_numbers_exactly);
 	RUN(reads_pool_physics);
 	return check_summary();

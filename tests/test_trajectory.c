@@ -27,6 +27,7 @@ enum { MAX_EVENTS = 1500, MAX_BALLS = 48, GAS_BALLS = 48, SAVED_AFTER = 30 };
 		CHECK_SAME_BITS(a_.omega.y, e_.omega.y);                                                                       \
 		CHECK_SAME_BITS(a_.omega.z, e_.omega.z);                                                                       \
 		CHECK_EQ_INT(a_.motion, e_.motion);                                                                            \
+		CHECK_EQ_INT(a_.kind, e_.kind);                                                                                \
 		CHECK_SAME_BITS(a_.radius, e_.radius);                                                                         \
 		CHECK_SAME_BITS(a_.mass, e_.mass);                                                                             \
 		CHECK_EQ_INT(a_.pocketed, e_.pocketed);                                                                        \
@@ -193,8 +194,9 @@ static void the_ideal_break_pockets_balls(void) {
 // ball back into another: spin, states of motion and a pocket together.
 static void a_pool_shot_that_pockets(void) {
 	const char* text = "{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"pool\", \"balls\": ["
-					   "{\"id\": 0, \"pos\": [1.744, 0.628]}, {\"id\": 1, \"pos\": [2.2, 1.0]},"
-					   "{\"id\": 2, \"pos\": [0.5, 0.3]}, {\"id\": 3, \"pos\": [1.0, 1.0]}],"
+					   "{\"id\": 0, \"pos\": [1.744, 0.628], \"kind\": \"snooker_white\"},"
+					   "{\"id\": 1, \"pos\": [2.2, 1.0], \"kind\": \"snooker_pink\"},"
+					   "{\"id\": 2, \"pos\": [0.5, 0.3], \"kind\": \"snooker_red\"}, {\"id\": 3, \"pos\": [1.0, 1.0]}],"
 					   "\"cue\": {\"stick_speed\": 7.0, \"aim\": [2.2, 1.0], \"tip\": [0.2, -0.4], \"squirt\": false}}";
 	bs_world* world = world_from_text(text);
 	bs_world* twin = world_from_text(text);
@@ -211,7 +213,8 @@ static void a_pool_shot_that_pockets(void) {
 
 // A periodic gas under ideal physics, which never rests (cut at
 // MAX_EVENTS): cell crossings between events and positions that wrap, the
-// balls stored in spatial order, from a start time that is not 0.
+// balls stored in spatial order (each with its kind), from a start time
+// that is not 0.
 static void a_periodic_gas(void) {
 	static bs_ball_def balls[GAS_BALLS];
 	bs_world_def def;
@@ -222,6 +225,9 @@ static void a_periodic_gas(void) {
 	def.neighbour_search = BS_NEIGHBOURS_GRID;
 	def.order = BS_ORDER_SPATIAL;
 	def.time = 1.25;
+	for (int i = 0; i < GAS_BALLS; ++i) {
+		balls[i].kind = (bs_ball_kind)(i % BS_BALL_KIND_COUNT);
+	}
 	bs_world* world = bs_world_create(&def);
 	CHECK(world && bs_world_get_counters(world).uses_grid && bs_world_get_counters(world).order == BS_ORDER_SPATIAL);
 	check_against_the_world("a periodic gas, grid, spatial order", world, bs_world_create(&def));

@@ -237,6 +237,67 @@ static void def_check_reports_problems(void) {
 	CHECK_CONTAINS(report.message, "neighbour_search");
 }
 
+// A kind outside bs_ball_kind (from a cast, say) is refused, not drawn as
+// some ball of a game.
+static void def_check_refuses_a_kind_outside_the_enum(void) {
+	bs_ball_def balls[2] = {ball_at(0, 0.5, 0.5, 0, 0), ball_at(7, 1.5, 0.5, 0, 0)};
+	bs_world_def def = world_def_with(balls, 2);
+	bs_def_report report;
+	balls[1].kind = BS_BALL_CAROM_RED;
+	CHECK(bs_world_def_check(&def, &report));
+	balls[1].kind = BS_BALL_KIND_COUNT;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_BALL);
+	CHECK_EQ_INT(report.ball_index, 1);
+	CHECK_CONTAINS(report.message, "ball 7: the kind 12 is not a bs_ball_kind");
+	balls[1].kind = (bs_ball_kind)-1;
+	CHECK(!bs_world_def_check(&def, &report));
+	CHECK_EQ_INT(report.problem, BS_DEF_BAD_BALL);
+}
+
+// Each ball keeps the kind its def gave it through every event, whatever
+// the storage order, and hands it on: its state, the export, a saved
+// scene read back.
+static void every_ball_keeps_its_kind(void) {
+	const bs_ball_kind kinds[5] = {BS_BALL_SNOOKER_WHITE, BS_BALL_SNOOKER_RED, BS_BALL_NUMBERED, BS_BALL_SNOOKER_BLACK,
+		BS_BALL_CAROM_YELLOW};
+	bs_ball_def balls[5] = {ball_at(0, 0.4, 0.6, 3.0, 0.4), ball_at(4, 1.0, 0.65, 0, 0), ball_at(2, 1.3, 0.5, 0, 0),
+		ball_at(9, 1.8, 0.8, -1.0, 0.2), ball_at(1, 2.1, 0.3, 0, 1.0)};
+	for (int i = 0; i < 5; ++i) {
+		balls[i].kind = kinds[i];
+	}
+	for (int pool = 0; pool < 2; ++pool) {
+		for (int order = BS_ORDER_AS_GIVEN; order <= BS_ORDER_SPATIAL; ++order) {
+			bs_world_def def = pool ? bs_default_pool_world_def() : bs_default_world_def();
+			def.table = pool ? bs_table_rect(2.54, 1.27) : def.table;
+			def.balls = balls;
+			def.ball_count = 5;
+			def.order = (bs_storage_order)order;
+			def.neighbour_search = BS_NEIGHBOURS_GRID;
+			bs_world* world = bs_world_create(&def);
+			bs_world_advance(world, 0.8, 0);
+			CHECK(bs_world_event_count(world) > 3);
+			bs_ball_def exported[5];
+			CHECK_EQ_INT(bs_world_export_balls(world, exported), 5);
+			for (int i = 0; i < 5; ++i) {
+				CHECK_EQ_INT(bs_world_ball_kind(world, i), kinds[i]);
+				CHECK_EQ_INT(bs_world_ball_state(world, i, bs_world_time(world)).kind, kinds[i]);
+				CHECK_EQ_INT(exported[i].kind, kinds[i]);
+			}
+			char* text = bs_scene_dump_world(world);
+			CHECK_CONTAINS(text, "\"kind\": \"snooker_black\"");
+			bs_scene* again = NULL;
+			CHECK_SCENE_LOADS(text, "saved.json", again);
+			for (int i = 0; again && i < 5; ++i) {
+				CHECK_EQ_INT(again->balls[i].kind, kinds[i]);
+			}
+			bs_scene_destroy(again);
+			free(text);
+			bs_world_destroy(world);
+		}
+	}
+}
+
 // Runs `count` events and stores their records.
 static void run_events(bs_world* world, bs_event* dest, bs_totals* totals, int count) {
 	for (int k = 0; k < count; ++k) {
@@ -420,6 +481,8 @@ int main(void) {
 	RUN(restitution_zero_pair_is_not_redetected);
 	RUN(cushion_restitution_scales_normal_speed);
 	RUN(def_check_reports_problems);
+	RUN(def_check_refuses_a_kind_outside_the_enum);
+	RUN(every_ball_keeps_its_kind);
 	RUN(saved_state_continues_the_same_run);
 	RUN(just_resolved_pair_is_not_detected_again);
 	RUN(gases_are_the_same_on_every_compiler);

@@ -167,10 +167,14 @@ typedef struct bs_ball_def {
 	bs_vec3 omega;
 	double radius;  ///< radius (m), > 0
 	double mass;    ///< mass (kg), > 0
+	/// what the ball is in its game, one of bs_ball_kind: the world carries
+	/// it for the viewer and the rules, and no physics reads it
+	bs_ball_kind kind;
 	bs_ball_anchor anchor; ///< exact saved state, when continuing a saved world
 } bs_ball_def;
 
-/// A ball def at rest at the origin with the default radius and mass.
+/// A numbered ball (BS_BALL_NUMBERED) at rest at the origin with the default
+/// radius and mass.
 BS_API bs_ball_def bs_default_ball_def(void);
 
 /// How prediction finds the balls a ball may meet.
@@ -254,7 +258,7 @@ typedef enum bs_def_problem {
 	BS_DEF_OK = 0,
 	BS_DEF_BAD_TABLE,       ///< a table size is not finite, positive and at most BS_MAX_LENGTH, the table def is not what bs_table_rect, bs_table_preset or bs_table_periodic makes (a preset's own size, pockets only with a preset, none on a periodic box), or a periodic table is not more than 5 of its largest ball diameters a side
 	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
-	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, a position not finite, or the kinetic energy, given all to the lightest ball, would make it faster than BS_MAX_SPEED
+	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, its kind not a bs_ball_kind, a position not finite, or the kinetic energy, given all to the lightest ball, would make it faster than BS_MAX_SPEED
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
 	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw point (to BS_TOUCH_TOLERANCE of it, or BS_CONTACT_TOLERANCE for a ball with a saved anchor), outside the capture circles
 	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, leads to it through a cushion, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
@@ -378,6 +382,7 @@ typedef struct bs_ball_state {
 	bs_vec2 vel;    ///< velocity (m/s)
 	bs_vec3 omega;  ///< angular velocity (rad/s); zero under ideal physics
 	bs_motion_state motion; ///< its state of motion
+	bs_ball_kind kind; ///< what the ball is in its game (bs_ball_def.kind)
 	double radius;  ///< m
 	double mass;    ///< kg
 	bool pocketed;  ///< true once the ball has left the table into a pocket
@@ -387,6 +392,10 @@ typedef struct bs_ball_state {
 
 /// Number of balls the world was made with (pocketed ones included).
 BS_API int bs_world_ball_count(const bs_world* world);
+
+/// What ball `index` (its index in bs_world_def.balls) is in its game: the
+/// kind its def gave it, for ever.
+BS_API bs_ball_kind bs_world_ball_kind(const bs_world* world, int index);
 
 /// The index of the ball with this id in bs_world_def.balls, or -1. O(log N).
 BS_API int bs_world_find_ball(const bs_world* world, int id);

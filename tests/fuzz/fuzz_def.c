@@ -265,6 +265,17 @@ static void take_cushion(recipe* r, bs_world_def* def) {
 	}
 }
 
+/// The balls' kinds, read after everything else (so that inputs written
+/// before kinds existed keep their meaning: a byte 0, or none, leaves every
+/// ball as it was): a kind of the enum each, or now and then any int, which
+/// the check must refuse.
+static void take_kinds(recipe* r, bs_world_def* def, bs_ball_def* balls) {
+	uint8_t how = take_byte(r);
+	for (int i = 0; (how & 1) && i < def->ball_count && i < FUZZ_MAX_BALLS; ++i) {
+		balls[i].kind = (how & 2) ? (bs_ball_kind)take_int(r) : (bs_ball_kind)(take_byte(r) % BS_BALL_KIND_COUNT);
+	}
+}
+
 static bs_world_def take_def(recipe* r, bs_ball_def* balls) {
 	bs_world_def def = bs_default_world_def();
 	def.table = take_table(r);
@@ -303,6 +314,7 @@ static bs_world_def take_def(recipe* r, bs_ball_def* balls) {
 		}
 	}
 	take_cushion(r, &def);
+	take_kinds(r, &def, balls);
 	return def;
 }
 

@@ -69,7 +69,7 @@ static void require_same_as_whole(const char* text, const bs_scene* scene, const
 		const bs_ball_def* a = &scene->balls[i];
 		const bs_ball_def* b = &whole->balls[i];
 		FUZZ_REQUIRE(a->id == b->id && a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->vel.x == b->vel.x &&
-						 a->vel.y == b->vel.y && a->radius == b->radius && a->mass == b->mass &&
+						 a->vel.y == b->vel.y && a->radius == b->radius && a->mass == b->mass && a->kind == b->kind &&
 						 a->anchor.set == b->anchor.set && a->anchor.time == b->anchor.time,
 			"balls[%d] differs from the whole load's", i);
 	}

@@ -59,10 +59,11 @@ static inline void fuzz_require_same_balls(const bs_world* original, const bs_wo
 		FUZZ_REQUIRE(index >= 0, "ball %d was not in the saved world", b.id);
 		bs_ball_state a = bs_world_ball_state(original, index, now);
 		FUZZ_REQUIRE(a.pos.x == b.pos.x && a.pos.y == b.pos.y && a.vel.x == b.vel.x && a.vel.y == b.vel.y &&
-						 a.radius == b.radius && a.mass == b.mass && !a.pocketed && !b.pocketed,
-			"ball %d: saved at (%.17g, %.17g) moving (%.17g, %.17g), reloaded at (%.17g, %.17g) moving (%.17g, "
-			"%.17g)",
-			b.id, a.pos.x, a.pos.y, a.vel.x, a.vel.y, b.pos.x, b.pos.y, b.vel.x, b.vel.y);
+						 a.radius == b.radius && a.mass == b.mass && a.kind == b.kind && !a.pocketed && !b.pocketed,
+			"ball %d: saved at (%.17g, %.17g) moving (%.17g, %.17g), a %s, reloaded at (%.17g, %.17g) moving (%.17g, "
+			"%.17g), a %s",
+			b.id, a.pos.x, a.pos.y, a.vel.x, a.vel.y, bs_ball_kind_name(a.kind), b.pos.x, b.pos.y, b.vel.x, b.vel.y,
+			bs_ball_kind_name(b.kind));
 	}
 }
 
