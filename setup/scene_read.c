@@ -766,11 +766,17 @@ static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
 	}
 	*dest = bs_default_rack_def();
 	const json_t* game = json_object_get(value, "game");
+	char games[160] = "";
+	for (int g = 0; g < BS_GAME_KIND_COUNT; ++g) {
+		strncat(games, g == 0 ? "\"" : g + 1 < BS_GAME_KIND_COUNT ? ", \"" : " or \"", sizeof games - strlen(games) - 1);
+		strncat(games, bs_game_kind_name((bs_game_kind)g), sizeof games - strlen(games) - 1);
+		strncat(games, "\"", sizeof games - strlen(games) - 1);
+	}
 	if (!game) {
-		return fail(in, "rack.game", "missing: give \"9-ball\", \"8-ball\" or \"10-ball\"");
+		return fail(in, "rack.game", "missing: give %s", games);
 	}
 	if (!json_is_string(game) || !bs_game_kind_from_name(json_string_value(game), &dest->game)) {
-		return fail(in, "rack.game", "expected \"9-ball\", \"8-ball\" or \"10-ball\"");
+		return fail(in, "rack.game", "expected %s", games);
 	}
 	const json_t* gap = json_object_get(value, "gap");
 	if (gap && !read_number(in, gap, "rack.gap", &dest->gap)) {
@@ -973,6 +979,11 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	if (rack) {
 		if (!read_rack(in, rack, &dest->rack)) {
 			return false;
+		}
+		const char* problem = bs_rack_problem(&dest->rack, &dest->def.table);
+		if (problem) {
+			return fail(in, "rack.game", "%s; this one is %.17g x %.17g m%s", problem, dest->def.table.width,
+				dest->def.table.height, dest->def.table.periodic ? " and periodic" : "");
 		}
 		dest->has_rack = true;
 		if (!build_rack(dest)) {

@@ -76,7 +76,16 @@ static const bad_case bad_cases[] = {
 	{"{\"table\": {\"size\": [0.3, 0.3]}, \"rack\": {\"game\": \"8-ball\"}}", "rack: "},
 	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"9-ball\", \"gap\": 0.001, \"jitter\": 0.001}}",
 		"rack.jitter: must be in [0, gap / 2]"},
-	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"snooker\"}}", "rack.game: expected"},
+	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"pyramid\"}}",
+		"rack.game: expected \"9-ball\", \"8-ball\", \"10-ball\", \"snooker\" or \"three-cushion\""},
+	{"{\"table\": {\"preset\": \"9ft\"}, \"rack\": {\"game\": \"snooker\"}}",
+		"case.json: rack.game: a snooker rack needs a snooker table, 3.569 x 1.778 m to 13 mm (its spots are distances "
+		"in mm from the cushions of that table); this one is 2.54 x 1.27 m"},
+	{"{\"table\": {\"size\": [3.569, 1.778], \"periodic\": true}, \"rack\": {\"game\": \"snooker\"}}",
+		"rack.game: a snooker rack needs a snooker table, 3.569 x 1.778 m to 13 mm (its spots are distances in mm from "
+		"the cushions of that table); this one is 3.569 x 1.778 m and periodic"},
+	{"{\"table\": {\"size\": [0.5, 0.3]}, \"physics\": \"pool\", \"rack\": {\"game\": \"three-cushion\"}}",
+		"rack: ball 0 at"},
 	// a ball's kind is one of bs_ball_kind's names
 	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]}, {\"id\": 1, \"pos\": [2, 1], \"kind\": \"pink\"} ]}",
 		"case.json: balls[1].kind: unknown ball kind \"pink\" (expected one of \"numbered\", \"snooker_white\""},
@@ -317,6 +326,44 @@ static void applies_defaults(void) {
 	CHECK_EQ_INT(scene->balls[1].kind, BS_BALL_NUMBERED);
 	CHECK(!scene->balls[1].anchor.set);
 	bs_scene_destroy(scene);
+}
+
+// The racks of snooker and three-cushion read from a scene: their balls,
+// with their kinds, on tables of those games' sizes, and again with another
+// seed.
+static void reads_the_new_games_racks(void) {
+	bs_scene* scene = NULL;
+	CHECK_SCENE_LOADS("{\"table\": {\"size\": [3.569, 1.778]}, \"physics\": \"pool\", \"rack\": {\"game\": \"snooker\"},"
+					  " \"cue\": {\"speed\": 5, \"aim\": [2.9, 0.78]}}",
+		"snooker.json", scene);
+	if (scene) {
+		CHECK_EQ_INT(scene->def.ball_count, 22);
+		CHECK_EQ_INT(scene->rack.game, BS_GAME_SNOOKER);
+		CHECK_EQ_INT(scene->balls[0].kind, BS_BALL_SNOOKER_WHITE);
+		CHECK_EQ_INT(scene->balls[7].kind, BS_BALL_SNOOKER_RED);
+		CHECK_EQ_INT(scene->balls[21].kind, BS_BALL_SNOOKER_BLACK);
+		CHECK(scene->balls[0].vel.x > 0.0);
+		double x = scene->balls[3].pos.x;
+		CHECK(bs_scene_rerack(scene, 77));
+		CHECK_EQ_INT(scene->def.ball_count, 22);
+		CHECK(scene->balls[3].pos.x != x);
+		CHECK_EQ_INT(scene->balls[21].kind, BS_BALL_SNOOKER_BLACK);
+		CHECK(scene->balls[0].vel.x > 0.0);
+		char* dumped = bs_scene_dump_def(&scene->def);
+		CHECK_CONTAINS(dumped, "\"kind\": \"snooker_pink\"");
+		free(dumped);
+		bs_scene_destroy(scene);
+	}
+	CHECK_SCENE_LOADS("{\"table\": {\"size\": [2.84, 1.42]}, \"physics\": \"pool\", \"rack\": {\"game\": \"three-cushion\"}}",
+		"carom.json", scene);
+	if (scene) {
+		CHECK_EQ_INT(scene->def.ball_count, 3);
+		CHECK_EQ_INT(scene->balls[0].kind, BS_BALL_CAROM_WHITE);
+		CHECK_EQ_INT(scene->balls[1].kind, BS_BALL_CAROM_YELLOW);
+		CHECK_EQ_INT(scene->balls[2].kind, BS_BALL_CAROM_RED);
+		CHECK_EQ_DBL(scene->balls[2].radius, BS_CAROM_BALL_RADIUS);
+		bs_scene_destroy(scene);
+	}
 }
 
 // Every kind reads by its name; a saved def writes the kinds that are not
@@ -599,6 +646,7 @@ int main(void) {
 	RUN(too_many_balls_are_counted_not_parsed);
 	RUN(applies_defaults);
 	RUN(reads_and_writes_ball_kinds);
+	RUN(reads_the_new_games_racks);
 	RUN(round_trips_numbers_exactly);
 	RUN(reads_pool_physics);
 	return check_summary();

@@ -155,7 +155,7 @@ static int take_balls(recipe* r, bs_world_def* def, bs_ball_def* balls) {
 	uint8_t how = take_byte(r);
 	if (how < 32) {
 		bs_rack_def rack = bs_default_rack_def();
-		rack.game = (how & 1) ? (bs_game_kind)take_int(r) : (bs_game_kind)(take_byte(r) % 3);
+		rack.game = (how & 1) ? (bs_game_kind)take_int(r) : (bs_game_kind)(take_byte(r) % BS_GAME_KIND_COUNT);
 		rack.gap = (how & 2) ? take_number(r, 1e-4) : rack.gap;
 		rack.jitter = (how & 4) ? take_number(r, 1e-5) : rack.jitter;
 		rack.seed = take_u64(r);
