@@ -155,9 +155,10 @@ static int load_scene(const ensemble_options* options, bs_scene** dest) {
 	}
 	bs_cli_print_scene_warnings(scene);
 	int status = 0;
+	int cue_id = bs_ensemble_cue_id(scene);
 	bool has_cue_ball = false;
 	for (int i = 0; i < scene->def.ball_count; ++i) {
-		has_cue_ball = has_cue_ball || scene->balls[i].id == 0;
+		has_cue_ball = has_cue_ball || scene->balls[i].id == cue_id;
 	}
 	bool varies = scene->has_rack && !options->plan.rack_fixed;
 	for (int f = 0; f < BS_VARY_FIELD_COUNT; ++f) {
@@ -167,8 +168,8 @@ static int load_scene(const ensemble_options* options, bs_scene** dest) {
 		status = bs_cli_fail("ensemble: %s has %d balls; an ensemble takes at most %d (a column each)",
 			options->scene_path, scene->def.ball_count, BS_ENSEMBLE_MAX_BALLS);
 	} else if (!has_cue_ball) {
-		status = bs_cli_fail("ensemble: %s has no cue ball (id 0), whose resting place the runs record",
-			options->scene_path);
+		status = bs_cli_fail("ensemble: %s has no cue ball (id %d), whose resting place the runs record",
+			options->scene_path, cue_id);
 	} else if (!bs_vary_check(&options->plan, scene, error, sizeof error)) {
 		status = bs_cli_fail("%s", error);
 	} else if (!varies) {

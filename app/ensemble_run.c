@@ -8,6 +8,10 @@
 
 #include <breakshot/world.h>
 
+int bs_ensemble_cue_id(const bs_scene* scene) {
+	return scene->has_cue ? scene->cue.ball : 0;
+}
+
 bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_vary_plan* plan, uint64_t seed) {
 	bs_ensemble_context context;
 	memset(&context, 0, sizeof context);
@@ -16,8 +20,9 @@ bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_var
 	context.seed = seed;
 	int count = scene->def.ball_count;
 	context.ball_count = count;
+	context.cue_id = bs_ensemble_cue_id(scene);
 	for (int i = 0; i < count; ++i) {
-		if (scene->balls[i].id == 0) {
+		if (scene->balls[i].id == context.cue_id) {
 			context.maker.cue_index = i;
 		}
 		// Insertion sort: a rack is at most 16 balls, a scene here at most 64.
@@ -30,7 +35,7 @@ bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_var
 	}
 	context.cue_column = -1;
 	for (int k = 0; k < count; ++k) {
-		if (context.ids[k] == 0) {
+		if (context.ids[k] == context.cue_id) {
 			context.cue_column = k;
 		}
 	}
@@ -84,7 +89,7 @@ bool bs_ensemble_simulate(const bs_ensemble_context* context, int64_t run, bs_en
 		bs_ball_state ball = bs_world_ball_state(world, i, bs_world_time(world));
 		int column = column_of(context, ball.id);
 		row->pockets[column] = (int8_t)(ball.pocketed ? ball.pocket : -1);
-		if (ball.id == 0) {
+		if (ball.id == context->cue_id) {
 			row->cue_x = ball.pos.x;
 			row->cue_y = ball.pos.y;
 			row->scratch = ball.pocketed;

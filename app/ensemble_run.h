@@ -45,12 +45,17 @@ typedef struct bs_ensemble_context {
 	uint64_t seed;  ///< S: the ensemble's seed
 	int ball_count; ///< the scene's balls, all of which get a column
 	int ids[BS_ENSEMBLE_MAX_BALLS]; ///< their ids, ascending: the order of the columns
-	int cue_column; ///< the cue ball's (id 0) column
+	int cue_id;     ///< the cue ball's id: bs_ensemble_cue_id
+	int cue_column; ///< the cue ball's column
 } bs_ensemble_context;
 
-/// The context of an ensemble of `scene` (which must have a ball with id 0
-/// and at most BS_ENSEMBLE_MAX_BALLS balls) varied by `plan`, seeded with
-/// S = `seed`. Both must outlive it.
+/// The id of the ball the runs strike and follow as the cue ball: the
+/// scene's cue.ball, or 0 for a scene without a cue.
+int bs_ensemble_cue_id(const bs_scene* scene);
+
+/// The context of an ensemble of `scene` (which must have a ball with id
+/// bs_ensemble_cue_id and at most BS_ENSEMBLE_MAX_BALLS balls) varied by
+/// `plan`, seeded with S = `seed`. Both must outlive it.
 bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_vary_plan* plan, uint64_t seed);
 
 /// Simulates run `run` to its end. On failure (a shot that cannot start,

@@ -44,6 +44,7 @@ bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size
 	}
 	dest->ball_capacity = capacity;
 	dest->rack_seed = dest->scene->has_rack ? dest->scene->rack.seed : 0;
+	dest->cue_id = dest->scene->has_cue ? dest->scene->cue.ball : 0;
 	bs_camera_make(&dest->scene->def.table, &dest->camera);
 	dest->rate = 1.0;
 	dest->stick_speed = BS_VIEWER_DEFAULT_STICK_SPEED;
@@ -86,7 +87,7 @@ void bs_viewer_tick(bs_viewer* viewer, double wall_seconds) {
 
 int bs_viewer_cue_index(const bs_viewer* viewer) {
 	for (int i = 0; i < viewer->timeline.ball_count; ++i) {
-		if (viewer->balls[i].id == 0) {
+		if (viewer->balls[i].id == viewer->cue_id) {
 			return viewer->balls[i].pocketed ? -1 : i;
 		}
 	}
@@ -123,7 +124,8 @@ static void rerack(bs_viewer* viewer) {
 static void start_aiming(bs_viewer* viewer) {
 	int cue = bs_viewer_cue_index(viewer);
 	if (cue < 0) {
-		set_status(viewer, "new shot: the cue ball (id 0) is not on the table");
+		snprintf(viewer->status, sizeof viewer->status, "new shot: the cue ball (id %d) is not on the table",
+			viewer->cue_id);
 		return;
 	}
 	viewer->aiming = true;
@@ -154,6 +156,7 @@ bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest) {
 	dest->tip = viewer->tip;
 	dest->elevation_deg = viewer->elevation_deg;
 	dest->squirt = true;
+	dest->ball = viewer->cue_id;
 	return true;
 }
 
@@ -167,11 +170,13 @@ static char* shot_scene_text(bs_viewer* viewer, const bs_cue_def* cue) {
 	def.ball_count = bs_timeline_export(&viewer->timeline, viewer->shot_balls);
 	for (int i = 0; i < def.ball_count; ++i) {
 		bs_ball_def* ball = &viewer->shot_balls[i];
-		if (ball->id == 0) {
+		if (ball->id == cue->ball) {
 			bs_ball_def fresh = bs_default_ball_def();
+			fresh.id = ball->id;
 			fresh.pos = ball->pos;
 			fresh.radius = ball->radius;
 			fresh.mass = ball->mass;
+			fresh.kind = ball->kind;
 			*ball = fresh;
 		}
 	}
@@ -194,7 +199,7 @@ static bool load_shot(bs_viewer* viewer, const char* text, bs_scene** dest) {
 
 static bool same_cue(const bs_cue_def* a, const bs_cue_def* b) {
 	return a->speed == b->speed && a->stick == b->stick && a->angle_deg == b->angle_deg && a->tip.x == b->tip.x &&
-		a->tip.y == b->tip.y && a->elevation_deg == b->elevation_deg && a->squirt == b->squirt;
+		a->tip.y == b->tip.y && a->elevation_deg == b->elevation_deg && a->squirt == b->squirt && a->ball == b->ball;
 }
 
 void bs_viewer_update_preview(bs_viewer* viewer) {
@@ -237,8 +242,12 @@ typedef struct turned_ball {
 bool bs_viewer_shoot(bs_viewer* viewer) {
 	bs_cue_def cue;
 	if (!bs_viewer_aimed_cue(viewer, &cue)) {
-		set_status(viewer, bs_viewer_cue_index(viewer) < 0 ? "new shot: the cue ball (id 0) is not on the table"
-														   : "new shot: aim away from the cue ball");
+		if (bs_viewer_cue_index(viewer) < 0) {
+			snprintf(viewer->status, sizeof viewer->status, "new shot: the cue ball (id %d) is not on the table",
+				viewer->cue_id);
+		} else {
+			set_status(viewer, "new shot: aim away from the cue ball");
+		}
 		return false;
 	}
 	char* text = shot_scene_text(viewer, &cue);

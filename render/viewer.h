@@ -52,6 +52,7 @@ typedef struct bs_viewer {
 	bool show_plot;
 	bool show_motion;      ///< colour each ball by its state of motion, and draw its spin axis
 	bool aiming;           ///< setting up a new shot
+	int cue_id;            ///< the id of the ball a new shot strikes: the scene's cue.ball, or 0 without a cue
 	double stick_speed;    ///< the cue stick's speed at impact (m/s), for the new shot
 	bs_vec2 tip;           ///< where the tip meets the cue ball: side (> 0 right english), height (> 0 follow), fractions of R
 	double elevation_deg;  ///< the cue's angle above the cloth (degrees)
@@ -81,7 +82,7 @@ void bs_viewer_tick(bs_viewer* viewer, double wall_seconds);
 /// Refreshes viewer->balls from the timeline at the displayed time.
 void bs_viewer_refresh(bs_viewer* viewer);
 
-/// The cue ball's index (id 0, on the table), or -1.
+/// The cue ball's index (id cue_id, on the table), or -1.
 int bs_viewer_cue_index(const bs_viewer* viewer);
 
 /// The strike the viewer would make now: the cue stick at `stick_speed`

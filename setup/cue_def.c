@@ -8,6 +8,7 @@
 bs_cue_def bs_default_cue_def(void) {
 	bs_cue_def cue = {0};
 	cue.squirt = true;
+	cue.ball = 0;
 	return cue;
 }
 

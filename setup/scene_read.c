@@ -808,10 +808,11 @@ static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
 
 static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue_def* dest) {
 	static const char* const keys[] = {
-		"speed", "stick_speed", "angle_deg", "aim", "tip", "elevation_deg", "squirt", NULL};
+		"speed", "stick_speed", "angle_deg", "aim", "tip", "elevation_deg", "squirt", "ball", NULL};
 	if (!expect_object(in, value, "cue", keys)) {
 		return false;
 	}
+	const json_t* ball = json_object_get(value, "ball");
 	const json_t* speed = json_object_get(value, "speed");
 	const json_t* stick = json_object_get(value, "stick_speed");
 	const json_t* angle = json_object_get(value, "angle_deg");
@@ -820,6 +821,9 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 	const json_t* elevation = json_object_get(value, "elevation_deg");
 	const json_t* squirt = json_object_get(value, "squirt");
 	*dest = bs_default_cue_def();
+	if (ball && !read_int(in, ball, "cue.ball", &dest->ball)) {
+		return false;
+	}
 	if ((speed != NULL) == (stick != NULL)) {
 		return fail(in, "cue", "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
 	}
@@ -856,13 +860,23 @@ bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball) 
 	return bs_cue_def_apply(cue, physics, ball);
 }
 
-// Gives ball 0 the cue's velocity, and under the stick's strike its spin.
-// Returns false when there is no ball 0 or the aim point is the ball's own
-// centre.
+// Gives ball cue.ball the cue's velocity, and under the stick's strike its
+// spin. Returns false when there is no such ball or the aim point is the
+// ball's own centre.
 static bool strike(bs_scene* scene) {
 	for (int i = 0; i < scene->def.ball_count; ++i) {
-		if (scene->balls[i].id == 0) {
+		if (scene->balls[i].id == scene->cue.ball) {
 			return bs_cue_def_apply(&scene->cue, scene->def.physics, &scene->balls[i]);
+		}
+	}
+	return false;
+}
+
+// Whether the scene has a ball with this id.
+static bool has_ball(const bs_scene* scene, int id) {
+	for (int i = 0; i < scene->def.ball_count; ++i) {
+		if (scene->balls[i].id == id) {
+			return true;
 		}
 	}
 	return false;
@@ -998,8 +1012,12 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 			return false;
 		}
 		dest->has_cue = true;
+		if (!has_ball(dest, dest->cue.ball)) {
+			return fail(in, json_object_get(cue, "ball") ? "cue.ball" : "cue", "there is no ball with id %d to strike",
+				dest->cue.ball);
+		}
 		if (!strike(dest)) {
-			return fail(in, "cue", "there is no ball with id 0 to strike, or the aim is its own centre");
+			return fail(in, "cue.aim", "aims at the centre of the ball struck, ball %d", dest->cue.ball);
 		}
 	}
 	if (!check_world(in, dest)) {

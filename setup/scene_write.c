@@ -198,6 +198,9 @@ static void append_cue(text_buffer* out, const bs_cue_def* cue) {
 		append_number(out, cue->elevation_deg);
 		append(out, ", \"squirt\": %s", cue->squirt ? "true" : "false");
 	}
+	if (cue->ball != 0) {
+		append(out, ", \"ball\": %d", cue->ball);
+	}
 	append(out, "}");
 }
 

@@ -46,14 +46,14 @@ static void restart_anchor(bs_ball_def* ball, double time, bs_physics physics) {
 	bs_history_set(&ball->anchor, history);
 }
 
-// Strikes ball 0 of a def's balls with a cue that passed bs_cue_def_check.
-// Returns false, with the message in `error`, when there is none or the cue
-// aims at its centre.
+// Strikes ball cue->ball of a def's balls with a cue that passed
+// bs_cue_def_check. Returns false, with the message in `error`, when there
+// is none or the cue aims at its centre.
 static bool strike_cue_ball(bs_world_def* def, bs_ball_def* balls, const bs_cue_def* cue, char* error,
 	size_t error_size) {
 	for (int i = 0; i < def->ball_count; ++i) {
 		bs_ball_def* ball = &balls[i];
-		if (ball->id != 0) {
+		if (ball->id != cue->ball) {
 			continue;
 		}
 		ball->omega = bs_v3(0.0, 0.0, 0.0);
@@ -64,7 +64,8 @@ static bool strike_cue_ball(bs_world_def* def, bs_ball_def* balls, const bs_cue_
 		restart_anchor(ball, def->time, def->physics);
 		return true;
 	}
-	snprintf(error, error_size, "cue: there is no ball with id 0 on the table to strike");
+	snprintf(error, error_size, "%s: there is no ball with id %d on the table to strike",
+		cue->ball == 0 ? "cue" : "cue.ball", cue->ball);
 	return false;
 }
 

@@ -95,7 +95,18 @@ static const bad_case bad_cases[] = {
 		"balls[0].kind: unknown ball kind \"Snooker_Red\""},
 	{"{\"table\": {\"preset\": \"9ft\", \"periodic\": true}, \"balls\": []}", "table.periodic: a periodic table"},
 	{"{" TABLE ", \"balls\": [ {\"id\": 1, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 3, \"angle_deg\": 0}}",
-		"cue: there is no ball with id 0"},
+		"case.json: cue: there is no ball with id 0 to strike"},
+	// the ball struck is a ball of the scene's, by id
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]}, {\"id\": 1, \"pos\": [2, 1]} ],"
+			  " \"cue\": {\"speed\": 3, \"angle_deg\": 0, \"ball\": 5}}",
+		"case.json: cue.ball: there is no ball with id 5 to strike"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 3, \"angle_deg\": 0, \"ball\": 0.5}}",
+		"case.json: cue.ball: expected an integer, got a fractional number"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]} ], \"cue\": {\"speed\": 3, \"angle_deg\": 0, \"ball\": \"0\"}}",
+		"case.json: cue.ball: expected an integer, got a string"},
+	{"{" TABLE ", \"balls\": [ {\"id\": 0, \"pos\": [1, 1]}, {\"id\": 4, \"pos\": [2, 1]} ],"
+			  " \"cue\": {\"speed\": 3, \"aim\": [2, 1], \"ball\": 4}}",
+		"case.json: cue.aim: aims at the centre of the ball struck, ball 4"},
 	// pool physics: its choices, coefficients and the cue stick, by field path
 	{"{" TABLE ", \"physics\": \"snooker\", \"balls\": []}", "physics: unknown choice \"snooker\""},
 	{"{" TABLE ", \"pool\": {\"gravity\": 9.8}, \"balls\": []}", "pool: the coefficients of pool physics need"},
@@ -480,6 +491,51 @@ static void writes_a_shot_with_its_cue(void) {
 	bs_scene_destroy(scene);
 }
 
+// A cue may strike any ball by its id (three-cushion's players each strike
+// their own): that ball alone moves, and a shot written with that cue says
+// so and reads back to the same strike.
+static void strikes_the_ball_the_cue_names(void) {
+	bs_scene* scene = NULL;
+	const char* text = "{\"table\": {\"size\": [2.84, 1.42]}, \"physics\": \"pool\", \"rack\": {\"game\": \"three-cushion\"},"
+					   " \"cue\": {\"stick_speed\": 4, \"aim\": [2.13, 0.65], \"tip\": [0.2, 0.1], \"ball\": 1}}";
+	CHECK_SCENE_LOADS(text, "yellow.json", scene);
+	if (!scene) {
+		return;
+	}
+	CHECK_EQ_INT(scene->cue.ball, 1);
+	CHECK(scene->balls[1].vel.x > 1.0);
+	CHECK_EQ_DBL(bs_v2_len(scene->balls[0].vel), 0.0);
+	CHECK_EQ_DBL(bs_v2_len(scene->balls[2].vel), 0.0);
+	CHECK(bs_scene_rerack(scene, 9));
+	CHECK(scene->balls[1].vel.x > 1.0);
+	CHECK_EQ_DBL(bs_v2_len(scene->balls[0].vel), 0.0);
+	bs_ball_def unstruck[3];
+	memcpy(unstruck, scene->balls, sizeof unstruck);
+	unstruck[1].vel = bs_v2(0.0, 0.0);
+	unstruck[1].omega = bs_v3(0.0, 0.0, 0.0);
+	bs_world_def def = scene->def;
+	def.balls = unstruck;
+	char* dumped = bs_scene_dump_shot(&def, &scene->cue);
+	CHECK_CONTAINS(dumped, "\"squirt\": true, \"ball\": 1}");
+	bs_scene* again = NULL;
+	CHECK_SCENE_LOADS(dumped, "again.json", again);
+	if (again) {
+		CHECK_EQ_INT(again->cue.ball, 1);
+		CHECK_SAME_BITS(again->balls[1].vel.x, scene->balls[1].vel.x);
+		CHECK_SAME_BITS(again->balls[1].omega.z, scene->balls[1].omega.z);
+		CHECK_EQ_INT(again->balls[1].kind, BS_BALL_CAROM_YELLOW);
+	}
+	free(dumped);
+	// Ball 0, the default, is not written.
+	bs_cue_def on_white = scene->cue;
+	on_white.ball = 0;
+	dumped = bs_scene_dump_shot(&def, &on_white);
+	CHECK_CONTAINS(dumped, "\"squirt\": true}");
+	free(dumped);
+	bs_scene_destroy(again);
+	bs_scene_destroy(scene);
+}
+
 // Loads `text` and checks its physics, whether it was named, and that it
 // has no warning.
 static void check_physics(const char* text, bs_physics physics, bool named) {
@@ -647,6 +703,7 @@ int main(void) {
 	RUN(applies_defaults);
 	RUN(reads_and_writes_ball_kinds);
 	RUN(reads_the_new_games_racks);
+	RUN(strikes_the_ball_the_cue_names);
 	RUN(round_trips_numbers_exactly);
 	RUN(reads_pool_physics);
 	return check_summary();

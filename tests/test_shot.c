@@ -298,9 +298,56 @@ static void ball_states_are_each_ball_state(void) {
 	}
 }
 
+// Three-cushion's second player strikes the yellow (id 1): a strike on the
+// world at its start is the scene's own cue on that ball, event for event,
+// and only that ball is struck; a ball the world lacks is named.
+static void strike_the_ball_the_cue_names(void) {
+	const char* carom = "{\"table\": {\"size\": [2.84, 1.42]}, \"physics\": \"pool\","
+						" \"rack\": {\"game\": \"three-cushion\", \"seed\": 3}";
+	char text[512];
+	snprintf(text, sizeof text, "%s, \"cue\": {\"stick_speed\": 4.5, \"aim\": [2.13, 0.7], \"tip\": [0.3, 0.1],"
+							   " \"ball\": 1}}", carom);
+	bs_world* scene_struck = world_from_text(text);
+	char at_rest_text[256];
+	snprintf(at_rest_text, sizeof at_rest_text, "%s}", carom);
+	bs_world* at_rest = world_from_text(at_rest_text);
+	if (!scene_struck || !at_rest) {
+		bs_world_destroy(scene_struck);
+		bs_world_destroy(at_rest);
+		return;
+	}
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true, cue.speed = 4.5, cue.has_aim = true, cue.aim = bs_v2(2.13, 0.7), cue.tip = bs_v2(0.3, 0.1);
+	cue.ball = 1;
+	char error[512] = "";
+	bs_world* struck = bs_shot_strike(at_rest, &cue, error, sizeof error);
+	CHECK(struck != NULL);
+	if (struck) {
+		CHECK(bs_v2_len(bs_world_ball_state(struck, 1, 0.0).vel) > 1.0);
+		CHECK_EQ_DBL(bs_v2_len(bs_world_ball_state(struck, 0, 0.0).vel), 0.0);
+		CHECK_EQ_DBL(bs_v2_len(bs_world_ball_state(struck, 2, 0.0).vel), 0.0);
+		static bs_event expected[MAX_EVENTS];
+		static bs_event actual[MAX_EVENTS];
+		int count = step_all(scene_struck, expected);
+		int total = bs_shot_run(struck, actual, MAX_EVENTS);
+		CHECK(count > 5);
+		CHECK_EQ_INT(total, count);
+		for (int i = 0; i < count && i < total; ++i) {
+			CHECK_SAME_EVENT(actual[i], expected[i]);
+		}
+	}
+	cue.ball = 3;
+	CHECK(bs_shot_strike(at_rest, &cue, error, sizeof error) == NULL);
+	CHECK_CONTAINS(error, "cue.ball: there is no ball with id 3 on the table to strike");
+	bs_world_destroy(struck);
+	bs_world_destroy(scene_struck);
+	bs_world_destroy(at_rest);
+}
+
 static void default_cue_def(void) {
 	bs_cue_def cue = bs_default_cue_def();
 	CHECK(!cue.stick && !cue.has_aim && cue.squirt);
+	CHECK_EQ_INT(cue.ball, 0);
 	CHECK_EQ_DBL(cue.speed, 0.0);
 	CHECK_EQ_DBL(cue.angle_deg, 0.0);
 	CHECK_EQ_DBL(cue.tip.x, 0.0);
@@ -315,6 +362,7 @@ int main(void) {
 	RUN(strike_refuses_what_a_scene_refuses);
 	RUN(scenes_through_a_pointer);
 	RUN(ball_states_are_each_ball_state);
+	RUN(strike_the_ball_the_cue_names);
 	RUN(default_cue_def);
 	return check_summary();
 }

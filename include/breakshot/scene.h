@@ -13,7 +13,8 @@
 #include <breakshot/rack.h>
 #include <breakshot/world.h>
 
-/// The strike given to the cue ball (id 0) by a scene's "cue" (scenes/README.md).
+/// The strike given to the cue ball (the ball with id `ball`, 0 unless told)
+/// by a scene's "cue" (scenes/README.md).
 typedef struct bs_cue_def {
 	/// m/s, >= 0: with `stick` false the cue ball's own speed after a level
 	/// centre hit; with `stick` true the cue stick's speed at the tip's impact
@@ -30,10 +31,14 @@ typedef struct bs_cue_def {
 	bs_vec2 tip;
 	double elevation_deg; ///< the cue's angle above the cloth (degrees, [0, 90)): an elevated cue makes masse
 	bool squirt;          ///< with english, the cue ball squirts away from the side struck (TP A-31)
+	/// The id of the ball struck: 0, pool's and snooker's cue ball, by
+	/// default; in three-cushion each player strikes his own ball (the rack's
+	/// white 0 or yellow 1).
+	int ball;
 } bs_cue_def;
 
 /// A level centre hit at speed 0 along +x (the cue ball's speed, not the
-/// stick's), squirt on: set the speed and what differs.
+/// stick's) on ball 0, squirt on: set the speed and what differs.
 BS_API bs_cue_def bs_default_cue_def(void);
 
 /// Strikes `ball` with `cue`: sets its velocity, and under the cue stick's
@@ -60,7 +65,7 @@ typedef struct bs_scene {
 	bs_ball_def* balls; ///< owned; def.ball_count entries
 	bool has_rack;      ///< the balls came from a "rack"
 	bs_rack_def rack;   ///< the rack, when has_rack
-	bool has_cue;       ///< a "cue" strike was applied to ball 0
+	bool has_cue;       ///< a "cue" strike was applied to ball cue.ball
 	bs_cue_def cue;     ///< the strike, when has_cue
 	/// The scene named its "physics"; false: bs_scene_default_physics of its table
 	bool physics_named;
@@ -107,7 +112,7 @@ BS_API bs_world* bs_scene_create_world(const bs_scene* scene);
 BS_API char* bs_scene_dump_def(const bs_world_def* def);
 
 /// A shot as scene JSON text: the def as bs_scene_dump_def writes it (its
-/// ball with id 0 before the strike, without an anchor) and `cue`, the
+/// ball with id cue->ball before the strike, without an anchor) and `cue`, the
 /// strike that loading gives that ball. Returns a malloc'd string, or NULL
 /// when memory runs out.
 BS_API char* bs_scene_dump_shot(const bs_world_def* def, const bs_cue_def* cue);

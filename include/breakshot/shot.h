@@ -16,19 +16,19 @@
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
 
-/// Strikes the cue ball (id 0) of `world` at its current time with `cue`,
-/// as a scene's "cue" strikes it at the start (scenes/README.md): the stick's
-/// strike sets the ball's velocity and spin, whatever it had; a cue ball
-/// speed (`cue->stick` false) sets its velocity and stops its spin. Returns a
-/// new world that starts at the world's time with every other ball
-/// continuing exactly as in `world` (its saved anchor, bs_world_export_balls)
-/// and the cue ball struck where it stands; `world` is left unchanged, and
-/// the caller destroys both. The new world's event count starts at 0.
-/// Returns NULL and writes one message line into `error` when the cue is out
-/// of range (named by its scene field: "cue.tip: ..."), when no ball with id
-/// 0 is on the table, when the cue aims at the ball's own centre, when the
-/// struck world fails bs_world_def_check (a speed beyond BS_MAX_SPEED), or
-/// when memory runs out.
+/// Strikes the cue ball (the ball with id cue->ball) of `world` at its
+/// current time with `cue`, as a scene's "cue" strikes it at the start
+/// (scenes/README.md): the stick's strike sets the ball's velocity and spin,
+/// whatever it had; a cue ball speed (`cue->stick` false) sets its velocity
+/// and stops its spin. Returns a new world that starts at the world's time
+/// with every other ball continuing exactly as in `world` (its saved anchor,
+/// bs_world_export_balls) and the cue ball struck where it stands; `world`
+/// is left unchanged, and the caller destroys both. The new world's event
+/// count starts at 0. Returns NULL and writes one message line into `error`
+/// when the cue is out of range (named by its scene field: "cue.tip: ..."),
+/// when no ball with id cue->ball is on the table ("cue.ball: ..."), when
+/// the cue aims at the ball's own centre, when the struck world fails
+/// bs_world_def_check (a speed beyond BS_MAX_SPEED), or when memory runs out.
 BS_API bs_world* bs_shot_strike(const bs_world* world, const bs_cue_def* cue, char* error, size_t error_size);
 
 /// Processes up to `capacity` events (> 0) as bs_world_step does, writing
