@@ -55,6 +55,7 @@ class CBallState(ctypes.Structure):
         ("vel", Vec2),
         ("omega", Vec3),
         ("motion", ctypes.c_int),
+        ("kind", ctypes.c_int),
         ("radius", ctypes.c_double),
         ("mass", ctypes.c_double),
         ("pocketed", ctypes.c_bool),
@@ -88,6 +89,7 @@ class CCueDef(ctypes.Structure):
         ("tip", Vec2),
         ("elevation_deg", ctypes.c_double),
         ("squirt", ctypes.c_bool),
+        ("ball", ctypes.c_int),
     ]
 
 
@@ -178,6 +180,7 @@ trajectory_states = _declare(
 )
 event_kind_name = _declare("bs_event_kind_name", ctypes.c_char_p, ctypes.c_int)
 motion_state_name = _declare("bs_motion_state_name", ctypes.c_char_p, ctypes.c_int)
+ball_kind_name = _declare("bs_ball_kind_name", ctypes.c_char_p, ctypes.c_int)
 
 _free = _libc.free
 _free.restype = None

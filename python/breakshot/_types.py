@@ -99,6 +99,24 @@ EVENT_DTYPE = _numpy_dtype(_lib.CEvent)
 BALL_STATE_DTYPE = _numpy_dtype(_lib.CBallState)
 
 
+def _kind_names():
+    names = []
+    while True:
+        name = _lib.ball_kind_name(len(names)).decode("ascii")
+        if name == "none":
+            return numpy.array(names)
+        names.append(name)
+
+
+#: The names of the ball kinds (bs_ball_kind_name), by their number.
+KIND_NAMES = _kind_names()
+
+
+def kind_names_of(numbers):
+    """The kind names (str) of an array of bs_ball_kind numbers."""
+    return KIND_NAMES[numpy.asarray(numbers)]
+
+
 class Events:
     """The events of a run, held as the C library wrote them: a sequence of
     :class:`Event` (made one at a time, as they are read), and as one NumPy
@@ -143,7 +161,9 @@ class State:
     velocity), as NumPy arrays: ``ids`` (n,), ``positions`` (n, 2) in m,
     ``velocities`` (n, 2) in m/s, ``spins`` (n, 3) angular velocities in
     rad/s (z up), ``motion_states`` (n,) of :class:`MotionState` values,
-    ``pocketed`` (n,) booleans."""
+    ``pocketed`` (n,) booleans, and ``kinds`` (n,), what each ball is in its
+    game by the names scene files give it (``"numbered"``,
+    ``"snooker_red"``, ``"carom_yellow"``...)."""
 
     time: float
     ids: numpy.ndarray
@@ -152,6 +172,7 @@ class State:
     spins: numpy.ndarray
     motion_states: numpy.ndarray
     pocketed: numpy.ndarray
+    kinds: numpy.ndarray
 
 
 @dataclass(frozen=True)
@@ -160,7 +181,8 @@ class Trajectory:
     them, as NumPy arrays: ``times`` (T,) in s, ``ids`` (n,), ``positions``
     (T, n, 2) in m, ``velocities`` (T, n, 2) in m/s, ``spins`` (T, n, 3) in
     rad/s (z up), ``motion_states`` (T, n) of :class:`MotionState` values
-    and ``pocketed`` (T, n) booleans. Row k is exactly
+    and ``pocketed`` (T, n) booleans; ``kinds`` (n,) as :class:`State`'s, a
+    ball's kind never changing. Row k is exactly
     ``shot.state_at(times[k])``; ``trajectory[k]`` gives it as a
     :class:`State`."""
 
@@ -171,6 +193,7 @@ class Trajectory:
     spins: numpy.ndarray
     motion_states: numpy.ndarray
     pocketed: numpy.ndarray
+    kinds: numpy.ndarray
 
     def __len__(self):
         return len(self.times)
@@ -184,6 +207,7 @@ class Trajectory:
             self.spins[index].copy(),
             self.motion_states[index].copy(),
             self.pocketed[index].copy(),
+            self.kinds.copy(),
         )
 
 
@@ -203,8 +227,11 @@ class Totals:
 class Ball:
     """A ball for ``World(balls=[...])``, as in a scene file's ``balls``:
     id (the ball number; the cue ball is 0), centre ``pos`` (m), ``vel``
-    (m/s), ``omega`` (rad/s, z up; pool physics only), ``radius`` (m) and
-    ``mass`` (kg)."""
+    (m/s), ``omega`` (rad/s, z up; pool physics only), ``radius`` (m),
+    ``mass`` (kg) and ``kind``, what it is in its game (``"numbered"``, a
+    pool ball; ``"snooker_white"``, ``"snooker_red"``, ...,
+    ``"snooker_black"``; ``"carom_white"``, ``"carom_yellow"``,
+    ``"carom_red"``)."""
 
     id: int
     pos: Tuple[float, float]
@@ -212,6 +239,7 @@ class Ball:
     omega: Tuple[float, float, float] = (0.0, 0.0, 0.0)
     radius: float = _lib.DEFAULT_RADIUS
     mass: float = _lib.DEFAULT_MASS
+    kind: str = "numbered"
 
     def _scene(self):
         return {
@@ -221,4 +249,5 @@ class Ball:
             "omega": list(self.omega),
             "radius": self.radius,
             "mass": self.mass,
+            "kind": self.kind,
         }

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy
 
 from . import _lib, _program
-from ._types import BALL_STATE_DTYPE, Ball, Event, Events, State, Totals, Trajectory
+from ._types import BALL_STATE_DTYPE, Ball, Event, Events, State, Totals, Trajectory, kind_names_of
 
 # The events a run gathers per call into C before it makes room for more.
 _FIRST_CAPACITY = 256
@@ -187,7 +187,7 @@ class _Recording:
     """A trajectory (bs_trajectory) of a run, which holds C memory until
     it is collected."""
 
-    __slots__ = ("handle", "ball_count", "start", "end")
+    __slots__ = ("handle", "ball_count", "start", "end", "ids", "kinds")
 
     def __init__(self, world_handle):
         self.handle = None
@@ -197,6 +197,11 @@ class _Recording:
         self.ball_count = _lib.world_ball_count(world_handle)
         self.start = _lib.trajectory_start_time(self.handle)
         self.end = self.start
+        # The balls' ids and kinds never change: a trajectory at no time at
+        # all still has them.
+        start = self.states(numpy.array([self.start]))[0]
+        self.ids = start["id"].copy()
+        self.kinds = kind_names_of(start["kind"])
 
     def __del__(self):
         if getattr(self, "handle", None) and _lib is not None and _lib.trajectory_destroy is not None:
@@ -275,7 +280,7 @@ class Shot:
         ordered = numpy.ascontiguousarray(asked[order])
         states = numpy.empty((len(asked), recording.ball_count), dtype=BALL_STATE_DTYPE)
         states[order] = recording.states(ordered)
-        return _trajectory_of(asked, states)
+        return _trajectory_of(asked, states, recording)
 
     def trajectory(self, step):
         """Every ball at the times start_time + k * step (s) for k = 0, 1,
@@ -290,7 +295,7 @@ class Shot:
         count = int(math.floor((recording.end - recording.start) / step)) + 1
         times = recording.start + step * numpy.arange(count, dtype=numpy.float64)
         times = times[times <= recording.end]
-        return _trajectory_of(times, recording.states(times))
+        return _trajectory_of(times, recording.states(times), recording)
 
 
 class World:
@@ -306,7 +311,8 @@ class World:
     ``table`` object; ``physics`` is ``"pool"`` or ``"ideal"``, by default
     the table's as in a scene file: pool physics on a preset table, ideal
     physics (frictionless discs) on a sized or periodic one; ``pool`` and ``restitution`` are the scene file's objects;
-    ``rack`` (``"9-ball"`` or a scene's rack object) racks the balls instead
+    ``rack`` (``"9-ball"``, ``"8-ball"``, ``"10-ball"``, ``"snooker"``,
+    ``"three-cushion"`` or a scene's rack object) racks the balls instead
     of ``balls``. Every argument is checked as a scene file is, and bad
     input raises ValueError naming the field: ``World: balls[1].radius:
     must be positive``.
@@ -481,8 +487,10 @@ class World:
         return min(time, _lib.MAX_TIME)
 
     def strike(self, stick_speed=None, angle_deg=None, tip=(0.0, 0.0), elevation_deg=0.0, *, speed=None, aim=None,
-               squirt=True):
-        """Strikes the cue ball (id 0) now, as a scene's ``cue`` does.
+               squirt=True, ball=0):
+        """Strikes the cue ball (id ``ball``: 0, pool's and snooker's cue
+        ball, unless told; in three-cushion each player's own, the white 0
+        or the yellow 1) now, as a scene's ``cue`` does.
 
         Give the cue stick's speed ``stick_speed`` (m/s) or the cue ball's
         own ``speed`` (m/s, a level centre hit), and the direction as
@@ -511,6 +519,7 @@ class World:
         cue.tip = _lib.Vec2(*_pair(tip, "cue.tip"))
         cue.elevation_deg = _number(elevation_deg, "cue.elevation_deg")
         cue.squirt = bool(squirt)
+        cue.ball = _ball_id(ball, "cue.ball")
         error = _error_buffer()
         struck = _lib.shot_strike(handle, ctypes.byref(cue), error, _lib.ERROR_SIZE)
         if not struck:
@@ -585,6 +594,14 @@ def _number(value, path):
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise TypeError(f"{path}: expected a number, got {type(value).__name__}")
     return float(value)
+
+
+def _ball_id(value, path):
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError(f"{path}: expected a ball id (an int), got {type(value).__name__}")
+    if not -1000000000 <= value <= 1000000000:
+        raise ValueError(f"{path}: must be within +-1e9, got {value}")
+    return int(value)
 
 
 def _pair(value, path):
@@ -662,20 +679,22 @@ def _state_of(time, states):
         view["omega"].copy(),
         view["motion"].copy(),
         view["pocketed"].copy(),
+        kind_names_of(view["kind"]),
     )
 
 
-def _trajectory_of(times, states):
-    """A Trajectory from the structured states (T, n) at `times` (T,)."""
-    ids = states["id"][0].copy() if len(states) else numpy.empty(states.shape[1], dtype=numpy.int32)
+def _trajectory_of(times, states, recording):
+    """A Trajectory from the structured states (T, n) at `times` (T,) of
+    `recording`."""
     return Trajectory(
         numpy.array(times, dtype=numpy.float64),
-        ids,
+        recording.ids.copy(),
         numpy.ascontiguousarray(states["pos"]),
         numpy.ascontiguousarray(states["vel"]),
         numpy.ascontiguousarray(states["omega"]),
         numpy.ascontiguousarray(states["motion"]),
         numpy.ascontiguousarray(states["pocketed"]),
+        recording.kinds.copy(),
     )
 
 

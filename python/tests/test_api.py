@@ -89,8 +89,9 @@ def test_run_grows_its_buffer_past_the_first_capacity():
 def test_state_is_numpy_arrays():
     shot = breakshot.simulate(BREAK)
     state = shot.state
-    for name in ("ids", "positions", "velocities", "spins", "motion_states", "pocketed"):
+    for name in ("ids", "positions", "velocities", "spins", "motion_states", "pocketed", "kinds"):
         assert isinstance(getattr(state, name), numpy.ndarray), name
+    assert state.kinds.tolist() == ["numbered"] * 10
     assert state.positions.shape == (10, 2) and state.velocities.shape == (10, 2) and state.spins.shape == (10, 3)
     assert state.positions.dtype == numpy.float64
     assert sorted(state.ids.tolist()) == list(range(10))
@@ -148,6 +149,47 @@ def test_strike_at_the_start_is_the_scene_cue(tmp_path):
     with World(rack="9-ball") as world:  # the same rack, made in Python
         world.strike(stick_speed=6.5, aim=(10.0, 0.635), tip=(0.0, -0.1))
         assert len(world.run()) > 50
+
+
+def test_balls_carry_their_kinds():
+    balls = [Ball(0, (0.6, 0.635), vel=(2.0, 0.0), kind="snooker_white"), Ball(1, (1.9, 0.66), kind="snooker_pink"),
+             Ball(2, (1.2, 0.3))]
+    with World(table="9ft", balls=balls) as world:
+        assert world.state().kinds.tolist() == ["snooker_white", "snooker_pink", "numbered"]
+        shot = breakshot.simulate(world)
+        assert shot.state.kinds.tolist() == ["snooker_white", "snooker_pink", "numbered"]
+        assert shot.trajectory(0.1).kinds.tolist() == ["snooker_white", "snooker_pink", "numbered"]
+        assert shot.states_at([]).kinds.tolist() == ["snooker_white", "snooker_pink", "numbered"]
+        assert shot.trajectory(0.1)[0].kinds.tolist() == ["snooker_white", "snooker_pink", "numbered"]
+    with World(table=(3.569, 1.778), physics="pool", rack="snooker") as world:
+        kinds = world.state().kinds.tolist()
+        assert kinds == ["snooker_white"] + ["snooker_red"] * 15 + [
+            "snooker_yellow", "snooker_green", "snooker_brown", "snooker_blue", "snooker_pink", "snooker_black"]
+    with pytest.raises(ValueError, match=r"^World: balls\[0\]\.kind: unknown ball kind \"pink\""):
+        World(balls=[Ball(0, (0.6, 0.6), kind="pink")])
+
+
+def test_a_saved_world_keeps_its_kinds(tmp_path):
+    with World(table=(2.84, 1.42), physics="pool", rack="three-cushion") as world:
+        world.strike(stick_speed=4.0, aim=(2.13, 0.69), ball=1)
+        world.advance(0.3)
+        world.save(tmp_path / "saved.json")
+        with World.from_scene(tmp_path / "saved.json") as again:
+            assert again.state().kinds.tolist() == ["carom_white", "carom_yellow", "carom_red"]
+
+
+def test_strike_another_ball():
+    # Three-cushion: the second player strikes his own ball, the yellow.
+    with World(table=(2.84, 1.42), physics="pool", rack="three-cushion") as world:
+        state = world.state()
+        world.strike(stick_speed=3.0, angle_deg=0.0, ball=1)
+        moving = world.state().velocities
+        assert moving[1][0] > 0.5 and numpy.all(moving[0] == 0.0) and numpy.all(moving[2] == 0.0)
+        assert state.ids.tolist() == [0, 1, 2]
+        with pytest.raises(ValueError, match="^cue.ball: there is no ball with id 7 on the table to strike"):
+            world.strike(stick_speed=3.0, angle_deg=0.0, ball=7)
+        with pytest.raises(TypeError, match="^cue.ball: expected a ball id"):
+            world.strike(stick_speed=3.0, angle_deg=0.0, ball=1.0)
 
 
 def test_strike_with_the_cue_ball_speed_under_ideal_physics():
