@@ -24,9 +24,30 @@ static const float pool_colours[8][3] = {
 };
 static const float eight_colour[3] = {0.04f, 0.04f, 0.04f};
 
-bs_ball_look bs_ball_look_of(int id) {
+// The plain balls of snooker and carom, by kind (BS_BALL_SNOOKER_WHITE on).
+// The snooker green is lighter and yellower than the felt, so that it shows
+// on it, as the real ball does under a table's lights.
+static const float plain_colours[BS_BALL_KIND_COUNT - BS_BALL_SNOOKER_WHITE][3] = {
+	{0.96f, 0.95f, 0.90f}, // snooker white
+	{0.80f, 0.04f, 0.04f}, // red
+	{0.98f, 0.82f, 0.05f}, // yellow
+	{0.10f, 0.62f, 0.10f}, // green
+	{0.42f, 0.20f, 0.07f}, // brown
+	{0.04f, 0.18f, 0.78f}, // blue
+	{0.98f, 0.45f, 0.62f}, // pink
+	{0.04f, 0.04f, 0.04f}, // black
+	{0.96f, 0.95f, 0.90f}, // carom white
+	{0.98f, 0.82f, 0.05f}, // carom yellow
+	{0.80f, 0.04f, 0.04f}, // carom red
+};
+
+bs_ball_look bs_ball_look_of(int id, bs_ball_kind kind) {
 	bs_ball_look look;
 	memset(&look, 0, sizeof look);
+	if (kind > BS_BALL_NUMBERED && kind < BS_BALL_KIND_COUNT) {
+		memcpy(look.colour, plain_colours[kind - BS_BALL_SNOOKER_WHITE], sizeof look.colour);
+		return look;
+	}
 	if (id == 0) {
 		memcpy(look.colour, pool_colours[0], sizeof look.colour);
 		return look;
@@ -90,7 +111,7 @@ void bs_ball_renderer_add(bs_ball_renderer* renderer, const bs_ball_state* ball,
 	if (renderer->count == renderer->capacity) {
 		return;
 	}
-	bs_ball_look look = bs_ball_look_of(ball->id);
+	bs_ball_look look = bs_ball_look_of(ball->id, ball->kind);
 	float* v = renderer->instances + (size_t)renderer->count * ball_instance_floats;
 	float values[ball_instance_floats] = {(float)ball->pos.x, (float)ball->pos.y, (float)ball->radius,
 		(float)ball->radius, look.colour[0], look.colour[1], look.colour[2], look.stripe ? 1.0f : 0.0f,

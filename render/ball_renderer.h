@@ -32,15 +32,16 @@ typedef struct bs_ball_renderer {
 	int capacity;
 } bs_ball_renderer;
 
-/// The look of a ball: pool colours by id (1-8 solids, 9-15 stripes, cue 0
-/// white); other ids repeat the palette without a number.
+/// The look of a ball, by its kind: a numbered pool ball by its id (1-8
+/// solids, 9-15 stripes, cue 0 white; other ids repeat the palette without
+/// a number); snooker and carom balls plain, in their colours.
 typedef struct bs_ball_look {
 	float colour[3];
 	bool stripe;
 	int number; ///< 0: none drawn
 } bs_ball_look;
 
-bs_ball_look bs_ball_look_of(int id);
+bs_ball_look bs_ball_look_of(int id, bs_ball_kind kind);
 
 bool bs_ball_renderer_create(int capacity, bs_ball_renderer* dest);
 

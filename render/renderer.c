@@ -109,7 +109,7 @@ static void preview_marks(const bs_viewer* viewer, int* keep, bs_lines* lines) {
 	const bs_shot_preview* preview = &viewer->preview;
 	for (int i = 0; i < preview->path_count; ++i) {
 		const bs_preview_path* path = &preview->paths[i];
-		bs_ball_look look = bs_ball_look_of(path->id);
+		bs_ball_look look = bs_ball_look_of(path->id, path->kind);
 		vec4 colour = {0.4f + 0.6f * look.colour[0], 0.4f + 0.6f * look.colour[1], 0.4f + 0.6f * look.colour[2], 0.95f};
 		// Sampled every few millimetres, drawn as the few segments that stay
 		// within a tenth of a pixel of the samples: llvmpipe pays per segment.

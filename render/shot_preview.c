@@ -120,6 +120,7 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 	for (int i = 0; ok && i < count; ++i) {
 		bs_ball_state ball = bs_world_ball_state(world, i, def->time);
 		preview->paths[i].id = ball.id;
+		preview->paths[i].kind = ball.kind;
 		ok = append_point(&preview->paths[i], ball.pos);
 		preview->point_total += 1;
 	}

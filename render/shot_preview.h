@@ -13,6 +13,7 @@
 /// One ball's path: its centre at increasing times.
 typedef struct bs_preview_path {
 	int id;
+	bs_ball_kind kind; ///< the ball's, for its colour
 	bs_vec2* points; ///< m
 	int count;
 	int capacity;

@@ -303,6 +303,7 @@ int bs_timeline_export(const bs_timeline* timeline, bs_ball_def* balls_dest) {
 		def->omega = state.omega;
 		def->radius = state.radius;
 		def->mass = state.mass;
+		def->kind = state.kind;
 	}
 	return count;
 }

@@ -128,7 +128,7 @@ static bool screenshot(const char* scene, const char* extra, image* dest) {
 typedef struct sim_state {
 	bs_table_def table;
 	int count;
-	bs_ball_state balls[16];
+	bs_ball_state balls[32];
 } sim_state;
 
 // The balls at time `t` straight from the sim, as `run --until` would have them.
@@ -143,7 +143,7 @@ static bool sim_at(const char* scene_path, double t, sim_state* dest) {
 	bs_world_advance(world, t, 0);
 	dest->table = scene->def.table;
 	dest->count = bs_world_ball_count(world);
-	for (int i = 0; i < dest->count && i < 16; ++i) {
+	for (int i = 0; i < dest->count && i < 32; ++i) {
 		dest->balls[i] = bs_world_ball_state(world, i, t);
 	}
 	bs_world_destroy(world);
@@ -236,6 +236,98 @@ static void check_balls_in_view(bool top) {
 	CHECK_EQ_INT(img.width, shot_width);
 	CHECK_EQ_INT(img.height, shot_height);
 	free(img.rgb);
+}
+
+static bool is_snooker_green(rgb c) {
+	return c.g > 120 && c.g > 2 * c.r && 2 * c.g > 5 * c.b;
+}
+static bool is_brown(rgb c) {
+	return c.r > 70 && c.r < 190 && 10 * c.g < 7 * c.r && c.b < c.g;
+}
+static bool is_blue(rgb c) {
+	return c.b > 120 && c.b > 2 * c.r && 2 * c.b > 3 * c.g;
+}
+static bool is_pink(rgb c) {
+	return c.r > 150 && c.b > 90 && c.g > 60 && c.g < c.r - 60 && c.b > c.g + 15;
+}
+
+// The colour test of a ball of `kind`, and its name for messages.
+static bool looks_like(bs_ball_kind kind, rgb c) {
+	switch (kind) {
+	case BS_BALL_SNOOKER_WHITE:
+	case BS_BALL_CAROM_WHITE:
+		return is_white(c);
+	case BS_BALL_SNOOKER_RED:
+	case BS_BALL_CAROM_RED:
+		return is_red(c);
+	case BS_BALL_SNOOKER_YELLOW:
+	case BS_BALL_CAROM_YELLOW:
+		return is_yellow(c);
+	case BS_BALL_SNOOKER_GREEN:
+		return is_snooker_green(c);
+	case BS_BALL_SNOOKER_BROWN:
+		return is_brown(c);
+	case BS_BALL_SNOOKER_BLUE:
+		return is_blue(c);
+	case BS_BALL_SNOOKER_PINK:
+		return is_pink(c);
+	case BS_BALL_SNOOKER_BLACK:
+		return is_black(c);
+	default:
+		return false;
+	}
+}
+
+// A racked scene's screenshot in the top view at its start: every ball in
+// the colour of its kind at its centre and half a radius around it (plain:
+// no stripe, no number, as a pool ball of its id would show), felt between.
+// Returns how many balls it checked.
+static int check_balls_drawn_by_kind(const char* scene_name, int expected_balls) {
+	enum { width = 1280, height = 720 };
+	char scene[1024];
+	data_path(scene_name, scene, sizeof scene);
+	image img;
+	sim_state state;
+	CHECK(screenshot_sized(scene, "--keys t", width, height, &img));
+	CHECK(sim_at(scene, 0.0, &state));
+	if (check_failures_in_test) {
+		free(img.rgb);
+		return 0;
+	}
+	CHECK_EQ_INT(state.count, expected_balls);
+	bs_camera camera;
+	frame_top_view(&camera, &state.table, width, height, false);
+	int checked = 0;
+	for (int i = 0; i < state.count; ++i) {
+		const bs_ball_state* ball = &state.balls[i];
+		for (int probe = 0; probe < 5; ++probe) {
+			double angle = probe * BS_PI / 2.0;
+			double off = probe == 0 ? 0.0 : 0.5 * ball->radius;
+			vec3 point = {(float)(ball->pos.x + off * cos(angle)), (float)(ball->pos.y + off * sin(angle)),
+				(float)ball->radius};
+			vec2 at;
+			bs_camera_project(&camera, width, height, point, at);
+			rgb c = pixel(&img, at);
+			if (!looks_like(ball->kind, c)) {
+				CHECK_FAIL("%s: ball %d, a %s, is (%d, %d, %d) at pixel (%.1f, %.1f)", scene_name, ball->id,
+					bs_ball_kind_name(ball->kind), c.r, c.g, c.b, at[0], at[1]);
+			}
+		}
+		checked += 1;
+	}
+	vec2 felt;
+	bs_camera_project(&camera, width, height, (vec3){(float)(0.4 * state.table.width), 0.2f, 0.0f}, felt);
+	CHECK(is_felt(pixel(&img, felt)));
+	free(img.rgb);
+	return checked;
+}
+
+// Snooker's and three-cushion's balls are drawn by their kinds: the white,
+// the reds and each colour of a snooker rack, and carom's white, yellow and
+// red.
+static void test_balls_are_drawn_by_kind(void) {
+	CHECK_EQ_INT(check_balls_drawn_by_kind("view_snooker.json", 22), 22);
+	CHECK_EQ_INT(check_balls_drawn_by_kind("view_carom.json", 3), 3);
 }
 
 static void test_balls_and_felt_in_orbit_view(void) {
@@ -1074,6 +1166,7 @@ int main(void) {
 	}
 	RUN(test_balls_and_felt_in_orbit_view);
 	RUN(test_balls_and_felt_in_top_view);
+	RUN(test_balls_are_drawn_by_kind);
 	RUN(test_ball_outline_in_orbit_view);
 	RUN(test_ball_outline_in_top_view);
 	RUN(test_ball_outline_in_the_window_orbit_view);
