@@ -44,8 +44,12 @@ void bs_hud_event_line(const bs_frame* frame, char* dest, size_t dest_size) {
 }
 
 void bs_hud_cue_line(const char* title, const bs_cue_def* cue, char* dest, size_t dest_size) {
-	snprintf(dest, dest_size, "%s: stick %.2f m/s, aim %.2f deg, tip side %+.2f height %+.2f R, elevation %.0f deg",
-		title, cue->speed, cue->angle_deg, cue->tip.x, cue->tip.y, cue->elevation_deg);
+	char ball[32] = "";
+	if (cue->ball != 0) {
+		snprintf(ball, sizeof ball, ", ball %d", cue->ball);
+	}
+	snprintf(dest, dest_size, "%s: stick %.2f m/s, aim %.2f deg, tip side %+.2f height %+.2f R, elevation %.0f deg%s",
+		title, cue->speed, cue->angle_deg, cue->tip.x, cue->tip.y, cue->elevation_deg, ball);
 }
 
 static void format_rate(double rate, char* dest, size_t dest_size) {
@@ -142,6 +146,7 @@ static const char* const help_lines[][2] = {
 	{"R", "reset to the scene"},
 	{"J", "re-break with a new jitter seed (racked scenes)"},
 	{"S", "new shot from here: aim with the mouse; the shot is previewed"},
+	{"W", "which ball new shots strike: the next cue ball (three-cushion)"},
 	{", / .", "turn the aim 1 degree left / right"},
 	{"Arrows (aiming)", "move the cue tip: english, follow, draw"},
 	{"Click the ball diagram", "put the tip there"},

@@ -140,6 +140,37 @@ static void start_aiming(bs_viewer* viewer) {
 	bs_viewer_update_preview(viewer);
 }
 
+// Whether a player may strike `ball`: pool's cue ball (id 0), snooker's
+// white, either carom cue ball.
+static bool strikable(const bs_ball_state* ball) {
+	return !ball->pocketed &&
+		(ball->kind == BS_BALL_SNOOKER_WHITE || ball->kind == BS_BALL_CAROM_WHITE || ball->kind == BS_BALL_CAROM_YELLOW ||
+			(ball->kind == BS_BALL_NUMBERED && ball->id == 0));
+}
+
+// New shots strike the next ball on the table a player may strike, in def
+// order: three-cushion's players each strike their own.
+static void switch_cue_ball(bs_viewer* viewer) {
+	int count = viewer->timeline.ball_count;
+	int current = -1;
+	for (int i = 0; i < count; ++i) {
+		current = viewer->balls[i].id == viewer->cue_id ? i : current;
+	}
+	for (int k = 1; k <= count; ++k) {
+		const bs_ball_state* ball = &viewer->balls[(current + k + count) % count];
+		if (strikable(ball) && ball->id != viewer->cue_id) {
+			viewer->cue_id = ball->id;
+			snprintf(viewer->status, sizeof viewer->status, "new shots strike ball %d (%s)", ball->id,
+				bs_ball_kind_name(ball->kind));
+			viewer->preview_valid = false;
+			bs_viewer_update_preview(viewer);
+			return;
+		}
+	}
+	snprintf(viewer->status, sizeof viewer->status, "new shots strike ball %d: no other cue ball is on the table",
+		viewer->cue_id);
+}
+
 bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest) {
 	int cue = bs_viewer_cue_index(viewer);
 	if (cue < 0) {
@@ -501,6 +532,9 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 	case GLFW_KEY_M:
 		viewer->show_motion = !viewer->show_motion;
 		return true;
+	case GLFW_KEY_W:
+		switch_cue_ball(viewer);
+		return true;
 	case GLFW_KEY_T:
 		toggle_camera(viewer);
 		return true;
@@ -533,11 +567,11 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 }
 
 const char bs_viewer_script_help[] =
-	"n b r j s t c p h q m x e d as on the keyboard, space, + - 1 [ ] , . as on the keyboard, '>' '<' for "
+	"n b r j s t c p h q m x e d w as on the keyboard, space, + - 1 [ ] , . as on the keyboard, '>' '<' for "
 	"Right/Left, '^' '_' for Up/Down, '!' for Enter";
 
 static int script_key(char c) {
-	static const char letters[] = "nbrjstcphqmxed";
+	static const char letters[] = "nbrjstcphqmxedw";
 	if (c != '\0' && strchr(letters, c)) {
 		return GLFW_KEY_A + (c - 'a');
 	}

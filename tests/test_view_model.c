@@ -280,6 +280,61 @@ static void test_preview_only_when_the_aim_changes(void) {
 	bs_viewer_destroy(&viewer);
 }
 
+// Three-cushion in the viewer: a scene's cue that strikes the yellow makes
+// it the ball new shots strike; once the balls rest, W passes the cue to
+// the other cue ball (the red is never one), and the shot struck strikes
+// that ball alone, keeping every ball's kind; the preview's paths carry
+// the kinds too.
+static void test_new_shots_strike_the_chosen_ball(void) {
+	bs_viewer viewer;
+	char path[1024];
+	source_path("tests/fuzz/corpus/scene/three_cushion_yellow.json", path, sizeof path);
+	char error[512];
+	if (!bs_viewer_create(path, &viewer, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	CHECK_EQ_INT(viewer.cue_id, 1);
+	bs_timeline_seek(&viewer.timeline, 100.0, 0);
+	bs_viewer_refresh(&viewer);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_W));
+	CHECK_EQ_INT(viewer.cue_id, 0);
+	CHECK_CONTAINS(viewer.status, "new shots strike ball 0 (carom_white)");
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_W));
+	CHECK_EQ_INT(viewer.cue_id, 1);
+	bs_timeline_seek(&viewer.timeline, 100.0, 0);
+	bs_viewer_refresh(&viewer);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_W));
+	CHECK_EQ_INT(viewer.cue_id, 0);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_S));
+	CHECK(viewer.aiming);
+	CHECK_EQ_INT(bs_viewer_cue_index(&viewer), 0);
+	CHECK(viewer.preview.path_count == 3);
+	for (int i = 0; i < viewer.preview.path_count; ++i) {
+		CHECK_EQ_INT(viewer.preview.paths[i].kind, BS_BALL_CAROM_WHITE + i);
+	}
+	viewer.aim_point = viewer.balls[2].pos;
+	CHECK(bs_viewer_shoot(&viewer));
+	bs_viewer_tick(&viewer, 0.05);
+	CHECK(bs_v2_len(viewer.balls[0].vel) > 0.5);
+	CHECK_EQ_DBL(bs_v2_len(viewer.balls[1].vel), 0.0);
+	CHECK_EQ_DBL(bs_v2_len(viewer.balls[2].vel), 0.0);
+	CHECK_EQ_INT(viewer.shot_cue.ball, 0);
+	for (int i = 0; i < 3; ++i) {
+		CHECK_EQ_INT(viewer.balls[i].kind, BS_BALL_CAROM_WHITE + i);
+	}
+	bs_viewer_destroy(&viewer);
+	// Pool has one cue ball: W says so and keeps it.
+	if (!viewer_after_the_break(&viewer)) {
+		return;
+	}
+	CHECK_EQ_INT(viewer.cue_id, 0);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_W));
+	CHECK_EQ_INT(viewer.cue_id, 0);
+	CHECK_CONTAINS(viewer.status, "no other cue ball is on the table");
+	bs_viewer_destroy(&viewer);
+}
+
 // A click on the ball diagram puts the tip there, kept within the miscue
 // limit; a click elsewhere is not the diagram's.
 static void test_click_on_the_tip_diagram(void) {
@@ -400,6 +455,7 @@ int main(void) {
 	RUN(test_preview_is_the_shot);
 	RUN(test_preview_only_when_the_aim_changes);
 	RUN(test_click_on_the_tip_diagram);
+	RUN(test_new_shots_strike_the_chosen_ball);
 	RUN(test_preview_paths_are_drawn_within_tolerance);
 	return check_summary();
 }
