@@ -14,7 +14,7 @@ bs_rack_def bs_default_rack_def(void) {
 	return def;
 }
 
-static const char* const game_names[] = {"9-ball", "8-ball", "10-ball"};
+static const char* const game_names[] = {"9-ball", "8-ball", "10-ball", "snooker", "three-cushion"};
 
 bool bs_game_kind_from_name(const char* name, bs_game_kind* dest) {
 	for (int g = 0; g < 3; ++g) {

@@ -114,6 +114,7 @@ bs_ball_def bs_default_ball_def(void) {
 	def.omega = bs_v3(0.0, 0.0, 0.0);
 	def.radius = BS_DEFAULT_RADIUS;
 	def.mass = BS_DEFAULT_MASS;
+	def.kind = BS_BALL_NUMBERED;
 	def.anchor.set = false;
 	def.anchor.time = 0.0;
 	def.anchor.pos = bs_v2(0.0, 0.0);

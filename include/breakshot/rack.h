@@ -15,6 +15,8 @@ typedef enum bs_game_kind {
 	BS_GAME_9_BALL,  ///< a diamond of 9: the 1 on the foot spot, the 9 in the centre
 	BS_GAME_8_BALL,  ///< a triangle of 15: the 8 in the centre, a solid and a stripe on the back corners
 	BS_GAME_10_BALL, ///< a triangle of 10: the 1 on the foot spot, the 10 in the centre
+	BS_GAME_SNOOKER, ///< 15 reds in a triangle behind the pink, and the six colours on their spots
+	BS_GAME_THREE_CUSHION, ///< three carom balls on the UMB break positions
 } bs_game_kind;
 
 /// The most balls a rack builds, cue ball included.

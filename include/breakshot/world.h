@@ -167,6 +167,7 @@ typedef struct bs_ball_def {
 	bs_vec3 omega;
 	double radius;  ///< radius (m), > 0
 	double mass;    ///< mass (kg), > 0
+	bs_ball_kind kind; ///< what it is in its game (BS_BALL_NUMBERED)
 	bs_ball_anchor anchor; ///< exact saved state, when continuing a saved world
 } bs_ball_def;
 
