@@ -123,7 +123,7 @@ bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_
 			}
 			state.cue_ball = ball->id;
 		}
-		state.balls[i] = (bs_rules_ball){ball->id, ball->kind, ball->radius, true, ball->pos};
+		state.balls[i] = (bs_rules_ball){ball->id, ball->kind, ball->radius, ball->mass, true, ball->pos};
 	}
 	if (state.cue_ball < 0) {
 		say(error, error_size, "balls: no cue ball (%s)",
@@ -146,6 +146,25 @@ static bool is_rail(bs_event_kind kind) {
 	return kind == BS_EVENT_CUSHION || kind == BS_EVENT_JAW;
 }
 
+// The cue ball's centre at a contact of two balls, one of them the cue ball:
+// the contact point less its radius along the normal (which runs from `a`
+// towards `b`).
+static bs_vec2 cue_centre(const bs_game_state* state, int cue_index, const bs_event* event) {
+	double r = state->balls[cue_index].radius;
+	double side = event->a == state->balls[cue_index].id ? -r : r;
+	return bs_v2_add(event->point, bs_v2_scale(side, event->normal));
+}
+
+// Whether the cue ball touched two balls in the same place: its centre
+// moved less than the engine's contact tolerance of the radius sum `sigma`
+// between the contacts. The engine keeps absolute times and finds the
+// second contact of a split hit after resolving the first, so the two can
+// be a few units in the last place of the time apart; in place they are
+// one. Contacts a micrometre apart are not.
+static bool same_place(bs_vec2 first, bs_vec2 later, double sigma) {
+	return bs_v2_len(bs_v2_sub(later, first)) <= BS_CONTACT_TOLERANCE * sigma;
+}
+
 bool rules_read_shot(const bs_game_state* state, const bs_event* events, int event_count, rules_shot* dest,
 	bs_ruling* ruling) {
 	rules_shot shot;
@@ -157,6 +176,7 @@ bool rules_read_shot(const bs_game_state* state, const bs_event* events, int eve
 	shot.first_contact_event = -1;
 	shot.rail_after_contact_event = -1;
 	shot.cue_pot_event = -1;
+	bs_vec2 first_centre = bs_v2(0.0, 0.0);
 	bool to_rail[BS_RULES_MAX_BALLS] = {false};
 	bool gone[BS_RULES_MAX_BALLS] = {false};
 	for (int e = 0; e < event_count; ++e) {
@@ -183,9 +203,11 @@ bool rules_read_shot(const bs_game_state* state, const bs_event* events, int eve
 			}
 			if (shot.first_contact_event < 0) {
 				shot.first_contact_event = e;
+				first_centre = cue_centre(state, shot.cue_index, event);
 			}
-			if (event->time == events[shot.first_contact_event].time &&
-				shot.first_contact_count < RULES_MAX_SIMULTANEOUS) {
+			if (shot.first_contact_count < RULES_MAX_SIMULTANEOUS &&
+				same_place(first_centre, cue_centre(state, shot.cue_index, event),
+					state->balls[a].radius + state->balls[b].radius)) {
 				shot.first_contact[shot.first_contact_count++] = other;
 			}
 		} else if (is_rail(event->kind)) {

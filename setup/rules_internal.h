@@ -26,7 +26,8 @@ typedef struct rules_shot {
 	int cue_index; ///< index of the cue ball in state->balls
 
 	/// The cue ball's first contact with another ball: the event, and every
-	/// ball it touched at exactly that time (a split hit), in id order.
+	/// ball it touched in the same place, so at the same instant (a split
+	/// hit; rules.c, same_place), in id order.
 	int first_contact_event;
 	int first_contact_count;
 	int first_contact[RULES_MAX_SIMULTANEOUS]; ///< indices into state->balls

@@ -8,15 +8,6 @@ static bool pending(bs_ruling* ruling, const char* game) {
 	return false;
 }
 
-bool rules_judge_nine_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling) {
-	return pending(ruling, "9-ball");
-}
-bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling) {
-	return pending(ruling, "8-ball");
-}
-bool rules_judge_ten_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling) {
-	return pending(ruling, "10-ball");
-}
 bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling) {
 	return pending(ruling, "snooker");
 }

@@ -41,6 +41,7 @@ typedef struct bs_rules_ball {
 	int id;            ///< its id in the shot's world (pool: its number; the cue ball 0)
 	bs_ball_kind kind; ///< what it is in the game
 	double radius;     ///< radius (m)
+	double mass;       ///< mass (kg); the rules never read it, a game's shots do
 	bool on_table;     ///< false once pocketed and not respotted
 	bs_vec2 pos;       ///< where it rests (m); kept but meaningless off the table
 } bs_rules_ball;
