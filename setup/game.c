@@ -47,7 +47,7 @@ static void copy_name(char* dest, const char* name, const char* fallback) {
 	dest[n] = '\0';
 }
 
-bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, const char (*players)[BS_GAME_NAME_SIZE],
+bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, const char* player0, const char* player1,
 	char* error, size_t error_size) {
 	if (world->physics != BS_PHYSICS_POOL) {
 		snprintf(error, error_size, "world.physics: a game is played under pool physics, where the balls come to rest");
@@ -63,8 +63,8 @@ bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, co
 	game->world.ball_count = 0;
 	game->world.time = 0.0;
 	game->state = *state;
-	copy_name(game->players[0], players[0], "Player 1");
-	copy_name(game->players[1], players[1], "Player 2");
+	copy_name(game->players[0], player0, "Player 1");
+	copy_name(game->players[1], player1, "Player 2");
 	// The position must be one a world accepts: on the table, no overlaps.
 	bs_ball_def balls[BS_RULES_MAX_BALLS];
 	bs_world_def def = bs_game_world_def(game, balls);
@@ -99,7 +99,7 @@ bs_game* bs_game_create(const bs_game_def* def, char* error, size_t error_size) 
 			error_size)) {
 		return NULL;
 	}
-	return bs_game_start(&def->world, &state, def->players, error, error_size);
+	return bs_game_start(&def->world, &state, def->players[0], def->players[1], error, error_size);
 }
 
 void bs_game_destroy(bs_game* game) {

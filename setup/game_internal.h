@@ -17,7 +17,7 @@ struct bs_game {
 /// state of play. Returns NULL, writing one line into `error`, when the
 /// physics is not pool, the state's position is one a world refuses, or
 /// memory runs out.
-bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, const char (*players)[BS_GAME_NAME_SIZE],
+bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, const char* player0, const char* player1,
 	char* error, size_t error_size);
 
 #endif

@@ -55,8 +55,7 @@ static inline bs_game* situation(bs_game_kind kind, bs_table_def table, const pl
 	}
 	bs_world_def world = bs_default_pool_world_def();
 	world.table = table;
-	const char players[2][BS_GAME_NAME_SIZE] = {"Ann", "Bob"};
-	bs_game* game = bs_game_start(&world, &state, players, error, sizeof error);
+	bs_game* game = bs_game_start(&world, &state, "Ann", "Bob", error, sizeof error);
 	if (!game) {
 		CHECK_FAIL("the situation is refused: %s", error);
 		exit(1);
