@@ -102,6 +102,24 @@ bs_game* bs_game_create(const bs_game_def* def, char* error, size_t error_size) 
 	return bs_game_start(&def->world, &state, def->players[0], def->players[1], error, error_size);
 }
 
+bs_game* bs_game_new(bs_game_kind game, uint64_t seed, const char* player0, const char* player1, int target_points,
+	char* error, size_t error_size) {
+	if ((int)game < 0 || game >= BS_GAME_KIND_COUNT) {
+		snprintf(error, error_size, "game: unknown game %d", (int)game);
+		return NULL;
+	}
+	bs_game_def def = bs_default_game_def(game);
+	def.rack.seed = seed;
+	def.target_points = target_points;
+	if (player0) {
+		copy_name(def.players[0], player0, "Player 1");
+	}
+	if (player1) {
+		copy_name(def.players[1], player1, "Player 2");
+	}
+	return bs_game_create(&def, error, error_size);
+}
+
 void bs_game_destroy(bs_game* game) {
 	if (!game) {
 		return;
@@ -194,8 +212,8 @@ static bool run_to_rest(bs_game* game, bs_world* world, const int* state_index, 
 	return true;
 }
 
-bool bs_game_shoot(bs_game* game, const bs_cue_def* cue, const bs_shot_call* call, bs_ruling* dest, char* error,
-	size_t error_size) {
+bool bs_game_shot_def(const bs_game* game, const bs_cue_def* cue, bs_world_def* dest, bs_ball_def* balls,
+	char* error, size_t error_size) {
 	const bs_game_state* state = &game->state;
 	if (state->over) {
 		snprintf(error, error_size, "the game is over: %s won", game->players[state->winner]);
@@ -212,16 +230,7 @@ bool bs_game_shoot(bs_game* game, const bs_cue_def* cue, const bs_shot_call* cal
 		snprintf(error, error_size, "%s: %s", field, reason);
 		return false;
 	}
-	bs_ball_def balls[BS_RULES_MAX_BALLS];
 	bs_world_def def = bs_game_world_def(game, balls);
-	int state_index[BS_RULES_MAX_BALLS];
-	bs_vec2 rest[BS_RULES_MAX_BALLS];
-	for (int i = 0, k = 0; i < state->ball_count; ++i) {
-		rest[i] = state->balls[i].pos;
-		if (state->balls[i].on_table) {
-			state_index[k++] = i;
-		}
-	}
 	for (int k = 0; k < def.ball_count; ++k) {
 		if (balls[k].id == state->cue_ball && !bs_cue_def_apply(cue, def.physics, &balls[k])) {
 			snprintf(error, error_size, "cue.aim: aims at the cue ball's own centre");
@@ -232,6 +241,26 @@ bool bs_game_shoot(bs_game* game, const bs_cue_def* cue, const bs_shot_call* cal
 	if (!bs_world_def_check(&def, &report)) {
 		snprintf(error, error_size, "cue: the struck position is refused: %s", report.message);
 		return false;
+	}
+	*dest = def;
+	return true;
+}
+
+bool bs_game_shoot(bs_game* game, const bs_cue_def* cue, const bs_shot_call* call, bs_ruling* dest, char* error,
+	size_t error_size) {
+	const bs_game_state* state = &game->state;
+	bs_ball_def balls[BS_RULES_MAX_BALLS];
+	bs_world_def def;
+	if (!bs_game_shot_def(game, cue, &def, balls, error, error_size)) {
+		return false;
+	}
+	int state_index[BS_RULES_MAX_BALLS];
+	bs_vec2 rest[BS_RULES_MAX_BALLS];
+	for (int i = 0, k = 0; i < state->ball_count; ++i) {
+		rest[i] = state->balls[i].pos;
+		if (state->balls[i].on_table) {
+			state_index[k++] = i;
+		}
 	}
 	bs_world* world = bs_world_create(&def);
 	if (!world) {

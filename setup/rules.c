@@ -444,6 +444,8 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 		return rules_judge_snooker(&shot, call, rest, dest);
 	case BS_GAME_THREE_CUSHION:
 		return rules_judge_three_cushion(&shot, call, rest, dest);
+	case BS_GAME_KIND_COUNT:
+		break;
 	}
 	snprintf(dest->text, sizeof dest->text, "game: unknown game %d", (int)state->game);
 	return false;

@@ -14,6 +14,7 @@
 #include "anchor_history.h"
 #include "cue_def.h"
 #include "scene_names.h"
+#include "scene_cue.h"
 #include "scene_text.h"
 
 // ---------------------------------------------------------------------------
@@ -778,10 +779,11 @@ static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
 	return true;
 }
 
-static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue_def* dest) {
+// A cue at field `path` ("cue" in a scene; a shot's in a shots file).
+static bool read_cue(loader* in, const json_t* value, const char* path, bs_physics physics, bs_cue_def* dest) {
 	static const char* const keys[] = {
 		"speed", "stick_speed", "angle_deg", "aim", "tip", "elevation_deg", "squirt", NULL};
-	if (!expect_object(in, value, "cue", keys)) {
+	if (!expect_object(in, value, path, keys)) {
 		return false;
 	}
 	const json_t* speed = json_object_get(value, "speed");
@@ -792,36 +794,62 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 	const json_t* elevation = json_object_get(value, "elevation_deg");
 	const json_t* squirt = json_object_get(value, "squirt");
 	*dest = bs_default_cue_def();
+	char where[160];
 	if ((speed != NULL) == (stick != NULL)) {
-		return fail(in, "cue", "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
+		return fail(in, path, "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
 	}
-	if (!read_number(in, speed ? speed : stick, speed ? "cue.speed" : "cue.stick_speed", &dest->speed)) {
+	child_path(where, sizeof where, path, speed ? "speed" : "stick_speed");
+	if (!read_number(in, speed ? speed : stick, where, &dest->speed)) {
 		return false;
 	}
 	dest->stick = stick != NULL;
 	if (!dest->stick && (tip || elevation || squirt)) {
-		return fail(in, tip ? "cue.tip" : elevation ? "cue.elevation_deg" : "cue.squirt",
-			"needs the cue stick's strike: give stick_speed instead of speed");
+		child_path(where, sizeof where, path, tip ? "tip" : elevation ? "elevation_deg" : "squirt");
+		return fail(in, where, "needs the cue stick's strike: give stick_speed instead of speed");
 	}
-	if ((tip && !read_vec2(in, tip, "cue.tip", &dest->tip)) ||
-		(elevation && !read_number(in, elevation, "cue.elevation_deg", &dest->elevation_deg)) ||
-		(squirt && !read_bool(in, squirt, "cue.squirt", &dest->squirt))) {
+	child_path(where, sizeof where, path, "tip");
+	if (tip && !read_vec2(in, tip, where, &dest->tip)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "elevation_deg");
+	if (elevation && !read_number(in, elevation, where, &dest->elevation_deg)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "squirt");
+	if (squirt && !read_bool(in, squirt, where, &dest->squirt)) {
 		return false;
 	}
 	if ((angle != NULL) == (aim != NULL)) {
-		return fail(in, "cue", "give exactly one of angle_deg or aim");
+		return fail(in, path, "give exactly one of angle_deg or aim");
 	}
 	dest->has_aim = aim != NULL;
-	if ((angle && !read_number(in, angle, "cue.angle_deg", &dest->angle_deg)) ||
-		(aim && !read_vec2(in, aim, "cue.aim", &dest->aim))) {
+	child_path(where, sizeof where, path, "angle_deg");
+	if (angle && !read_number(in, angle, where, &dest->angle_deg)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "aim");
+	if (aim && !read_vec2(in, aim, where, &dest->aim)) {
 		return false;
 	}
 	const char* field = "";
 	char reason[384];
 	if (!bs_cue_def_check(dest, physics, &field, reason, sizeof reason)) {
-		return fail(in, field, "%s", reason);
+		// The check names the field as a scene's ("cue.tip"): put it under `path`.
+		const char* dot = strchr(field, '.');
+		child_path(where, sizeof where, path, dot ? dot + 1 : "");
+		return fail(in, dot ? where : path, "%s", reason);
 	}
 	return true;
+}
+
+bool bs_scene_read_cue(const json_t* value, const char* name, const char* path, bs_physics physics, bs_cue_def* dest,
+	char* error, size_t error_size) {
+	loader in;
+	memset(&in, 0, sizeof in);
+	in.name = name;
+	in.error = error;
+	in.error_size = error_size;
+	return read_cue(&in, value, path, physics, dest);
 }
 
 bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball) {
@@ -961,7 +989,7 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	}
 	const json_t* cue = json_object_get(root, "cue");
 	if (cue) {
-		if (!read_cue(in, cue, dest->def.physics, &dest->cue)) {
+		if (!read_cue(in, cue, "cue", dest->def.physics, &dest->cue)) {
 			return false;
 		}
 		dest->has_cue = true;

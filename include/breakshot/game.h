@@ -61,6 +61,12 @@ typedef struct bs_game bs_game;
 /// positive; or when memory runs out.
 BS_API bs_game* bs_game_create(const bs_game_def* def, char* error, size_t error_size);
 
+/// bs_game_create of bs_default_game_def(game) with the rack's seed, the
+/// players' names (NULL: the defaults) and three-cushion's points set, for
+/// bindings that would rather not fill a def.
+BS_API bs_game* bs_game_new(bs_game_kind game, uint64_t seed, const char* player0, const char* player1,
+	int target_points, char* error, size_t error_size);
+
 /// Frees a game. Accepts NULL.
 BS_API void bs_game_destroy(bs_game* game);
 
@@ -76,6 +82,16 @@ BS_API const char* bs_game_player(const bs_game* game, int player);
 /// unchanged, with the reason in `error` ("ball in hand: ... overlaps the
 /// 3 ...").
 BS_API bool bs_game_place_cue_ball(bs_game* game, bs_vec2 pos, char* error, size_t error_size);
+
+/// The world def a shot with `cue` is played in: the position now (as
+/// bs_game_world_def, into `balls`), with the shooter's cue ball struck by
+/// `cue` at time 0. bs_game_shoot plays exactly this world, so a viewer or
+/// a search can run the same shot without playing it. Returns false,
+/// writing one line into `error`, when bs_game_shoot would refuse the shot
+/// before simulating it (the game over, the cue ball in hand off the
+/// table, the cue out of range).
+BS_API bool bs_game_shot_def(const bs_game* game, const bs_cue_def* cue, bs_world_def* dest, bs_ball_def* balls,
+	char* error, size_t error_size);
 
 /// Plays a shot: strikes the shooter's cue ball (the state's cue_ball, at
 /// the world's time 0) with `cue`, runs the shot to rest, judges it with

@@ -17,6 +17,7 @@ typedef enum bs_game_kind {
 	BS_GAME_10_BALL, ///< a triangle of 10: the 1 on the foot spot, the 10 in the centre
 	BS_GAME_SNOOKER, ///< 15 reds in a triangle behind the pink, and the six colours on their spots
 	BS_GAME_THREE_CUSHION, ///< three carom balls on the UMB break positions
+	BS_GAME_KIND_COUNT
 } bs_game_kind;
 
 /// The most balls a rack builds, cue ball included.
