@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /// The version of the game file's layout.
@@ -45,6 +46,23 @@ static json_t* state_json(const bs_game_state* state) {
 		"target_points", state->target_points, "over", state->over, "winner", state->winner, "balls", balls);
 }
 
+// The process's umask, read without setting it (another thread may be
+// creating a file): from /proc (Linux 4.7 on), else the common 022.
+static mode_t current_umask(void) {
+	FILE* status = fopen("/proc/self/status", "r");
+	unsigned mask = 022;
+	char line[256];
+	while (status && fgets(line, sizeof line, status)) {
+		if (sscanf(line, "Umask: %o", &mask) == 1) {
+			break;
+		}
+	}
+	if (status) {
+		fclose(status);
+	}
+	return (mode_t)mask;
+}
+
 // Writes `text` to `path` through a temporary file in the same directory,
 // renamed over it once whole: the file is complete or absent.
 static bool write_whole(const char* path, const char* text, char* error, size_t error_size) {
@@ -64,7 +82,8 @@ static bool write_whole(const char* path, const char* text, char* error, size_t 
 	}
 	size_t size = strlen(text);
 	size_t done = 0;
-	bool ok = true;
+	// mkstemp makes the file private; the game gets the mode any new file would.
+	bool ok = fchmod(fd, 0666 & ~current_umask()) == 0;
 	while (ok && done < size) {
 		ssize_t n = write(fd, text + done, size - done);
 		if (n < 0 && errno == EINTR) {
@@ -87,7 +106,7 @@ static bool write_whole(const char* path, const char* text, char* error, size_t 
 	return ok;
 }
 
-bool bs_game_save(const bs_game* game, const char* path, char* error, size_t error_size) {
+char* bs_game_save_text(const bs_game* game) {
 	char* scene_text = bs_scene_dump_def(&game->world);
 	json_error_t syntax;
 	json_t* scene = scene_text ? json_loads(scene_text, 0, &syntax) : NULL;
@@ -99,21 +118,26 @@ bool bs_game_save(const bs_game* game, const char* path, char* error, size_t err
 	char* text = root ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17)) : NULL;
 	json_decref(root);
 	if (!text) {
-		snprintf(error, error_size, "%s: out of memory writing the game", path);
-		return false;
+		return NULL;
 	}
 	size_t length = strlen(text);
-	char* with_newline = malloc(length + 2);
-	bool ok = false;
+	char* with_newline = bs_malloc(length + 2);
 	if (with_newline) {
 		memcpy(with_newline, text, length);
 		memcpy(with_newline + length, "\n", 2);
-		ok = write_whole(path, with_newline, error, error_size);
-	} else {
-		snprintf(error, error_size, "%s: out of memory writing the game", path);
 	}
-	free(with_newline);
 	free(text);
+	return with_newline;
+}
+
+bool bs_game_save(const bs_game* game, const char* path, char* error, size_t error_size) {
+	char* text = bs_game_save_text(game);
+	if (!text) {
+		snprintf(error, error_size, "%s: out of memory writing the game", path);
+		return false;
+	}
+	bool ok = write_whole(path, text, error, error_size);
+	bs_free(text);
 	return ok;
 }
 
@@ -381,26 +405,17 @@ static bool read_state(const reader* in, const json_t* root, bs_game_kind game, 
 	return true;
 }
 
-bs_game* bs_game_load(const char* path, char* error, size_t error_size) {
-	reader in = {path, error, error_size};
-	json_error_t syntax;
-	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
-	if (!root) {
-		if (syntax.line > 0) {
-			snprintf(error, error_size, "%s:%d:%d: %s", path, syntax.line, syntax.column, syntax.text);
-		} else {
-			snprintf(error, error_size, "%s: %s", path, syntax.text);
-		}
-		return NULL;
-	}
+// A game from a parsed file; `name` stands for the file in messages.
+static bs_game* game_from_json(const json_t* root, const char* name, char* error, size_t error_size) {
+	reader in = {name, error, error_size};
 	bs_game* game = NULL;
 	bs_scene* scene = NULL;
 	char* scene_text = NULL;
 	int version = 0;
 	int kind = 0;
 	const json_t* part;
-	const char* game_names[BS_GAME_THREE_CUSHION + 1];
-	for (int k = 0; k <= BS_GAME_THREE_CUSHION; ++k) {
+	const char* game_names[BS_GAME_KIND_COUNT];
+	for (int k = 0; k < BS_GAME_KIND_COUNT; ++k) {
 		game_names[k] = bs_game_kind_name((bs_game_kind)k);
 	}
 	if (!json_is_object(root)) {
@@ -410,7 +425,7 @@ bs_game* bs_game_load(const char* path, char* error, size_t error_size) {
 	if (!(part = field_of(&in, root, "breakshot_game", "breakshot_game")) ||
 		!read_int(&in, part, "breakshot_game", GAME_FILE_VERSION, GAME_FILE_VERSION, &version) ||
 		!(part = field_of(&in, root, "game", "game")) ||
-		!read_name(&in, part, "game", game_names, BS_GAME_THREE_CUSHION + 1, &kind)) {
+		!read_name(&in, part, "game", game_names, BS_GAME_KIND_COUNT, &kind)) {
 		goto done;
 	}
 	char players[2][BS_GAME_NAME_SIZE];
@@ -429,11 +444,11 @@ bs_game* bs_game_load(const char* path, char* error, size_t error_size) {
 	if (!scene_json) {
 		goto done;
 	}
-	scene_text = json_dumps(scene_json, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-	char name[512];
-	snprintf(name, sizeof name, "%s: scene", path);
+	scene_text = json_dumps(scene_json, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17) | JSON_ENCODE_ANY);
+	char scene_name[512];
+	snprintf(scene_name, sizeof scene_name, "%s: scene", name);
 	char reason[384];
-	scene = scene_text ? bs_scene_create_text(scene_text, name, reason, sizeof reason) : NULL;
+	scene = scene_text ? bs_scene_create_text(scene_text, scene_name, reason, sizeof reason) : NULL;
 	if (!scene) {
 		snprintf(error, error_size, "%s", scene_text ? reason : "out of memory");
 		goto done;
@@ -449,6 +464,36 @@ bs_game* bs_game_load(const char* path, char* error, size_t error_size) {
 done:
 	free(scene_text);
 	bs_scene_destroy(scene);
+	return game;
+}
+
+static bs_game* refuse_syntax(const json_error_t* syntax, const char* name, char* error, size_t error_size) {
+	if (syntax->line > 0) {
+		snprintf(error, error_size, "%s:%d:%d: %s", name, syntax->line, syntax->column, syntax->text);
+	} else {
+		snprintf(error, error_size, "%s: %s", name, syntax->text);
+	}
+	return NULL;
+}
+
+bs_game* bs_game_load_text(const char* text, size_t size, const char* name, char* error, size_t error_size) {
+	json_error_t syntax;
+	json_t* root = json_loadb(text, size, JSON_REJECT_DUPLICATES, &syntax);
+	if (!root) {
+		return refuse_syntax(&syntax, name, error, error_size);
+	}
+	bs_game* game = game_from_json(root, name, error, error_size);
+	json_decref(root);
+	return game;
+}
+
+bs_game* bs_game_load(const char* path, char* error, size_t error_size) {
+	json_error_t syntax;
+	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
+	if (!root) {
+		return refuse_syntax(&syntax, path, error, error_size);
+	}
+	bs_game* game = game_from_json(root, path, error, error_size);
 	json_decref(root);
 	return game;
 }

@@ -20,4 +20,11 @@ struct bs_game {
 bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, const char* player0, const char* player1,
 	char* error, size_t error_size);
 
+/// The game as bs_game_save writes it (malloc'd through sim/alloc.h, NULL
+/// when memory runs out).
+char* bs_game_save_text(const bs_game* game);
+
+/// bs_game_load from `size` bytes of text; `name` stands for the file in messages.
+bs_game* bs_game_load_text(const char* text, size_t size, const char* name, char* error, size_t error_size);
+
 #endif

@@ -56,6 +56,10 @@ static bool judge_break(const rules_shot* shot, bs_ruling* ruling) {
 		}
 	}
 	ruling->foul = foul;
+	if (foul == BS_FOUL_NONE) {
+		rules_ruling_say(ruling, "legal break: ");
+		rules_pool_say_first_contact(ruling, shot);
+	}
 	rules_pool_say_pots(ruling, shot);
 	// The 8 on the break neither wins nor loses (WPA 3.4): it is spotted.
 	if (eight >= 0 && rules_shot_pocketed(shot, eight)) {
@@ -76,11 +80,10 @@ static bool judge_break(const rules_shot* shot, bs_ruling* ruling) {
 		}
 		ruling->scored = true;
 		ruling->turn_passes = false;
-		rules_ruling_say(ruling, "%slegal break; the table is open; player %d shoots again",
-			ruling->text[0] ? "; " : "", state->shooter);
+		rules_ruling_say(ruling, "; the table is open; player %d shoots again", state->shooter);
 	} else {
 		rules_pass_turn(ruling);
-		rules_ruling_say(ruling, "legal break, nothing pocketed; the table is open; player %d to shoot", after->shooter);
+		rules_ruling_say(ruling, "; nothing pocketed; the table is open; player %d to shoot", after->shooter);
 	}
 	return true;
 }

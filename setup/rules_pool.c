@@ -201,7 +201,7 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 		return true;
 	}
 	rules_pool_count_foul(ruling, shooter, false);
-	rules_ruling_say(ruling, "legal: ");
+	rules_ruling_say(ruling, state->is_break ? "legal break: " : "legal: ");
 	rules_pool_say_first_contact(ruling, shot);
 	rules_pool_say_pots(ruling, shot);
 	// The money ball wins when pocketed on a legal shot: on the break
