@@ -427,12 +427,6 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	return false;
 }
 
-// The snooker D (WPBSA Rules, Section 1): the baulk line 737 mm from the
-// face of the baulk cushion (x = 0), and a semicircle of 292 mm radius on
-// its middle, towards the baulk cushion.
-#define SNOOKER_BAULK_LINE 0.737
-#define SNOOKER_D_RADIUS 0.292
-
 static bool inside_area(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size) {
 	switch (state->in_hand) {
 	case BS_IN_HAND_KITCHEN: {
