@@ -376,7 +376,11 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	int event_count, const bs_vec2* rest, bs_ruling* dest) {
 	memset(dest, 0, sizeof *dest);
 	if (state->over) {
-		snprintf(dest->text, sizeof dest->text, "the game is over: player %d won", state->winner);
+		if (state->winner < 0) {
+			snprintf(dest->text, sizeof dest->text, "the game is over: drawn");
+		} else {
+			snprintf(dest->text, sizeof dest->text, "the game is over: player %d won", state->winner);
+		}
 		return false;
 	}
 	bs_shot_call none = bs_no_call();

@@ -17,7 +17,3 @@ bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, co
 bool rules_judge_ten_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling) {
 	return pending(ruling, "10-ball");
 }
-bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest,
-	bs_ruling* ruling) {
-	return pending(ruling, "three-cushion");
-}

@@ -124,7 +124,9 @@ typedef struct bs_game_state {
 	int target_points;
 
 	bool over;  ///< the game has ended
-	int winner; ///< 0 or 1 once over, -1 before
+	/// 0 or 1 once over, -1 before; -1 also once over for a drawn
+	/// three-cushion match (both players at the distance in equal innings).
+	int winner;
 } bs_game_state;
 
 /// The state at the start of a game of `game` on `table`: `balls` (from
