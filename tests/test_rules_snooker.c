@@ -704,8 +704,8 @@ static void calls_that_cannot_be_nominated_are_refused(void) {
 // Shots simulated on a table with pockets
 
 // A red into the middle pocket of a 9 ft pool table (the snooker table's
-// pockets land with its preset): the world's own events, jaws and pocket
-// included, judged as they come.
+// pockets land with its preset): the world's own events, its changes of
+// motion among them, judged as they come.
 static void simulated_red_into_a_pocket(void) {
 	bs_table_def table;
 	CHECK(bs_table_preset("9ft", true, &table));
