@@ -155,14 +155,19 @@ static bs_vec2 cue_centre(const bs_game_state* state, int cue_index, const bs_ev
 	return bs_v2_add(event->point, bs_v2_scale(side, event->normal));
 }
 
-// Whether the cue ball touched two balls in the same place: its centre
-// moved less than the engine's contact tolerance of the radius sum `sigma`
-// between the contacts. The engine keeps absolute times and finds the
-// second contact of a split hit after resolving the first, so the two can
-// be a few units in the last place of the time apart; in place they are
-// one. Contacts a micrometre apart are not.
-static bool same_place(bs_vec2 first, bs_vec2 later, double sigma) {
-	return bs_v2_len(bs_v2_sub(later, first)) <= BS_CONTACT_TOLERANCE * sigma;
+// Whether two contacts of the cue ball are one split hit: in the same place
+// (its centre moved less than the engine's contact tolerance of the radius
+// sum `sigma` between them) and within BS_RULES_SAME_INSTANT. The engine
+// keeps absolute times and finds the second contact of a split hit only
+// after resolving the first, so the two can be reported a few units in the
+// last place of the time apart; a nanosecond is far beyond that, and far
+// below any contact a referee could split (a ball at 10 m/s moves 10 nm).
+// The place alone would not do: a cue ball stopped dead by its first
+// contact can be struck where it stands a second later.
+static bool same_place(const bs_event* first, bs_vec2 first_centre, const bs_event* later, bs_vec2 later_centre,
+	double sigma) {
+	return later->time - first->time <= BS_RULES_SAME_INSTANT &&
+		bs_v2_len(bs_v2_sub(later_centre, first_centre)) <= BS_CONTACT_TOLERANCE * sigma;
 }
 
 bool rules_read_shot(const bs_game_state* state, const bs_event* events, int event_count, rules_shot* dest,
@@ -206,8 +211,8 @@ bool rules_read_shot(const bs_game_state* state, const bs_event* events, int eve
 				first_centre = cue_centre(state, shot.cue_index, event);
 			}
 			if (shot.first_contact_count < RULES_MAX_SIMULTANEOUS &&
-				same_place(first_centre, cue_centre(state, shot.cue_index, event),
-					state->balls[a].radius + state->balls[b].radius)) {
+				same_place(&events[shot.first_contact_event], first_centre, event,
+					cue_centre(state, shot.cue_index, event), state->balls[a].radius + state->balls[b].radius)) {
 				shot.first_contact[shot.first_contact_count++] = other;
 			}
 		} else if (is_rail(event->kind)) {
@@ -398,7 +403,11 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	int event_count, const bs_vec2* rest, bs_ruling* dest) {
 	memset(dest, 0, sizeof *dest);
 	if (state->over) {
-		snprintf(dest->text, sizeof dest->text, "the game is over: player %d won", state->winner);
+		if (state->winner < 0) {
+			snprintf(dest->text, sizeof dest->text, "the game is over: drawn");
+		} else {
+			snprintf(dest->text, sizeof dest->text, "the game is over: player %d won", state->winner);
+		}
 		return false;
 	}
 	bs_shot_call none = bs_no_call();
@@ -450,12 +459,6 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	snprintf(dest->text, sizeof dest->text, "game: unknown game %d", (int)state->game);
 	return false;
 }
-
-// The snooker D (WPBSA Rules, Section 1): the baulk line 737 mm from the
-// face of the baulk cushion (x = 0), and a semicircle of 292 mm radius on
-// its middle, towards the baulk cushion.
-#define SNOOKER_BAULK_LINE 0.737
-#define SNOOKER_D_RADIUS 0.292
 
 static bool inside_area(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size) {
 	switch (state->in_hand) {

@@ -354,6 +354,34 @@ static void nine_split_hit_goes_to_the_shooter(void) {
 	CHECK_CONTAINS(ruling.text, "at the same instant");
 }
 
+// The same place is not enough: the cue ball stopped dead by the 1 and
+// struck where it stands by the 2 half a second later touched the 1 first.
+// Hand-made events, the contact points as the engine writes them.
+static void nine_same_place_later_is_no_split_hit(void) {
+	placed_ball layout[] = {{0, 1.0, MID, 0}, {1, 1.2, MID, 0}, {2, 1.0, MID - 0.2, 0}, {9, 0.3, 1.0, 0}};
+	bs_game* game = nine_ball(layout, 4, NULL);
+	const bs_game_state* state = bs_game_get_state(game);
+	bs_vec2 cue = bs_v2(1.1, MID);
+	bs_event events[3];
+	memset(events, 0, sizeof events);
+	events[0] = (bs_event){BS_EVENT_BALL, 0.1, 0, 1, 0.3, bs_v2(cue.x + R, cue.y), bs_v2(1.0, 0.0)};
+	events[1] = (bs_event){BS_EVENT_CUSHION, 0.4, 1, 2, 0.2, bs_v2(W, MID), bs_v2(-1.0, 0.0)};
+	events[2] = (bs_event){BS_EVENT_BALL, 0.1 + 0.5, 0, 2, 0.1, bs_v2(cue.x, cue.y - R), bs_v2(0.0, -1.0)};
+	bs_vec2 rest[4];
+	for (int i = 0; i < 4; ++i) {
+		rest[i] = state->balls[i].pos;
+	}
+	bs_ruling ruling;
+	CHECK(bs_rules_judge(state, NULL, events, 3, rest, &ruling));
+	CHECK_EQ_INT(ruling.foul, BS_FOUL_NONE);
+	CHECK_CONTAINS(ruling.text, "the cue ball touched the 1 first (event 0");
+	// The same two contacts a picosecond apart are one split hit.
+	events[2].time = 0.1 + 1e-12;
+	CHECK(bs_rules_judge(state, NULL, events, 3, rest, &ruling));
+	CHECK_CONTAINS(ruling.text, "the cue ball touched the 1 and the 2 first");
+	bs_game_destroy(game);
+}
+
 // Ball in hand goes anywhere on the table clear of the balls; a refused
 // place leaves the state as it was.
 static void nine_ball_in_hand_placement(void) {
@@ -804,6 +832,7 @@ int main(void) {
 	RUN(nine_close_call_one_first);
 	RUN(nine_close_call_two_first);
 	RUN(nine_split_hit_goes_to_the_shooter);
+	RUN(nine_same_place_later_is_no_split_hit);
 	RUN(nine_ball_in_hand_placement);
 	RUN(nine_break_placement_in_the_kitchen);
 	RUN(ten_called_ball_made_continues);

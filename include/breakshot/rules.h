@@ -36,6 +36,11 @@
 /// Room for a message from a refused call, its terminating NUL included.
 #define BS_RULES_ERROR_SIZE 256
 
+/// The longest gap (s) between two contacts of the cue ball, in the same
+/// place, that the rules take for one instant: a split hit (docs/games.md,
+/// "Close calls").
+#define BS_RULES_SAME_INSTANT 1e-9
+
 /// One ball of a game between shots.
 typedef struct bs_rules_ball {
 	int id;            ///< its id in the shot's world (pool: its number; the cue ball 0)
@@ -125,7 +130,9 @@ typedef struct bs_game_state {
 	int target_points;
 
 	bool over;  ///< the game has ended
-	int winner; ///< 0 or 1 once over, -1 before
+	/// 0 or 1 once over, -1 before; -1 also once over for a drawn
+	/// three-cushion match (both players at the distance in equal innings).
+	int winner;
 } bs_game_state;
 
 /// The state at the start of a game of `game` on `table`: `balls` (from
