@@ -380,14 +380,15 @@ static const char* anchor_problem(
 		bs_vec2 vel = anchor_velocity(def, ball);
 		double speed = bs_v2_len(vel);
 		if (!(bs_obstacle_gap(table, history.last_kind, history.last_target, anchor->pos, ball->radius) <=
-				bs_found_contact_slack(table, ball->radius, anchor->time, rounding_speed(def, ball)))) {
+				bs_found_contact_slack(table, bs_obstacle_sigma(table, history.last_kind, history.last_target,
+					ball->radius), anchor->time, rounding_speed(def, ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
 		// not move into it.
 		bs_vec2 towards = history.last_kind == BS_EVENT_CUSHION
 			? bs_v2_scale(-1.0, bs_segment_normal(table->cushions[history.last_target]))
-			: bs_v2_normalize(bs_v2_sub(table->jaws[history.last_target], anchor->pos));
+			: bs_v2_normalize(bs_v2_sub(table->jaws[history.last_target].centre, anchor->pos));
 		if (bs_moves_into(vel, towards, speed)) {
 			return "its anchor's last contact, a cushion or jaw, is one it moves into";
 		}
