@@ -213,7 +213,7 @@ double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture)
 /// Time (s) until a ball (centre `p`, velocity `v`, radius `r`) meets the
 /// segment from its playing side (the linear case), with the contact point
 /// inside the segment. INFINITY when it moves parallel or away, or when the
-/// contact falls beyond the segment's ends (the jaw points handle those).
+/// contact falls beyond the segment's ends (the jaws handle those).
 double bs_toi_segment(bs_vec2 p, bs_vec2 v, double r, bs_segment segment);
 
 /// bs_toi_segment with the segment's inward unit normal given (it must be

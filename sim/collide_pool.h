@@ -38,7 +38,7 @@ double bs_quadratic_first_entry(double c0, double c1, double c2, double t_end);
 /// from its playing side, `normal` being the segment's inward unit normal
 /// (bs_segment_normal), with the contact point inside the segment; INFINITY
 /// when it does not by t_end, or meets the line beyond the segment's ends
-/// (the jaw points take those).
+/// (the jaws take those).
 double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segment segment, bs_vec2 normal,
 	double t_end);
 

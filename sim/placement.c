@@ -54,7 +54,7 @@ bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double sla
 		if (bs_v2_len2(bs_v2_sub(p, pocket->centre)) <= capture * capture) {
 			return false;
 		}
-		// The facings end on the capture circle at the pocket's last jaw points.
+		// The facings end on the capture circle at the pocket's last jaws, points.
 		bs_vec2 end_a = table->jaws[pocket->first_jaw + pocket->jaw_count - 2].centre;
 		bs_vec2 end_b = table->jaws[pocket->first_jaw + pocket->jaw_count - 1].centre;
 		inside ^= ray_crosses(p, end_a, end_b);

@@ -69,7 +69,7 @@ typedef struct preset_size {
 #define POOL_CORNER {4.5625 * INCH, 142.0, 0.0, 0.07}
 #define POOL_SIDE {5.0625 * INCH, 104.0, 0.0, 0.07}
 
-// The figures and their sources are in scenes/README.md ("Tables").
+// The figures and their sources are in scenes/README.md ("Preset tables").
 static const preset_size preset_sizes[] = {
 	{"7ft", 78.0 * INCH, 39.0 * INCH, true, POOL_CORNER, POOL_SIDE, 0.64},
 	{"8ft", 92.0 * INCH, 46.0 * INCH, true, POOL_CORNER, POOL_SIDE, 0.64},

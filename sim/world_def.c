@@ -244,7 +244,7 @@ bool bs_moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 // Whether a ball's straight path from its anchor to the start runs into a
 // cushion and on past it: the world predicts from the anchor, and would take
 // that contact as one now, with the ball no longer touching the cushion.
-// (A path through a ball, a jaw point or a capture circle is no contact:
+// (A path through a ball, a jaw or a capture circle is no contact:
 // prediction skips what the ball has passed by the start, and the checks of
 // place and overlap see where it is now. A line has no such "passed".)
 static bool passes_through_a_cushion(const bs_world_def* def, const bs_table* table, const bs_ball_def* ball) {

@@ -64,7 +64,7 @@ typedef struct bs_table_def {
 	char preset[16];  ///< the preset's name ("9ft", "snooker"...), or "" for a plain rectangle or periodic box
 } bs_table_def;
 
-/// A table's geometry: the cushion segments, jaw points and pockets that
+/// A table's geometry: the cushion segments, jaws and pockets that
 /// balls meet, worked out from a bs_table_def. Opaque: read it through the
 /// functions below. A world holds its own (bs_world_table); bs_table_create
 /// makes one from a def.
