@@ -273,6 +273,11 @@ static bool read_table(loader* in, const json_t* value, bs_table_def* dest) {
 			return fail(in, "table.preset", "unknown preset \"%s\" (expected one of: %s)", json_string_value(preset),
 				BS_TABLE_PRESET_NAMES);
 		}
+		// A carom table has no pockets: asked for them by name, say so.
+		if (pockets && pockets_value && !dest->has_pockets) {
+			return fail(in, "table.pockets", "the \"%s\" table has no pockets: leave \"pockets\" out or make it false",
+				json_string_value(preset));
+		}
 		return true;
 	}
 	if (!json_is_array(size) || json_array_size(size) != 2) {
@@ -946,6 +951,10 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	if (!read_physics(in, json_object_get(root, "physics"), dest)) {
 		return false;
 	}
+	// A preset's cushions stand at its own height for its own balls (37 mm
+	// of a 61.5 mm carom ball, 28 mm of a 52.5 mm snooker ball): the
+	// default that "pool.cushion_height" overrides.
+	dest->def.pool.cushion_height = bs_table_preset_cushion_height(dest->def.table.preset);
 	const json_t* pool = json_object_get(root, "pool");
 	if (pool && dest->def.physics != BS_PHYSICS_POOL) {
 		return fail(in, "pool", "the coefficients of pool physics need \"physics\": \"pool\"");
