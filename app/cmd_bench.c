@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "cushion_contact.h"
 #include "ensemble_engine.h"
+#include <breakshot/game.h>
 #include <breakshot/gas.h>
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
@@ -63,7 +64,8 @@ const bs_command bs_bench_command = {
 				"  [--queue heap|calendar]\n"
 				"--break\n"
 				"--pool [--n N] [--phi PHI] [--events E] [--seed S] [--neighbours grid|all]\n"
-				"--ensemble [--runs N]",
+				"--ensemble [--runs N]\n"
+				"--rules",
 	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in boxes and on an "
 			   "ensemble of breaks",
 	.details =
@@ -84,7 +86,9 @@ const bs_command bs_bench_command = {
 		"), made with seed S (default 1), in a periodic box unless --walled. --queue picks the event queue "
 		"(default: the engine's choice for the size, the calendar queue for large gases and the binary heap for "
 		"small ones). A benchmark, "
-		"not a test: it prints figures and never fails on them.",
+		"not a test: it prints figures and never fails on them.\n\n"
+		"--rules plays each game's break (breakshot play) and times its ruling, judged again and again, per shot "
+		"and per event, beside the CPU time the shot took to simulate.",
 	.main = bench_main,
 };
 
@@ -453,6 +457,68 @@ static int bench_ensemble(const char* scene_path, int64_t runs) {
 	return 0;
 }
 
+// Each game's break, played once in a game (game.h), then its events judged
+// by the game's rules (rules.h) again and again: the CPU time of a ruling,
+// per shot and per event, beside the time the shot took to simulate.
+static int bench_rules(void) {
+	printf("rules: each game's break judged again and again (bs_rules_judge), beside its simulation\n");
+	printf("%-14s %7s %14s %14s %14s\n", "game", "events", "simulate us", "judge ns", "judge ns/event");
+	for (int kind = 0; kind < BS_GAME_KIND_COUNT; ++kind) {
+		char error[512];
+		bs_game_def def = bs_default_game_def((bs_game_kind)kind);
+		bs_game* game = bs_game_create(&def, error, sizeof error);
+		if (!game) {
+			printf("%-14s (not played: %s)\n", bs_game_kind_name((bs_game_kind)kind), error);
+			continue;
+		}
+		// The break: at full speed at the object ball nearest the foot spot.
+		bs_game_state before = *bs_game_get_state(game);
+		bs_vec2 foot = bs_v2(0.75 * def.world.table.width, 0.5 * def.world.table.height);
+		int target = -1;
+		for (int i = 0; i < before.ball_count; ++i) {
+			if (before.balls[i].id != before.cue_ball &&
+				(target < 0 || bs_v2_len(bs_v2_sub(before.balls[i].pos, foot)) <
+								   bs_v2_len(bs_v2_sub(before.balls[target].pos, foot)))) {
+				target = i;
+			}
+		}
+		bs_cue_def cue = bs_default_cue_def();
+		cue.stick = true;
+		cue.speed = 9.0;
+		cue.has_aim = true;
+		cue.aim = before.balls[target].pos;
+		bs_ruling ruling;
+		double shot0 = bs_cli_cpu_seconds();
+		bool played = bs_game_shoot(game, &cue, NULL, &ruling, error, sizeof error);
+		double shot = bs_cli_cpu_seconds() - shot0;
+		if (!played) {
+			printf("%-14s (not played: %s)\n", bs_game_kind_name((bs_game_kind)kind), error);
+			bs_game_destroy(game);
+			continue;
+		}
+		int count = bs_game_shot_event_count(game);
+		const bs_event* events = bs_game_shot_events(game);
+		bs_vec2 rest[BS_RULES_MAX_BALLS];
+		for (int i = 0; i < ruling.after.ball_count; ++i) {
+			rest[i] = ruling.after.balls[i].pos;
+		}
+		int judged = 0;
+		double cpu0 = bs_cli_cpu_seconds();
+		double cpu = 0.0;
+		while (cpu < 0.5 || judged < 1000) {
+			for (int k = 0; k < 1000; ++k) {
+				bs_rules_judge(&before, NULL, events, count, rest, &ruling);
+			}
+			judged += 1000;
+			cpu = bs_cli_cpu_seconds() - cpu0;
+		}
+		printf("%-14s %7d %14.1f %14.1f %14.2f\n", bs_game_kind_name((bs_game_kind)kind), count, 1e6 * shot,
+			1e9 * cpu / judged, 1e9 * cpu / judged / (count > 0 ? count : 1));
+		bs_game_destroy(game);
+	}
+	return 0;
+}
+
 static int bench_main(int argc, char** argv) {
 	int64_t n = 0;
 	double phi = 0.0;
@@ -462,6 +528,7 @@ static int bench_main(int argc, char** argv) {
 	bool only_break = false;
 	bool only_ensemble = false;
 	bool only_pool = false;
+	bool only_rules = false;
 	bs_neighbour_search search = BS_NEIGHBOURS_AUTO;
 	int64_t runs = DEFAULT_ENSEMBLE_RUNS;
 	bs_queue_kind queue = BS_QUEUE_AUTO;
@@ -486,6 +553,10 @@ static int bench_main(int argc, char** argv) {
 		}
 		if (strcmp(argv[i], "--pool") == 0) {
 			only_pool = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--rules") == 0) {
+			only_rules = true;
 			continue;
 		}
 		if (strcmp(argv[i], "--runs") == 0) {
@@ -538,6 +609,9 @@ static int bench_main(int argc, char** argv) {
 	if (only_pool) {
 		return bench_pool(n, phi, events, (uint64_t)seed, search);
 	}
+	if (only_rules) {
+		return bench_rules();
+	}
 	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
@@ -567,5 +641,6 @@ static int bench_main(int argc, char** argv) {
 	}
 	status = status != 0 ? status : bench_box();
 	status = status != 0 ? status : bench_pool(0, 0.0, 0, (uint64_t)seed, BS_NEIGHBOURS_AUTO);
+	status = status != 0 ? status : bench_rules();
 	return status != 0 ? status : bench_ensemble(BREAK_SCENE, runs);
 }

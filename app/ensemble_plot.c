@@ -103,6 +103,16 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 		cairo_move_to(cr, bs_table_cushion(table, k).a.x, bs_table_cushion(table, k).a.y);
 		cairo_line_to(cr, bs_table_cushion(table, k).b.x, bs_table_cushion(table, k).b.y);
 	}
+	// The rounded jaws' arcs, counter-clockwise from start to end.
+	for (int k = 0; k < bs_table_jaw_count(table); ++k) {
+		bs_arc arc = bs_table_arc(table, k);
+		if (arc.radius > 0.0) {
+			double from = atan2(arc.start.y - arc.centre.y, arc.start.x - arc.centre.x);
+			double to = atan2(arc.end.y - arc.centre.y, arc.end.x - arc.centre.x);
+			cairo_new_sub_path(cr);
+			cairo_arc(cr, arc.centre.x, arc.centre.y, arc.radius, from, to < from ? to + 2.0 * BS_PI : to);
+		}
+	}
 	if (bs_table_cushion_count(table) == 0 || size.periodic) {
 		cairo_rectangle(cr, 0.0, 0.0, size.width, size.height);
 	}

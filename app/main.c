@@ -14,6 +14,7 @@ static const bs_command* const commands[] = {
 	&bs_run_command,
 	&bs_ensemble_command,
 	&bs_view_command,
+	&bs_play_command,
 	&bs_gen_command,
 	&bs_bench_command,
 	&bs_compare_command,

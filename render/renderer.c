@@ -59,7 +59,7 @@ static void circle(bs_lines* lines, bs_vec2 centre, double radius, float z, cons
 }
 
 // The event in effect: its contact point, its normal and, for obstacles, the
-// cushion segment, jaw point or pocket involved (balls glow in their shader).
+// cushion segment, jaw or pocket involved (balls glow in their shader).
 static void event_marks(const bs_viewer* viewer, float z, bs_lines* lines) {
 	const bs_event* event = &bs_timeline_frame(&viewer->timeline)->event;
 	const bs_table* table = bs_world_table(viewer->timeline.world);
@@ -70,7 +70,9 @@ static void event_marks(const bs_viewer* viewer, float z, bs_lines* lines) {
 		vec3 b = {(float)s.b.x, (float)s.b.y, z};
 		bs_lines_add(lines, a, b, obstacle_colour, 4.0f);
 	} else if (event->kind == BS_EVENT_JAW && event->b >= 0 && event->b < bs_table_jaw_count(table)) {
-		circle(lines, bs_table_jaw(table, event->b), 0.012, z, obstacle_colour, 3.0f);
+		// A point jaw is ringed; a rounded one is marked where it was met.
+		bs_arc arc = bs_table_arc(table, event->b);
+		circle(lines, arc.radius > 0.0 ? event->point : arc.centre, 0.012, z, obstacle_colour, 3.0f);
 	} else if (event->kind == BS_EVENT_POCKET && event->b >= 0 && event->b < bs_table_pocket_count(table)) {
 		bs_pocket_shape pocket = bs_table_pocket(table, event->b);
 		circle(lines, pocket.centre, pocket.radius, 0.002f, obstacle_colour, 3.0f);

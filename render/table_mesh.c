@@ -22,8 +22,11 @@ typedef struct rgb {
 	float r, g, b;
 } rgb;
 
-static const rgb felt_colour = {0.07f, 0.42f, 0.22f};
-static const rgb cushion_colour = {0.05f, 0.34f, 0.17f};
+// Green cloth for pool and snooker, blue for carom.
+static const rgb green_felt_colour = {0.07f, 0.42f, 0.22f};
+static const rgb green_cushion_colour = {0.05f, 0.34f, 0.17f};
+static const rgb blue_felt_colour = {0.09f, 0.25f, 0.55f};
+static const rgb blue_cushion_colour = {0.07f, 0.20f, 0.45f};
 static const rgb wood_colour = {0.38f, 0.19f, 0.08f};
 static const rgb apron_colour = {0.22f, 0.11f, 0.05f};
 static const rgb diamond_colour = {0.93f, 0.90f, 0.80f};
@@ -107,17 +110,30 @@ static void box(mesh_builder* mesh, float x0, float y0, float z0, float x1, floa
 		side, true);
 }
 
+static bool blue_cloth(const bs_table* table) {
+	return strcmp(bs_table_get_def(table).preset, "carom") == 0;
+}
+
+static rgb felt_colour_of(const bs_table* table) {
+	return blue_cloth(table) ? blue_felt_colour : green_felt_colour;
+}
+
+static rgb cushion_colour_of(const bs_table* table) {
+	return blue_cloth(table) ? blue_cushion_colour : green_cushion_colour;
+}
+
 static void add_felt(mesh_builder* mesh, const bs_table* table) {
 	float c = (float)BS_MODEL_CUSHION_WIDTH;
 	float w = (float)bs_table_get_def(table).width;
 	float h = (float)bs_table_get_def(table).height;
 	facing_quad(mesh, (vec3){-c, -c, 0}, (vec3){w + c, -c, 0}, (vec3){w + c, h + c, 0}, (vec3){-c, h + c, 0},
-		(vec3){0, 0, 1}, felt_colour, true);
+		(vec3){0, 0, 1}, felt_colour_of(table), true);
 }
 
 // Each cushion segment becomes a rubber prism: a vertical nose face, a top
 // sloping up to the rail, and end caps where the jaws are.
 static void add_cushions(mesh_builder* mesh, const bs_table* table) {
+	rgb cushion_colour = cushion_colour_of(table);
 	float nose = (float)BS_MODEL_NOSE_HEIGHT;
 	float top = (float)BS_MODEL_RAIL_HEIGHT;
 	for (int i = 0; i < bs_table_cushion_count(table); ++i) {
@@ -145,12 +161,53 @@ static void add_cushions(mesh_builder* mesh, const bs_table* table) {
 	}
 }
 
+// Each rounded jaw becomes a curved rubber face along its arc, its top
+// sloping back towards the arc's centre, filling the gap between the
+// prisms of the nose and the facing it joins.
+static void add_rounded_jaws(mesh_builder* mesh, const bs_table* table) {
+	enum { steps = 16 };
+	rgb cushion_colour = cushion_colour_of(table);
+	float nose = (float)BS_MODEL_NOSE_HEIGHT;
+	float top = (float)BS_MODEL_RAIL_HEIGHT;
+	for (int j = 0; j < bs_table_jaw_count(table); ++j) {
+		bs_arc arc = bs_table_arc(table, j);
+		if (!(arc.radius > 0.0)) {
+			continue;
+		}
+		double from = atan2(arc.start.y - arc.centre.y, arc.start.x - arc.centre.x);
+		double to = atan2(arc.end.y - arc.centre.y, arc.end.x - arc.centre.x);
+		if (to < from) {
+			to += 2.0 * BS_PI;
+		}
+		double depth = fmin(BS_MODEL_CUSHION_WIDTH, 0.9 * arc.radius);
+		for (int i = 0; i < steps; ++i) {
+			double angle[2] = {from + (to - from) * i / steps, from + (to - from) * (i + 1) / steps};
+			vec3 face[2][4];
+			vec3 out[2];
+			for (int e = 0; e < 2; ++e) {
+				bs_vec2 n = bs_v2(cos(angle[e]), sin(angle[e]));
+				bs_vec2 p = bs_v2_mad(arc.centre, arc.radius, n);
+				bs_vec2 back = bs_v2_mad(arc.centre, arc.radius - depth, n);
+				glm_vec3_copy((vec3){(float)p.x, (float)p.y, 0}, face[e][0]);
+				glm_vec3_copy((vec3){(float)p.x, (float)p.y, nose}, face[e][1]);
+				glm_vec3_copy((vec3){(float)back.x, (float)back.y, top}, face[e][2]);
+				glm_vec3_copy((vec3){(float)n.x, (float)n.y, 0}, out[e]);
+			}
+			vec3 outward = {0.5f * (out[0][0] + out[1][0]), 0.5f * (out[0][1] + out[1][1]), 0};
+			facing_quad(mesh, face[0][0], face[1][0], face[1][1], face[0][1], outward, cushion_colour, true);
+			vec3 up_out = {outward[0] * 0.25f, outward[1] * 0.25f, 1};
+			facing_quad(mesh, face[0][1], face[1][1], face[1][2], face[0][2], up_out, cushion_colour, true);
+		}
+	}
+}
+
 // Where two cushions of the plain rectangle meet, a block fills the corner
 // their prisms leave open (a pool table has a pocket there instead).
 static void add_corner_blocks(mesh_builder* mesh, const bs_table* table) {
 	if (bs_table_get_def(table).has_pockets) {
 		return;
 	}
+	rgb cushion_colour = cushion_colour_of(table);
 	float c = (float)BS_MODEL_CUSHION_WIDTH;
 	float w = (float)bs_table_get_def(table).width;
 	float h = (float)bs_table_get_def(table).height;
@@ -184,8 +241,12 @@ static void diamond(mesh_builder* mesh, float x, float y, bool along_x) {
 		(vec3){0, 0, 1}, diamond_colour, false);
 }
 
-// The sights: on a pool table, three between each pair of pockets.
+// The sights: on a pool table, three between each pair of pockets; a
+// carom table has them too, a snooker table none.
 static void add_diamonds(mesh_builder* mesh, const bs_table* table) {
+	if (strcmp(bs_table_get_def(table).preset, "snooker") == 0) {
+		return;
+	}
 	float offset = (float)(BS_MODEL_CUSHION_WIDTH + 0.5 * BS_MODEL_RAIL_WIDTH);
 	float w = (float)bs_table_get_def(table).width;
 	float h = (float)bs_table_get_def(table).height;
@@ -307,6 +368,7 @@ bool bs_table_mesh_create(const bs_table* table, bs_table_mesh* dest) {
 	mesh_builder mesh = {0};
 	add_felt(&mesh, table);
 	add_cushions(&mesh, table);
+	add_rounded_jaws(&mesh, table);
 	add_corner_blocks(&mesh, table);
 	add_rails(&mesh, table);
 	add_diamonds(&mesh, table);

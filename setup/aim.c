@@ -187,8 +187,7 @@ bs_aim_status bs_aim_pocket_target(const bs_table* table, int pocket, bs_vec2* d
 	if (pocket < 0 || pocket >= table->pocket_count) {
 		return BS_AIM_NO_POCKET;
 	}
-	int tip = table->pockets[pocket].first_jaw;
-	*dest = bs_v2_scale(0.5, bs_v2_add(table->jaws[tip], table->jaws[tip + 1]));
+	*dest = table->pockets[pocket].mouth_centre;
 	return BS_AIM_OK;
 }
 

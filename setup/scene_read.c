@@ -14,6 +14,7 @@
 #include "anchor_history.h"
 #include "cue_def.h"
 #include "scene_names.h"
+#include "scene_cue.h"
 #include "scene_text.h"
 
 // ---------------------------------------------------------------------------
@@ -271,6 +272,11 @@ static bool read_table(loader* in, const json_t* value, bs_table_def* dest) {
 		if (!bs_table_preset(json_string_value(preset), pockets, dest)) {
 			return fail(in, "table.preset", "unknown preset \"%s\" (expected one of: %s)", json_string_value(preset),
 				BS_TABLE_PRESET_NAMES);
+		}
+		// A carom table has no pockets: asked for them by name, say so.
+		if (pockets && pockets_value && !dest->has_pockets) {
+			return fail(in, "table.pockets", "the \"%s\" table has no pockets: leave \"pockets\" out or make it false",
+				json_string_value(preset));
 		}
 		return true;
 	}
@@ -806,10 +812,16 @@ static bool read_rack(loader* in, const json_t* value, bs_rack_def* dest) {
 	return true;
 }
 
-static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue_def* dest) {
-	static const char* const keys[] = {
+// A cue at field `path` ("cue" in a scene; a shot's in a shots file).
+// `with_ball`: it may name the ball it strikes (a scene's); a game's shot
+// strikes the ball its rules say.
+static bool read_cue(
+	loader* in, const json_t* value, const char* path, bool with_ball, bs_physics physics, bs_cue_def* dest) {
+	static const char* const scene_keys[] = {
 		"speed", "stick_speed", "angle_deg", "aim", "tip", "elevation_deg", "squirt", "ball", NULL};
-	if (!expect_object(in, value, "cue", keys)) {
+	static const char* const shot_keys[] = {
+		"speed", "stick_speed", "angle_deg", "aim", "tip", "elevation_deg", "squirt", NULL};
+	if (!expect_object(in, value, path, with_ball ? scene_keys : shot_keys)) {
 		return false;
 	}
 	const json_t* ball = json_object_get(value, "ball");
@@ -821,39 +833,66 @@ static bool read_cue(loader* in, const json_t* value, bs_physics physics, bs_cue
 	const json_t* elevation = json_object_get(value, "elevation_deg");
 	const json_t* squirt = json_object_get(value, "squirt");
 	*dest = bs_default_cue_def();
-	if (ball && !read_int(in, ball, "cue.ball", &dest->ball)) {
+	char where[160];
+	child_path(where, sizeof where, path, "ball");
+	if (ball && !read_int(in, ball, where, &dest->ball)) {
 		return false;
 	}
 	if ((speed != NULL) == (stick != NULL)) {
-		return fail(in, "cue", "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
+		return fail(in, path, "give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)");
 	}
-	if (!read_number(in, speed ? speed : stick, speed ? "cue.speed" : "cue.stick_speed", &dest->speed)) {
+	child_path(where, sizeof where, path, speed ? "speed" : "stick_speed");
+	if (!read_number(in, speed ? speed : stick, where, &dest->speed)) {
 		return false;
 	}
 	dest->stick = stick != NULL;
 	if (!dest->stick && (tip || elevation || squirt)) {
-		return fail(in, tip ? "cue.tip" : elevation ? "cue.elevation_deg" : "cue.squirt",
-			"needs the cue stick's strike: give stick_speed instead of speed");
+		child_path(where, sizeof where, path, tip ? "tip" : elevation ? "elevation_deg" : "squirt");
+		return fail(in, where, "needs the cue stick's strike: give stick_speed instead of speed");
 	}
-	if ((tip && !read_vec2(in, tip, "cue.tip", &dest->tip)) ||
-		(elevation && !read_number(in, elevation, "cue.elevation_deg", &dest->elevation_deg)) ||
-		(squirt && !read_bool(in, squirt, "cue.squirt", &dest->squirt))) {
+	child_path(where, sizeof where, path, "tip");
+	if (tip && !read_vec2(in, tip, where, &dest->tip)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "elevation_deg");
+	if (elevation && !read_number(in, elevation, where, &dest->elevation_deg)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "squirt");
+	if (squirt && !read_bool(in, squirt, where, &dest->squirt)) {
 		return false;
 	}
 	if ((angle != NULL) == (aim != NULL)) {
-		return fail(in, "cue", "give exactly one of angle_deg or aim");
+		return fail(in, path, "give exactly one of angle_deg or aim");
 	}
 	dest->has_aim = aim != NULL;
-	if ((angle && !read_number(in, angle, "cue.angle_deg", &dest->angle_deg)) ||
-		(aim && !read_vec2(in, aim, "cue.aim", &dest->aim))) {
+	child_path(where, sizeof where, path, "angle_deg");
+	if (angle && !read_number(in, angle, where, &dest->angle_deg)) {
+		return false;
+	}
+	child_path(where, sizeof where, path, "aim");
+	if (aim && !read_vec2(in, aim, where, &dest->aim)) {
 		return false;
 	}
 	const char* field = "";
 	char reason[384];
 	if (!bs_cue_def_check(dest, physics, &field, reason, sizeof reason)) {
-		return fail(in, field, "%s", reason);
+		// The check names the field as a scene's ("cue.tip"): put it under `path`.
+		const char* dot = strchr(field, '.');
+		child_path(where, sizeof where, path, dot ? dot + 1 : "");
+		return fail(in, dot ? where : path, "%s", reason);
 	}
 	return true;
+}
+
+bool bs_scene_read_cue(const json_t* value, const char* name, const char* path, bs_physics physics, bs_cue_def* dest,
+	char* error, size_t error_size) {
+	loader in;
+	memset(&in, 0, sizeof in);
+	in.name = name;
+	in.error = error;
+	in.error_size = error_size;
+	return read_cue(&in, value, path, false, physics, dest);
 }
 
 bool bs_cue_apply(const bs_cue_def* cue, bs_physics physics, bs_ball_def* ball) {
@@ -960,6 +999,10 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	if (!read_physics(in, json_object_get(root, "physics"), dest)) {
 		return false;
 	}
+	// A preset's cushions stand at its own height for its own balls (37 mm
+	// of a 61.5 mm carom ball, 28 mm of a 52.5 mm snooker ball): the
+	// default that "pool.cushion_height" overrides.
+	dest->def.pool.cushion_height = bs_table_preset_cushion_height(dest->def.table.preset);
 	const json_t* pool = json_object_get(root, "pool");
 	if (pool && dest->def.physics != BS_PHYSICS_POOL) {
 		return fail(in, "pool", "the coefficients of pool physics need \"physics\": \"pool\"");
@@ -1008,7 +1051,7 @@ static bool read_scene(loader* in, const json_t* root, bs_scene* dest) {
 	}
 	const json_t* cue = json_object_get(root, "cue");
 	if (cue) {
-		if (!read_cue(in, cue, dest->def.physics, &dest->cue)) {
+		if (!read_cue(in, cue, "cue", true, dest->def.physics, &dest->cue)) {
 			return false;
 		}
 		dest->has_cue = true;

@@ -194,6 +194,18 @@ double bs_toi_periodic_image(bs_vec2 d, double kx, double ky, double width, doub
 double bs_toi_periodic(bs_vec2 d, bs_vec2 w, double sigma, double width, double height, double after,
 	double horizon, bool skip_touched);
 
+/// Time (s) until a ball (centre `p` (m), velocity `v` (m/s), radius `r`
+/// (m)) moving in a straight line meets the jaw `arc`: its centre comes r +
+/// arc->radius from the arc's centre while approaching it, the
+/// cancellation-free root of bs_toi_image. The arc's span is not tested: a
+/// jaw's whole circle lies inside the cushion, so no centre reaches the
+/// circle outside the span without first meeting a neighbouring segment or
+/// the arc itself (docs/engine.md, "Jaws"). A point (radius 0) is met as
+/// a circle of the ball's own radius, to the bit.
+static inline double bs_toi_arc(bs_vec2 p, bs_vec2 v, double r, const bs_arc* arc) {
+	return bs_toi_image(bs_v2_sub(arc->centre, p), bs_v2_scale(-1.0, v), r + arc->radius, INFINITY);
+}
+
 /// Time (s) until the centre at `p` (m) moving at `v` (m/s) enters the
 /// circle of radius `capture` (m) around `centre`: 0 when already inside.
 double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture);
@@ -201,7 +213,7 @@ double bs_toi_enter_circle(bs_vec2 p, bs_vec2 v, bs_vec2 centre, double capture)
 /// Time (s) until a ball (centre `p`, velocity `v`, radius `r`) meets the
 /// segment from its playing side (the linear case), with the contact point
 /// inside the segment. INFINITY when it moves parallel or away, or when the
-/// contact falls beyond the segment's ends (the jaw points handle those).
+/// contact falls beyond the segment's ends (the jaws handle those).
 double bs_toi_segment(bs_vec2 p, bs_vec2 v, double r, bs_segment segment);
 
 /// bs_toi_segment with the segment's inward unit normal given (it must be

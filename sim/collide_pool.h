@@ -38,7 +38,7 @@ double bs_quadratic_first_entry(double c0, double c1, double c2, double t_end);
 /// from its playing side, `normal` being the segment's inward unit normal
 /// (bs_segment_normal), with the contact point inside the segment; INFINITY
 /// when it does not by t_end, or meets the line beyond the segment's ends
-/// (the jaw points take those).
+/// (the jaws take those).
 double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segment segment, bs_vec2 normal,
 	double t_end);
 
@@ -55,5 +55,19 @@ double bs_toi_pool_segment(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, bs_segme
 /// t_needed may be reported as INFINITY: the caller has an event by then
 /// already. A time returned is always the same bits, whatever t_needed.
 double bs_toi_pool_circles(bs_vec2 d, bs_vec2 w, bs_vec2 a, double sigma, double t_end, double t_needed);
+
+/// Time (s, in [0, t_end]) until a ball (centre `p` (m), velocity `v`
+/// (m/s), constant acceleration `acc` (m/s^2), radius `r` (m)) meets the jaw
+/// `arc`: the earliest entry of |p + v t + acc t^2/2 - centre|^2 = (r +
+/// arc->radius)^2 while closing, bs_toi_pool_circles's quartic. As for
+/// bs_toi_arc, the span is not tested: a jaw's whole circle lies inside the
+/// cushion. `t_needed` as for bs_toi_pool_circles.
+static inline double bs_toi_pool_arc(
+	bs_vec2 p, bs_vec2 v, bs_vec2 acc, double r, const bs_arc* arc, double t_end, double t_needed) {
+	bs_vec2 d = {arc->centre.x - p.x, arc->centre.y - p.y};
+	bs_vec2 w = {-v.x, -v.y};
+	bs_vec2 a = {-acc.x, -acc.y};
+	return bs_toi_pool_circles(d, w, a, r + arc->radius, t_end, t_needed);
+}
 
 #endif

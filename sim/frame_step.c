@@ -272,7 +272,7 @@ static bool reflect_off_walls(bs_frames* frames, frame_ball* ball, double now) {
 
 // A table with pockets: a ball overlapping a segment (its centre's foot
 // inside the segment, less than r in front of it or anywhere behind it) or a
-// jaw point, and moving into it, is reflected.
+// jaw, and moving into it, is reflected.
 static bool reflect_off_segments_and_jaws(bs_frames* frames, frame_ball* ball, double now) {
 	const bs_table* table = &frames->table;
 	double r = ball->radius;
@@ -290,9 +290,14 @@ static bool reflect_off_segments_and_jaws(bs_frames* frames, frame_ball* ball, d
 		}
 	}
 	for (int k = 0; k < table->jaw_count; ++k) {
-		bs_vec2 d = bs_v2_sub(ball->pos, table->jaws[k]);
-		if (bs_v2_len2(d) < r * r && bs_v2_dot(ball->vel, d) < 0.0) {
-			ok = reflect(frames, ball, BS_EVENT_JAW, k, bs_v2_normalize(d), table->jaws[k], now) && ok;
+		// A jaw as the circle of its arc, as prediction meets it.
+		const bs_arc* arc = &table->jaws[k];
+		bs_vec2 d = bs_v2_sub(ball->pos, arc->centre);
+		double reach = r + arc->radius;
+		if (bs_v2_len2(d) < reach * reach && bs_v2_dot(ball->vel, d) < 0.0) {
+			bs_vec2 normal = bs_v2_normalize(d);
+			bs_vec2 point = arc->radius == 0.0 ? arc->centre : bs_v2_mad(arc->centre, arc->radius, normal);
+			ok = reflect(frames, ball, BS_EVENT_JAW, k, normal, point, now) && ok;
 		}
 	}
 	return ok;

@@ -236,11 +236,14 @@ static double cushion_time(const bs_world* world, int index, int s, double now) 
 	return t < INFINITY ? bs_not_before(ball->time + t, now) : INFINITY;
 }
 
+// A jaw is met as a circle of its radius (docs/engine.md, "Jaws"): a
+// point jaw, of radius 0, exactly as before arcs existed.
 static double jaw_time(const bs_world* world, int index, int j, double now, double needed) {
 	const bs_ball* ball = &world->balls[index];
-	bs_vec2 d = bs_v2_sub(world->table.jaws[j], ball->pos);
+	const bs_arc* arc = &world->table.jaws[j];
+	bs_vec2 d = bs_v2_sub(arc->centre, ball->pos);
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
-	double t = bs_toi_image(d, w, ball->radius, INFINITY);
+	double t = bs_toi_arc(ball->pos, ball->vel, ball->radius, arc);
 	return t < INFINITY ? not_before_unless_passed(ball->time, t, d, w, now) : INFINITY;
 }
 

@@ -14,11 +14,17 @@ static bool ray_crosses(bs_vec2 p, bs_vec2 a, bs_vec2 b) {
 	return x > p.x;
 }
 
-// The table's cushions (noses and pocket facings) and, for each pocket, the
-// chord between its facings' far ends on the capture circle, bound one
-// closed polygon: the playing surface with each pocket's throat. A centre is
-// on the table when it is inside that polygon, a radius from every cushion
-// and jaw point (the segments' ends), and outside every capture circle.
+// The table's cushions (noses and pocket facings), the chords of the rounded
+// jaws' arcs, and, for each pocket, the chord between its facings' far ends
+// on the capture circle, bound one closed polygon: the playing surface with
+// each pocket's throat. A centre is on the table when it is inside that
+// polygon, a radius from every cushion and point jaw (the segments' ends),
+// a radius from every rounded jaw's whole circle, and outside every capture
+// circle. Between an arc and its chord lies the circle's inside, where no
+// centre may be: the whole circle lies inside the cushion (the segments
+// meeting the arc are tangent to it), so a centre within r of it outside
+// the arc's span is also within r of a segment, or outside the polygon, and
+// testing the whole circle refuses exactly what testing the arc would.
 bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double slack, double slack_length) {
 	if (table->periodic) {
 		return p.x >= 0.0 && p.x < table->width && p.y >= 0.0 && p.y < table->height;
@@ -32,15 +38,25 @@ bool bs_ball_inside_table(const bs_table* table, bs_vec2 p, double r, double sla
 		}
 		inside ^= ray_crosses(p, seg.a, seg.b);
 	}
+	for (int j = 0; j < table->jaw_count; ++j) {
+		const bs_arc* arc = &table->jaws[j];
+		if (arc->radius > 0.0) {
+			double limit = arc->radius + reach;
+			if (bs_v2_len2(bs_v2_sub(p, arc->centre)) < limit * limit) {
+				return false;
+			}
+			inside ^= ray_crosses(p, arc->start, arc->end);
+		}
+	}
 	for (int k = 0; k < table->pocket_count; ++k) {
 		const bs_pocket* pocket = &table->pockets[k];
 		double capture = pocket->radius;
 		if (bs_v2_len2(bs_v2_sub(p, pocket->centre)) <= capture * capture) {
 			return false;
 		}
-		// The facings end on the capture circle at the pocket's last jaw points.
-		bs_vec2 end_a = table->jaws[pocket->first_jaw + pocket->jaw_count - 2];
-		bs_vec2 end_b = table->jaws[pocket->first_jaw + pocket->jaw_count - 1];
+		// The facings end on the capture circle at the pocket's last jaws, points.
+		bs_vec2 end_a = table->jaws[pocket->first_jaw + pocket->jaw_count - 2].centre;
+		bs_vec2 end_b = table->jaws[pocket->first_jaw + pocket->jaw_count - 1].centre;
 		inside ^= ray_crosses(p, end_a, end_b);
 	}
 	return inside;
@@ -128,7 +144,12 @@ double bs_obstacle_gap(const bs_table* table, bs_event_kind kind, int target, bs
 		}
 		return fabs(bs_v2_dot(bs_v2_sub(p, seg.a), bs_segment_normal(seg)) - r);
 	}
-	return fabs(bs_v2_len(bs_v2_sub(p, table->jaws[target])) - r);
+	const bs_arc* arc = &table->jaws[target];
+	return fabs(bs_v2_len(bs_v2_sub(p, arc->centre)) - (r + arc->radius));
+}
+
+double bs_obstacle_sigma(const bs_table* table, bs_event_kind kind, int target, double r) {
+	return kind == BS_EVENT_JAW ? r + table->jaws[target].radius : r;
 }
 
 double bs_rounding_speed(bs_vec2 vel, double arrival_speed) {

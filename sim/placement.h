@@ -11,7 +11,7 @@
 #include "table_internal.h"
 
 /// Whether a ball of radius `r` (m) centred at `p` is inside the table: its
-/// centre not past any cushion nose, facing or jaw point by the radius
+/// centre not past any cushion nose, facing or jaw by the radius
 /// (allowing `slack` of the radius and `slack_length` m), inside the table's
 /// bounds or a pocket's throat, and not already in a pocket. On a periodic
 /// table: inside the box [0, W) x [0, H).
@@ -47,9 +47,14 @@ bool bs_find_close_pair(const bs_table* table, const bs_vec2* pos, const double*
 	double tolerance, double slack_length, int* first, int* second);
 
 /// How far (m) a ball of radius `r` centred at `p` is from touching cushion
-/// or jaw point `target` (`kind` BS_EVENT_CUSHION or BS_EVENT_JAW, `target`
+/// or jaw `target` (for a jaw: from the circle of its arc) (`kind` BS_EVENT_CUSHION or BS_EVENT_JAW, `target`
 /// in range), or INFINITY when it is not beside the cushion at all.
 double bs_obstacle_gap(const bs_table* table, bs_event_kind kind, int target, bs_vec2 p, double r);
+
+/// The distance (m) at which a ball of radius `r` touching cushion or jaw
+/// `target` keeps its centre from the obstacle's line or centre: r, and
+/// for a jaw r plus the jaw's radius. Contact tolerances scale with it.
+double bs_obstacle_sigma(const bs_table* table, bs_event_kind kind, int target, double r);
 
 /// The largest ball diameter of a def (m), 0 without balls.
 double bs_largest_diameter(const bs_world_def* def);

@@ -96,7 +96,8 @@ double bs_pool_last_contact_parting(const bs_world* world, int index) {
 	case BS_EVENT_CUSHION:
 		return bs_v2_dot(ball->vel, world->cushion_normals[ball->last_target]);
 	case BS_EVENT_JAW:
-		return -bs_v2_dot(ball->vel, bs_v2_normalize(bs_v2_sub(world->table.jaws[ball->last_target], ball->pos)));
+		return -bs_v2_dot(
+			ball->vel, bs_v2_normalize(bs_v2_sub(world->table.jaws[ball->last_target].centre, ball->pos)));
 	default:
 		return INFINITY;
 	}

@@ -119,13 +119,16 @@ static double cushion_time(const bs_world* world, int index, int s, double now) 
 	return t < INFINITY ? bs_not_before(ball->time + t, now) : INFINITY;
 }
 
+// A jaw is met as a circle of its radius (bs_toi_pool_arc): a point jaw,
+// of radius 0, exactly as before arcs existed.
 static double jaw_time(const bs_world* world, int index, int k, double now, double needed) {
 	const bs_ball* ball = &world->balls[index];
-	bs_vec2 d = bs_v2_sub(world->table.jaws[k], ball->pos);
+	const bs_arc* arc = &world->table.jaws[k];
+	bs_vec2 d = bs_v2_sub(arc->centre, ball->pos);
 	bs_vec2 w = bs_v2_scale(-1.0, ball->vel);
 	bs_vec2 a = bs_v2_scale(-1.0, world->spin[index].acc);
-	return contact_from(
-		d, w, a, ball->radius, ball->time, bs_pool_moving_until(world, index), now, needed, bs_toi_pool_circles);
+	return contact_from(d, w, a, ball->radius + arc->radius, ball->time, bs_pool_moving_until(world, index), now,
+		needed, bs_toi_pool_circles);
 }
 
 static double capture_time(const bs_world* world, int index, int k, double now, double needed) {

@@ -107,7 +107,7 @@ void bs_pool_resolve_pair(bs_world* world, int i, int j, bs_event* record) {
 	bs_world_record_pair(record, bi, bj, impulse, n);
 }
 
-// A ball against cushion `target` (`kind` BS_EVENT_CUSHION) or jaw point
+// A ball against cushion `target` (`kind` BS_EVENT_CUSHION) or jaw
 // `target` (BS_EVENT_JAW), at the place the ball is moved to: the normal
 // points from the obstacle towards the ball.
 void bs_pool_resolve_obstacle(bs_world* world, int index, int kind, int target, bs_event* record) {

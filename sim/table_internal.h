@@ -13,7 +13,8 @@
 typedef struct bs_pocket {
 	bs_vec2 centre; ///< centre of the capture circle (m)
 	double radius;  ///< capture radius (m), > 0
-	double mouth;   ///< width of the pocket's mouth between the jaws (m), for drawing
+	double mouth;   ///< width of the pocket's mouth where its facings begin (m), for drawing
+	bs_vec2 mouth_centre; ///< the middle of the mouth, halfway between where its facings begin (m)
 	/// The pocket's own obstacles, which prediction looks at only when a
 	/// ball's path comes near: cushions [first_facing, first_facing +
 	/// facing_count) and jaws [first_jaw, first_jaw + jaw_count). The last
@@ -23,7 +24,7 @@ typedef struct bs_pocket {
 	int facing_count; ///< see first_facing
 	int first_jaw;    ///< see first_facing
 	int jaw_count;    ///< see first_facing
-	double reach; ///< distance from `centre` to the farthest of those obstacles, or the capture radius (m)
+	double reach; ///< distance from `centre` to the farthest point of those obstacles, or the capture radius (m)
 } bs_pocket;
 
 /// The shape of a table. Plain value: copy it freely; a world keeps its own copy.
@@ -32,7 +33,7 @@ struct bs_table {
 	double height; ///< playing width along y (m)
 	bool has_pockets; ///< false for the plain rectangle
 	bool periodic;    ///< no cushions: a ball leaving one edge enters at the opposite one
-	char preset[16];  ///< the preset it was made from ("9ft"...), or "" for a plain rectangle
+	char preset[16];  ///< the preset it was made from ("9ft", "snooker"...), or "" for a plain rectangle
 
 	int cushion_count; ///< number of segments in use
 	/// Segments [0, nose_count) belong to no pocket and are always looked at;
@@ -40,8 +41,8 @@ struct bs_table {
 	int nose_count;
 	bs_segment cushions[BS_MAX_CUSHIONS]; ///< the segments: noses first, then each pocket's facings
 
-	int jaw_count; ///< number of jaw points in use
-	bs_vec2 jaws[BS_MAX_JAWS]; ///< points a ball can hit beyond a segment's end (m)
+	int jaw_count; ///< number of jaws in use
+	bs_arc jaws[BS_MAX_JAWS]; ///< arcs and points a ball can hit beyond a segment's end
 
 	int pocket_count; ///< number of pockets in use
 	bs_pocket pockets[BS_MAX_POCKETS]; ///< the pockets

@@ -245,7 +245,7 @@ bool bs_moves_into(bs_vec2 v, bs_vec2 n, double scale) {
 // Whether a ball's straight path from its anchor to the start runs into a
 // cushion and on past it: the world predicts from the anchor, and would take
 // that contact as one now, with the ball no longer touching the cushion.
-// (A path through a ball, a jaw point or a capture circle is no contact:
+// (A path through a ball, a jaw or a capture circle is no contact:
 // prediction skips what the ball has passed by the start, and the checks of
 // place and overlap see where it is now. A line has no such "passed".)
 static bool passes_through_a_cushion(const bs_world_def* def, const bs_table* table, const bs_ball_def* ball) {
@@ -381,14 +381,15 @@ static const char* anchor_problem(
 		bs_vec2 vel = anchor_velocity(def, ball);
 		double speed = bs_v2_len(vel);
 		if (!(bs_obstacle_gap(table, history.last_kind, history.last_target, anchor->pos, ball->radius) <=
-				bs_found_contact_slack(table, ball->radius, anchor->time, rounding_speed(def, ball)))) {
+				bs_found_contact_slack(table, bs_obstacle_sigma(table, history.last_kind, history.last_target,
+					ball->radius), anchor->time, rounding_speed(def, ball)))) {
 			return "its anchor's last contact, a cushion or jaw, did not touch it at the anchor time";
 		}
 		// The ball is never examined against its last contact again: it must
 		// not move into it.
 		bs_vec2 towards = history.last_kind == BS_EVENT_CUSHION
 			? bs_v2_scale(-1.0, bs_segment_normal(table->cushions[history.last_target]))
-			: bs_v2_normalize(bs_v2_sub(table->jaws[history.last_target], anchor->pos));
+			: bs_v2_normalize(bs_v2_sub(table->jaws[history.last_target].centre, anchor->pos));
 		if (bs_moves_into(vel, towards, speed)) {
 			return "its anchor's last contact, a cushion or jaw, is one it moves into";
 		}

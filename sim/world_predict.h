@@ -56,7 +56,7 @@ bool bs_path_passes_near(bs_vec2 p, bs_vec2 v, bs_vec2 acc, double span, bs_vec2
 typedef struct bs_table_solvers {
 	/// The ball against cushion segment `segment` (a nose or a facing).
 	double (*cushion)(const bs_world* world, int index, int segment, double now);
-	/// The ball against jaw point `jaw`.
+	/// The ball against jaw `jaw` (a point or an arc).
 	double (*jaw)(const bs_world* world, int index, int jaw, double now, double needed);
 	/// The ball's centre entering pocket `pocket`'s capture circle.
 	double (*capture)(const bs_world* world, int index, int pocket, double now, double needed);

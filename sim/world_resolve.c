@@ -22,8 +22,10 @@ bs_obstacle_contact bs_world_obstacle_contact(const bs_world* world, int index, 
 		contact.normal = world->cushion_normals[target];
 		contact.point = bs_v2_mad(ball->pos, -ball->radius, contact.normal);
 	} else {
-		contact.point = world->table.jaws[target];
-		contact.normal = bs_v2_normalize(bs_v2_sub(ball->pos, contact.point));
+		// From the jaw's centre to the ball; the contact is on its arc.
+		const bs_arc* arc = &world->table.jaws[target];
+		contact.normal = bs_v2_normalize(bs_v2_sub(ball->pos, arc->centre));
+		contact.point = arc->radius == 0.0 ? arc->centre : bs_v2_mad(arc->centre, arc->radius, contact.normal);
 	}
 	return contact;
 }

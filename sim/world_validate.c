@@ -39,7 +39,7 @@ static bool last_event_at_contact(const bs_world* world, char* dest, size_t dest
 		gap = fabs(bs_v2_len(d) - sigma);
 		speeds += rounding_speed(world, j);
 	} else {
-		sigma = a->radius;
+		sigma = bs_obstacle_sigma(&world->table, e.kind, e.b, a->radius);
 		gap = bs_obstacle_gap(&world->table, e.kind, e.b, pa, a->radius);
 	}
 	if (gap <= bs_found_contact_slack(&world->table, sigma, e.time, speeds)) {

@@ -106,7 +106,7 @@ typedef struct ref_world {
 	ld seg[BS_MAX_CUSHIONS][4];   ///< ax, ay, bx, by
 	ld seg_n[BS_MAX_CUSHIONS][2]; ///< inward unit normal (left of a->b)
 	int jaw_count;
-	ld jaw[BS_MAX_JAWS][2];
+	ld jaw[BS_MAX_JAWS][3]; ///< centre x, y, the arc's radius (0 for a point)
 	int pocket_count;
 	ld pocket[BS_MAX_POCKETS][3]; ///< centre x, y, capture radius
 } ref_world;
@@ -339,7 +339,8 @@ static void ref_obstacles(const ref_world* w, ref_search* s, int i) {
 		if (ball->last_kind == BS_EVENT_JAW && ball->last_target == k) {
 			continue;
 		}
-		ld t = ref_circle(ball->px - w->jaw[k][0], ball->py - w->jaw[k][1], ball->vx, ball->vy, ball->r, &shadow);
+		ld t = ref_circle(
+			ball->px - w->jaw[k][0], ball->py - w->jaw[k][1], ball->vx, ball->vy, ball->r + w->jaw[k][2], &shadow);
 		if (t >= 0.0L) {
 			offer(s, BS_EVENT_JAW, i, k, 0, 0, w->time + t);
 		}
@@ -575,8 +576,9 @@ static void ref_init(ref_world* w, const bs_world_def* def) {
 	}
 	w->jaw_count = table->jaw_count;
 	for (int k = 0; k < table->jaw_count; ++k) {
-		w->jaw[k][0] = table->jaws[k].x;
-		w->jaw[k][1] = table->jaws[k].y;
+		w->jaw[k][0] = table->jaws[k].centre.x;
+		w->jaw[k][1] = table->jaws[k].centre.y;
+		w->jaw[k][2] = table->jaws[k].radius;
 	}
 	w->pocket_count = table->pocket_count;
 	for (int k = 0; k < table->pocket_count; ++k) {
@@ -1022,7 +1024,7 @@ static outcome compare_scene(int number, const scene* sc, tally* t) {
 		ld m_min = x->m;
 		ld v_max = speed_of(x);
 		ld wx = x->vx, wy = x->vy;
-		ld curvature = ref.kind == BS_EVENT_JAW ? 1.0L / x->r : 0.0L;
+		ld curvature = ref.kind == BS_EVENT_JAW ? 1.0L / (x->r + w->jaw[ref.target][2]) : 0.0L;
 		if (ref.kind == BS_EVENT_BALL) {
 			const ref_ball* y = &w->b[ref.target];
 			mu = x->m * y->m / (x->m + y->m);

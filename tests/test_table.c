@@ -31,13 +31,13 @@ static void presets_have_regulation_sizes(void) {
 	CHECK_EQ_INT(t.jaw_count, 24);
 	// Mouths between the jaw tips: corners 4.5625 in, sides 5.0625 in.
 	for (int k = 0; k < 6; ++k) {
-		double mouth = bs_v2_len(bs_v2_sub(t.jaws[4 * k + 1], t.jaws[4 * k]));
+		double mouth = bs_v2_len(bs_v2_sub(t.jaws[4 * k + 1].centre, t.jaws[4 * k].centre));
 		CHECK_REL(mouth, (k == 1 || k == 4 ? 5.0625 : 4.5625) * 0.0254, 1e-12);
 	}
 	// Facing cut angles: 142 degrees at corners, 104 at sides, from the nose.
 	bs_vec2 nose = bs_v2(-1.0, 0.0); // nose 0 runs towards pocket 0 at its start tip
 	bs_segment facing = t.cushions[6 + 1];
-	bs_vec2 into = bs_v2_normalize(bs_v2_sub(facing.a.x == t.jaws[1].x && facing.a.y == t.jaws[1].y ? facing.b : facing.a, t.jaws[1]));
+	bs_vec2 into = bs_v2_normalize(bs_v2_sub(facing.a.x == t.jaws[1].centre.x && facing.a.y == t.jaws[1].centre.y ? facing.b : facing.a, t.jaws[1].centre));
 	CHECK_NEAR(acos(bs_v2_dot(nose, into)) * 180.0 / BS_PI, 180.0 - 142.0, 1e-9);
 	CHECK(bs_table_preset("7ft", true, &t_def));
 	CHECK(fabs(t_def.width - 78 * 0.0254) < 1e-12);
@@ -51,7 +51,7 @@ static void straight_shot_into_each_pocket(void) {
 	CHECK(bs_table_preset("9ft", true, &t_def));
 	bs_table t = geometry_of(&t_def);
 	for (int k = 0; k < 6; ++k) {
-		bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[4 * k], t.jaws[4 * k + 1]));
+		bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[4 * k].centre, t.jaws[4 * k + 1].centre));
 		bs_ball_def ball = bs_default_ball_def();
 		ball.pos = bs_v2(0.5 * t.width, 0.5 * t.height);
 		ball.vel = bs_v2_scale(3.0, bs_v2_normalize(bs_v2_sub(mouth, ball.pos)));
@@ -92,7 +92,7 @@ static void rail_ball_meets_the_far_side_jaw(void) {
 	bs_event e = bs_world_last_event(world);
 	CHECK_EQ_INT(e.kind, BS_EVENT_JAW);
 	CHECK_EQ_INT(e.b, 5);
-	bs_vec2 tip = t.jaws[5];
+	bs_vec2 tip = t.jaws[5].centre;
 	bs_ball_state s = bs_world_ball_state(world, 0, e.time);
 	CHECK_REL(bs_v2_len(bs_v2_sub(s.pos, tip)), r, 1e-12);
 	bs_vec2 n = bs_v2_normalize(bs_v2_sub(s.pos, tip));
@@ -112,12 +112,12 @@ static void ball_into_a_corner_jaw_is_deflected(void) {
 	bs_table_def t_def;
 	CHECK(bs_table_preset("9ft", true, &t_def));
 	bs_table t = geometry_of(&t_def);
-	bs_vec2 tip = t.jaws[1]; // pocket 0's tip on the y = 0 nose
+	bs_vec2 tip = t.jaws[1].centre; // pocket 0's tip on the y = 0 nose
 	bs_ball_def ball = bs_default_ball_def();
 	// Steeply into the mouth, passing half a radius inside the tip: the ball's
 	// edge clips the tip beyond the end of the nose.
 	ball.pos = bs_v2(0.25, 0.7);
-	bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[0], t.jaws[1]));
+	bs_vec2 mouth = bs_v2_scale(0.5, bs_v2_add(t.jaws[0].centre, t.jaws[1].centre));
 	bs_vec2 target = bs_v2_mad(tip, 0.5 * r, bs_v2_normalize(bs_v2_sub(mouth, tip)));
 	ball.vel = bs_v2_scale(2.0, bs_v2_normalize(bs_v2_sub(target, ball.pos)));
 	bs_world* world = world_on_9ft(&ball, 1);

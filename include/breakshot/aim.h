@@ -118,9 +118,10 @@ BS_API bs_aim_status bs_aim_to_point(bs_vec2 cue, double cue_radius, bs_vec2 obj
 	bs_vec2 target, bs_aim* dest);
 
 /// The point of pocket `pocket` that bs_aim_to_pocket sends a ball to: the
-/// centre of its mouth, halfway between its two jaw tips (m), the opening a
-/// ball passes through, 0.07 m in front of the capture circle's centre
-/// (table.h numbers the pockets). Writes it into `dest` and returns
+/// centre of its mouth, halfway between where its two facings begin (its
+/// jaw tips on a pool table) (m), the opening a ball passes through, the
+/// capture radius in front of the capture circle's centre (table.h numbers
+/// the pockets). Writes it into `dest` and returns
 /// BS_AIM_OK, or returns BS_AIM_NO_POCKET for an index out of range (every
 /// index, on a table without pockets).
 BS_API bs_aim_status bs_aim_pocket_target(const bs_table* table, int pocket, bs_vec2* dest);

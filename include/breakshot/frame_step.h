@@ -3,7 +3,7 @@
 //
 // Each frame of length dt: move every ball by v dt; capture a ball whose
 // centre is inside a pocket's capture circle; reflect a ball that overlaps a
-// cushion segment or jaw point and moves into it; then test every pair (index
+// cushion segment or jaw and moves into it; then test every pair (index
 // order, one pass) and resolve those that overlap and approach with the same
 // mass-weighted response as the event method (bs_resolve_balls /
 // bs_resolve_obstacle). Nothing is moved back to the contact point, so balls

@@ -72,7 +72,7 @@
 typedef enum bs_event_kind {
 	BS_EVENT_BALL = 0,    ///< two balls collide; a < b are their ids
 	BS_EVENT_CUSHION = 1, ///< a ball meets a cushion segment; a is its id, b the segment index
-	BS_EVENT_JAW = 2,     ///< a ball meets a jaw point; a is its id, b the point index
+	BS_EVENT_JAW = 2,     ///< a ball meets a jaw (a point or an arc); a is its id, b the jaw index
 	BS_EVENT_POCKET = 3,  ///< a ball's centre enters a pocket; a is its id, b the pocket index
 	// The changes of a ball's state of motion under pool physics; a is its
 	// id, b is -1.
@@ -260,7 +260,7 @@ typedef enum bs_def_problem {
 	BS_DEF_BAD_NUMBER,      ///< a time, restitution, elastic window, rest speed or ball count is not finite or out of range, or a choice (neighbour search, queue, order) is not one of its enum's
 	BS_DEF_BAD_BALL,        ///< a ball's radius, mass or speed is out of range, its kind not a bs_ball_kind, a position not finite, or the kinetic energy, given all to the lightest ball, would make it faster than BS_MAX_SPEED
 	BS_DEF_DUPLICATE_ID,    ///< two balls share an id
-	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw point (to BS_TOUCH_TOLERANCE of it, or BS_CONTACT_TOLERANCE for a ball with a saved anchor), outside the capture circles
+	BS_DEF_OUTSIDE_TABLE,   ///< a ball's centre is not where a centre can be: inside the cushion noses or a pocket's throat, a radius from every cushion and jaw (r + its radius from a rounded jaw's centre; to BS_TOUCH_TOLERANCE of it, or BS_CONTACT_TOLERANCE for a ball with a saved anchor), outside the capture circles
 	BS_DEF_BAD_ANCHOR,      ///< a saved anchor is later than the start or before -BS_MAX_TIME, disagrees with pos, leads to it through a cushion, or names a last contact that does not exist, did not touch the ball at the anchor time, or that the ball moves into (two balls naming each other must share the anchor time and not approach)
 	BS_DEF_OVERLAP,         ///< two balls overlap by more than BS_TOUCH_TOLERANCE of their radius sum (BS_CONTACT_TOLERANCE when both have a saved anchor)
 	BS_DEF_OUT_OF_MEMORY,   ///< memory ran out while checking; the def itself may be valid

@@ -14,7 +14,7 @@ class EventKind(enum.IntEnum):
 
     BALL = 0  #: two balls collide (ball_ball)
     CUSHION = 1  #: a ball meets a cushion segment (ball_linear_cushion)
-    JAW = 2  #: a ball meets a jaw point (ball_circular_cushion)
+    JAW = 2  #: a ball meets a jaw, a point or an arc (ball_circular_cushion)
     POCKET = 3  #: a ball's centre enters a pocket (ball_pocket)
     SLIDE_ROLL = 4  #: a sliding ball starts rolling (sliding_rolling)
     ROLL_SPIN = 5  #: a rolling ball stops turning about the vertical only (rolling_spinning)

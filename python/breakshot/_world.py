@@ -306,8 +306,8 @@ class World:
         World(table="9ft", physics="pool",
               balls=[Ball(0, (0.6, 0.635)), Ball(1, (1.9, 0.66))])
 
-    ``table`` is a preset name (``"7ft"``, ``"8ft"``, ``"9ft"``: with
-    pockets), a size ``(length, width)`` in m (no pockets) or a scene's
+    ``table`` is a preset name (``"7ft"``, ``"8ft"``, ``"9ft"``,
+    ``"snooker"``: with pockets; ``"carom"``: without), a size ``(length, width)`` in m (no pockets) or a scene's
     ``table`` object; ``physics`` is ``"pool"`` or ``"ideal"``, by default
     the table's as in a scene file: pool physics on a preset table, ideal
     physics (frictionless discs) on a sized or periodic one; ``pool`` and ``restitution`` are the scene file's objects;

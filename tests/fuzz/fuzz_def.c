@@ -112,8 +112,8 @@ static bs_table_def take_table(recipe* r) {
 		table = bs_table_periodic(width, height);
 		break;
 	default: {
-		static const char* const names[] = {"7ft", "8ft", "9ft"};
-		bs_table_preset(names[kind % 3], (kind & 8) == 0, &table);
+		static const char* const names[] = {"7ft", "8ft", "9ft", "snooker", "carom"};
+		bs_table_preset(names[kind % 5], (kind & 8) == 0, &table);
 		break;
 	}
 	}

@@ -1,0 +1,111 @@
+// breakshot: what the rules of every game share: the facts of a shot read
+// from its events, the ruling's bookkeeping, and each game's judge.
+#ifndef BREAKSHOT_RULES_INTERNAL_H
+#define BREAKSHOT_RULES_INTERNAL_H
+
+#include <breakshot/rules.h>
+
+#include <stdbool.h>
+
+/// Most balls the cue ball can touch at one instant that a shot keeps.
+#define RULES_MAX_SIMULTANEOUS 4
+
+/// A ball pocketed during a shot.
+typedef struct rules_pot {
+	int index;  ///< into state->balls
+	int pocket; ///< pocket index
+	int event;  ///< index into the event list
+} rules_pot;
+
+/// What a shot's events say, in the terms every ruleset uses. Event
+/// indices are into the list judged; -1 for none.
+typedef struct rules_shot {
+	const bs_game_state* state;
+	const bs_event* events;
+	int event_count;
+	int cue_index; ///< index of the cue ball in state->balls
+
+	/// The cue ball's first contact with another ball: the event, and every
+	/// ball it touched in the same place, so at the same instant (a split
+	/// hit; rules.c, same_place), in id order.
+	int first_contact_event;
+	int first_contact_count;
+	int first_contact[RULES_MAX_SIMULTANEOUS]; ///< indices into state->balls
+
+	/// The first event after the first contact (later in the list) in which
+	/// any ball meets a cushion or jaw.
+	int rail_after_contact_event;
+
+	int pot_count;                         ///< balls pocketed, in event order
+	rules_pot pots[BS_RULES_MAX_BALLS];    ///< see pot_count
+	int cue_pot_event;                     ///< the cue ball's pocket event
+
+	/// Object balls that met a cushion or jaw during the shot (the break's
+	/// count), each counted once.
+	int balls_to_rail;
+} rules_shot;
+
+/// Reads the facts of a shot. Returns false, writing the reason into
+/// `ruling->text`, when an event names a ball the game lacks or one that
+/// was off the table before the shot.
+bool rules_read_shot(const bs_game_state* state, const bs_event* events, int event_count, rules_shot* dest,
+	bs_ruling* ruling);
+
+/// Whether ball `index` (into state->balls) was pocketed during the shot.
+bool rules_shot_pocketed(const rules_shot* shot, int index);
+
+/// Starts a ruling: no foul, no points, the turn passes; `after` is the
+/// state with the balls moved to `rest`, pocketed ones off the table, and
+/// the shot counted.
+void rules_ruling_begin(const rules_shot* shot, const bs_vec2* rest, bs_ruling* ruling);
+
+/// Adds an event to the ruling's deciding events (in time order, once each).
+void rules_ruling_decided_by(bs_ruling* ruling, int event);
+
+/// Appends formatted text to the ruling's explanation.
+void rules_ruling_say(bs_ruling* ruling, const char* format, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/// Passes the turn in `after`: the other player shoots, and starts an inning.
+void rules_pass_turn(bs_ruling* ruling);
+
+/// Ends the game in `after` with `winner`.
+void rules_end_game(bs_ruling* ruling, int winner);
+
+/// Puts ball `index` back on the table at `pos` in `after`, and records it.
+void rules_respot(bs_ruling* ruling, int index, bs_vec2 pos);
+
+/// Whether a ball of `radius` at `pos` is clear of every ball on the table
+/// in `state` except `skip_index` (-1: none).
+bool rules_place_is_clear(const bs_game_state* state, int skip_index, bs_vec2 pos, double radius);
+
+/// Whether a ball of `radius` at `pos` lies on the playing surface of the
+/// state's table, clear of its cushions, jaws and pockets.
+bool rules_place_is_on_table(const bs_game_state* state, bs_vec2 pos, double radius);
+
+/// A ball's name for messages: "the 9", "the cue ball", "a red", "the pink".
+const char* rules_ball_name(const bs_game_state* state, int index, char* buffer, int size);
+
+/// Pool's respot (WPA General Rules 1.4): on the foot spot, or else on the
+/// long string behind it as near the spot as the balls allow, or else in
+/// front of it. `after` is the state the ball goes into.
+bs_vec2 rules_pool_spot(const bs_game_state* after, int index);
+
+// The snooker D (WPBSA Rules, Section 1): the baulk line 737 mm from the
+// face of the baulk cushion (x = 0), and a semicircle of 292 mm radius on
+// its middle, towards the baulk cushion.
+#define SNOOKER_BAULK_LINE 0.737
+#define SNOOKER_D_RADIUS 0.292
+
+// Each game's judge, called by bs_rules_judge after the common checks.
+bool rules_judge_nine_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
+bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
+bool rules_judge_ten_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
+bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
+bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest,
+	bs_ruling* ruling);
+
+#endif
