@@ -1,5 +1,5 @@
-"""Games from Python: breakshot.Game over game.h and rules.h, and the layout
-of the structs it mirrors."""
+"""Games from Python: breakshot.Game over game.h and rules.h, the layout of
+the structs it mirrors, and examples/python/play_9ball.py."""
 
 import ctypes
 import gc
@@ -8,6 +8,7 @@ import math
 import os
 import re
 import subprocess
+import sys
 
 import numpy
 import pytest
@@ -16,6 +17,7 @@ import breakshot
 from breakshot import _game, _lib
 from conftest import SOURCE_ROOT
 
+EXAMPLE = os.path.join(SOURCE_ROOT, "examples", "python", "play_9ball.py")
 LENGTH, WIDTH = 2.54, 1.27  # the 9 ft table's playing area (m)
 
 
@@ -581,3 +583,20 @@ def test_three_cushion():
         ruling = game.shoot(stick_speed=4.0, aim=red.pos)
         assert ruling.shooter == 0 and ruling.text
         assert game.state.shot_count == 1
+
+
+# -- the example -------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [[], ["8-ball", "3"]], ids=["9-ball", "8-ball"])
+def test_the_example_plays_a_rack_to_a_winner(args):
+    done = subprocess.run([sys.executable, EXAMPLE, *args], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    winner = re.fullmatch(r"winner: (Ann|Bob) after ([0-9]+) shots", lines[-1])
+    assert winner, lines[-1]
+    shots = int(winner.group(2))
+    assert len(lines) == shots + 1
+    for number, line in enumerate(lines[:-1], 1):
+        assert line.startswith(f"shot {number}, "), line
+    won = {"Ann": 0, "Bob": 1}[winner.group(1)]
+    assert lines[-2].endswith(f"player {won} wins") or lines[-2].endswith(f"player {1 - won} loses")
