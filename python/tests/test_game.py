@@ -600,3 +600,13 @@ def test_the_example_plays_a_rack_to_a_winner(args):
         assert line.startswith(f"shot {number}, "), line
     won = {"Ann": 0, "Bob": 1}[winner.group(1)]
     assert lines[-2].endswith(f"player {won} wins") or lines[-2].endswith(f"player {1 - won} loses")
+
+
+def test_the_docs_game_lines_print_what_the_docs_say(tmp_path):
+    with open(os.path.join(SOURCE_ROOT, "docs", "python.md")) as stream:
+        section = stream.read().split("### Games\n", 1)[1]
+    code, printed = re.search(r"```python\n(.*?)```\n\n```\n(.*?)```", section, re.S).groups()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == printed
+    assert os.listdir(tmp_path) == ["game.json"]
