@@ -441,6 +441,37 @@ def test_a_shot_at_the_8_must_call_its_pocket(tmp_path):
         assert ruling.over and ruling.winner == 0 and "the 8 in the called pocket 2" in ruling.text
 
 
+def test_the_same_shots_rule_as_breakshot_play(tmp_path, program):
+    shots = [
+        {"cue": {"stick_speed": 9.0, "aim": [0.75 * LENGTH, 0.5 * WIDTH]}},
+        {"cue": {"stick_speed": 3.0, "angle_deg": -30.0, "tip": [0.1, 0.2]}, "call": {"ball": 1, "pocket": 2}},
+        {"place": [0.4, 0.3], "cue": {"speed": 0.4, "angle_deg": 180.0}},
+    ]
+    path = tmp_path / "shots.json"
+    path.write_text(json.dumps({"shots": shots}))
+    done = subprocess.run([program, "play", "10-ball", "--seed", "4", "--players", "Ann,Bob", "--shots", str(path),
+                           "--json"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    played = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(played) == len(shots)
+    with breakshot.Game("10-ball", seed=4, players=("Ann", "Bob")) as game:
+        for shot, line in zip(shots, played):
+            if "place" in shot:
+                assert game.state.in_hand != "none"
+                game.place_cue_ball(*shot["place"])
+            cue = dict(shot["cue"])
+            if "tip" in cue:
+                cue["tip"] = tuple(cue["tip"])
+            call = shot.get("call")
+            ruling = game.shoot(**cue, call=call)
+            assert (ruling.text, ruling.foul, ruling.shooter) == (line["text"], line["foul"], line["shooter"])
+            assert (ruling.next_shooter, ruling.in_hand, list(ruling.score)) == (
+                line["next_shooter"], line["in_hand"], line["score"])
+            assert len(game.events) == line["events"]
+            assert [index for index, _ in ruling.deciding] == [entry["event"] for entry in line["deciding"]]
+            assert [event.time for _, event in ruling.deciding] == [entry["time"] for entry in line["deciding"]]
+
+
 # -- saving and loading --------------------------------------------------------
 
 def test_save_and_load_continue_identically(tmp_path):
