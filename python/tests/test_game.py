@@ -213,7 +213,7 @@ def test_the_break_and_its_ruling():
         events = game.events
         assert isinstance(events, breakshot.Events) and len(events) > 50
         assert ruling.shooter == 0 and ruling.legal and ruling.foul == "none"
-        assert ruling.text.startswith("legal: the cue ball touched the 1 first (event 0, ")
+        assert ruling.text.startswith("legal break: the cue ball touched the 1 first (event 0, ")
         index, first = ruling.deciding[0]
         assert index == 0 and first == events[0]
         assert first.kind == breakshot.EventKind.BALL and first.ids == (0, 1)
