@@ -207,7 +207,13 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 	// The money ball wins when pocketed on a legal shot: on the break
 	// (9-ball, WPA 4.3) or as called (10-ball, WPA 5.5); otherwise it is
 	// respotted (10-ball on the break or uncalled, WPA 5.3/5.6).
-	bool money_wins = money_down && (!call_shot || (!state->is_break && (called_made || (no_call && lowest == money))));
+	bool money_called = false;
+	for (int p = 0; p < shot->pot_count; ++p) {
+		money_called = money_called ||
+			(shot->pots[p].index == money && call->ball == money_ball &&
+				(call->pocket < 0 || call->pocket == shot->pots[p].pocket));
+	}
+	bool money_wins = money_down && (!call_shot || (!state->is_break && (money_called || (no_call && lowest == money))));
 	if (money_wins) {
 		ruling->scored = true;
 		ruling->turn_passes = false;

@@ -454,6 +454,32 @@ static void ten_uncalled_ten_is_spotted(void) {
 	bs_game_destroy(game);
 }
 
+// The called 1 made as called and the 10 dropping uncalled on the same
+// shot: the turn goes on, and the 10 is spotted (hand-made events).
+static void ten_dropped_beside_a_called_ball_is_spotted(void) {
+	placed_ball layout[] = {{0, 1.0, MID, 0}, {1, 1.5, MID, 0}, {10, 2.0, 0.3, 0}, {2, 0.6, 1.0, 0}};
+	bs_game* game = ten_ball(layout, 4);
+	const bs_game_state* state = bs_game_get_state(game);
+	bs_event events[4];
+	memset(events, 0, sizeof events);
+	events[0] = (bs_event){BS_EVENT_BALL, 0.2, 0, 1, 0.3, bs_v2(1.5 - R, MID), bs_v2(1.0, 0.0)};
+	events[1] = (bs_event){BS_EVENT_BALL, 0.6, 1, 10, 0.2, bs_v2(1.9, 0.35), bs_v2(0.7, -0.7)};
+	events[2] = (bs_event){BS_EVENT_POCKET, 0.9, 10, 2, 0.0, bs_v2(W, 0.0), bs_v2(0.0, 0.0)};
+	events[3] = (bs_event){BS_EVENT_POCKET, 1.4, 1, 3, 0.0, bs_v2(W, H), bs_v2(0.0, 0.0)};
+	bs_vec2 rest[4];
+	for (int i = 0; i < 4; ++i) {
+		rest[i] = state->balls[i].pos;
+	}
+	bs_ruling ruling;
+	bs_shot_call call = {1, 3};
+	CHECK(bs_rules_judge(state, &call, events, 4, rest, &ruling));
+	CHECK_RULING(ruling, BS_FOUL_NONE, false, 0, BS_IN_HAND_NONE);
+	CHECK(!ruling.after.over);
+	CHECK_EQ_INT(ruling.respot_count, 1);
+	CHECK_EQ_INT(ruling.respots[0].id, 10);
+	bs_game_destroy(game);
+}
+
 static void ten_called_ten_wins(void) {
 	placed_ball layout[4];
 	combination_layout(layout, 1, 10, 2);
@@ -838,6 +864,7 @@ int main(void) {
 	RUN(ten_called_ball_made_continues);
 	RUN(ten_wrong_pocket_ends_the_turn);
 	RUN(ten_uncalled_ten_is_spotted);
+	RUN(ten_dropped_beside_a_called_ball_is_spotted);
 	RUN(ten_called_ten_wins);
 	RUN(eight_open_table_pot_chooses_group);
 	RUN(eight_open_table_eight_first_is_a_foul);

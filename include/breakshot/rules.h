@@ -109,7 +109,7 @@ typedef struct bs_game_state {
 	bs_rules_ball balls[BS_RULES_MAX_BALLS]; ///< every ball of the game
 
 	int shooter;   ///< who plays the next shot: 0 or 1
-	int score[2];  ///< each player's points (snooker, three-cushion; pool: balls legally pocketed)
+	int score[2];  ///< each player's points (snooker, three-cushion); in the pool games, racks won (1 for the winner)
 	int cue_ball;  ///< id of the ball the shooter strikes (three-cushion: each player's own)
 	bs_ball_in_hand in_hand; ///< where the shooter may place the cue ball first, if anywhere
 	bool is_break;  ///< the next shot is the opening break

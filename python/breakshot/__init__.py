@@ -32,3 +32,6 @@ __all__ = [
 
 from ._aim import Aim, PocketAim, aim_cut, aim_to_point, aim_to_pocket, cut_angle, pocket_target
 __all__ += ["Aim", "PocketAim", "aim_cut", "aim_to_point", "aim_to_pocket", "cut_angle", "pocket_target"]
+
+from ._game import GAMES, Game, GameBall, GameState, Ruling
+__all__ += ["GAMES", "Game", "GameBall", "GameState", "Ruling"]
