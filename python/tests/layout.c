@@ -148,6 +148,7 @@ int main(void) {
 	FIELD(bs_ball_state, vel);
 	FIELD(bs_ball_state, omega);
 	FIELD(bs_ball_state, motion);
+	FIELD(bs_ball_state, kind);
 	FIELD(bs_ball_state, radius);
 	FIELD(bs_ball_state, mass);
 	FIELD(bs_ball_state, pocketed);
@@ -163,6 +164,7 @@ int main(void) {
 	FIELD(bs_cue_def, tip);
 	FIELD(bs_cue_def, elevation_deg);
 	FIELD(bs_cue_def, squirt);
+	FIELD(bs_cue_def, ball);
 
 	STRUCT(bs_totals);
 	FIELD(bs_totals, kinetic_energy);
