@@ -46,7 +46,8 @@ bool bs_snooker_spot(const bs_table_def* table, bs_ball_kind colour, bs_vec2* de
 		*dest = bs_v2(centre_x, middle);
 		return true;
 	case BS_BALL_SNOOKER_PINK:
-		*dest = bs_v2(0.5 * (centre_x + table->width), middle);
+		// Midway between the centre spot and the top cushion.
+		*dest = bs_v2(0.75 * table->width, middle);
 		return true;
 	case BS_BALL_SNOOKER_BLACK:
 		*dest = bs_v2(table->width - BS_SNOOKER_BLACK_SPOT, middle);

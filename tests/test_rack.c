@@ -2,7 +2,8 @@
 // pool racks' fixed balls, snooker's spots from the WPBSA's distances, the
 // UMB's three-cushion break), with their kinds, sizes and masses, jittered
 // by the seed within the jitter; a snooker rack is refused on any table but
-// a snooker table; and the breaks of the new games run to rest.
+// a snooker table; and the breaks of the new games run to rest, on plain
+// tables of their sizes and on their presets.
 #include <math.h>
 #include <stdlib.h>
 
@@ -119,22 +120,29 @@ static void pool_racks_put_the_fixed_balls_in_place(void) {
 // and the top cushion.
 static void snooker_spots_are_the_rules_distances(void) {
 	bs_table_def table = snooker_table();
+	const double length = 3.569, middle = 1.778 / 2.0;
 	const struct {
 		bs_ball_kind colour;
 		double x, y;
 	} spots[] = {
-		{BS_BALL_SNOOKER_YELLOW, 0.737, 0.889 - 0.292},
-		{BS_BALL_SNOOKER_GREEN, 0.737, 0.889 + 0.292},
-		{BS_BALL_SNOOKER_BROWN, 0.737, 0.889},
-		{BS_BALL_SNOOKER_BLUE, 1.7845, 0.889},
-		{BS_BALL_SNOOKER_PINK, 2.67675, 0.889},
-		{BS_BALL_SNOOKER_BLACK, 3.245, 0.889},
+		{BS_BALL_SNOOKER_YELLOW, 0.737, middle - 0.292},
+		{BS_BALL_SNOOKER_GREEN, 0.737, middle + 0.292},
+		{BS_BALL_SNOOKER_BROWN, 0.737, middle},
+		{BS_BALL_SNOOKER_BLUE, 0.5 * length, middle},
+		{BS_BALL_SNOOKER_PINK, 0.75 * length, middle},
+		{BS_BALL_SNOOKER_BLACK, length - 0.324, middle},
 	};
+	// The rules' arithmetic, bit for bit, and the rules' numbers in mm.
 	for (size_t k = 0; k < sizeof spots / sizeof spots[0]; ++k) {
 		bs_vec2 spot = bs_v2(-1.0, -1.0);
 		CHECK(bs_snooker_spot(&table, spots[k].colour, &spot));
-		CHECK_NEAR(spot.x, spots[k].x, 1e-12);
-		CHECK_NEAR(spot.y, spots[k].y, 1e-12);
+		CHECK_SAME_BITS(spot.x, spots[k].x);
+		CHECK_SAME_BITS(spot.y, spots[k].y);
+	}
+	const double in_mm[6][2] = {{737, 597}, {737, 1181}, {737, 889}, {1784.5, 889}, {2676.75, 889}, {3245, 889}};
+	for (int k = 0; k < 6; ++k) {
+		CHECK_NEAR(spots[k].x * 1000.0, in_mm[k][0], 1e-9);
+		CHECK_NEAR(spots[k].y * 1000.0, in_mm[k][1], 1e-9);
 	}
 	bs_vec2 untouched = bs_v2(7.0, 7.0);
 	CHECK(!bs_snooker_spot(&table, BS_BALL_SNOOKER_RED, &untouched));
@@ -387,6 +395,48 @@ static void new_games_break_to_rest(void) {
 	}
 }
 
+// On the snooker and carom presets (the snooker table's pockets and
+// rounded jaws, the carom table's bare cushions) the racks are the same as
+// on plain tables of their sizes, the check accepts them, and a break runs
+// to rest within 10^4 events (balls pocketed or stopped).
+static void racks_fit_their_presets(void) {
+	for (int game = BS_GAME_SNOOKER; game <= BS_GAME_THREE_CUSHION; ++game) {
+		bs_table_def preset;
+		CHECK(bs_table_preset(game == BS_GAME_SNOOKER ? "snooker" : "carom", true, &preset));
+		CHECK_EQ_INT(bs_snooker_table(&preset), game == BS_GAME_SNOOKER);
+		bs_table_def plain = game == BS_GAME_SNOOKER ? snooker_table() : carom_table();
+		bs_rack_def rack = bs_default_rack_def();
+		rack.game = (bs_game_kind)game;
+		bs_ball_def balls[BS_RACK_MAX_BALLS], same[BS_RACK_MAX_BALLS];
+		int count = bs_rack_make(&rack, &preset, balls);
+		CHECK_EQ_INT(bs_rack_make(&rack, &plain, same), count);
+		for (int i = 0; i < count; ++i) {
+			CHECK_SAME_BITS(balls[i].pos.x, same[i].pos.x);
+			CHECK_SAME_BITS(balls[i].pos.y, same[i].pos.y);
+		}
+		bs_vec2 target = game == BS_GAME_SNOOKER ? balls[11].pos : balls[2].pos;
+		balls[0].vel = bs_v2_scale(8.0, bs_v2_normalize(bs_v2_sub(target, balls[0].pos)));
+		bs_world_def def = bs_default_pool_world_def();
+		def.table = preset;
+		def.balls = balls;
+		def.ball_count = count;
+		CHECK_DEF_OK(&def);
+		bs_world* world = bs_world_create(&def);
+		int64_t events = 0;
+		while (events < 10000 && bs_world_step(world)) {
+			events += 1;
+		}
+		CHECK(events > 10 && events < 10000);
+		for (int i = 0; i < count; ++i) {
+			bs_ball_state state = bs_world_ball_state(world, i, bs_world_time(world));
+			CHECK(state.motion == BS_MOTION_STATIONARY || state.motion == BS_MOTION_POCKETED);
+		}
+		printf("  %s break on the %s preset: %lld events\n", bs_game_kind_name(rack.game), preset.preset,
+			(long long)events);
+		bs_world_destroy(world);
+	}
+}
+
 int main(void) {
 	RUN(pool_racks_put_the_fixed_balls_in_place);
 	RUN(snooker_spots_are_the_rules_distances);
@@ -395,5 +445,6 @@ int main(void) {
 	RUN(three_cushion_rack_is_the_umb_break);
 	RUN(racks_jitter_with_the_seed);
 	RUN(new_games_break_to_rest);
+	RUN(racks_fit_their_presets);
 	return check_summary();
 }
