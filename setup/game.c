@@ -91,6 +91,11 @@ bs_game* bs_game_create(const bs_game_def* def, char* error, size_t error_size) 
 		}
 		bs_rack_def rack_def = def->rack;
 		rack_def.game = def->game;
+		const char* problem = bs_rack_problem(&rack_def, &def->world.table);
+		if (problem) {
+			snprintf(error, error_size, "rack: %s", problem);
+			return NULL;
+		}
 		count = bs_rack_make(&rack_def, &def->world.table, rack);
 		balls = rack;
 	}

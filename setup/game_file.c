@@ -385,6 +385,11 @@ static bool read_state(const reader* in, const json_t* root, bs_game_kind game, 
 		!(part = field_of(in, state, "over", "state.over")) || !read_bool(in, part, "state.over", &over)) {
 		return false;
 	}
+	bool pool = game != BS_GAME_SNOOKER && game != BS_GAME_THREE_CUSHION;
+	if ((in_hand == BS_IN_HAND_D && game != BS_GAME_SNOOKER) || (in_hand == BS_IN_HAND_KITCHEN && !pool)) {
+		return fail(in, "state.in_hand", "\"%s\" is no place for ball in hand in %s", in_hand_names[in_hand],
+			bs_game_kind_name(game));
+	}
 	s.in_hand = (bs_ball_in_hand)in_hand;
 	s.group[0] = (bs_eight_ball_group)groups[0];
 	s.group[1] = (bs_eight_ball_group)groups[1];

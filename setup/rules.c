@@ -2,6 +2,8 @@
 
 #include "rules_internal.h"
 
+#include <breakshot/spots.h>
+
 #include "placement.h"
 #include "table_internal.h"
 
@@ -79,6 +81,15 @@ bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_
 	}
 	if (count < 1 || count > BS_RULES_MAX_BALLS) {
 		say(error, error_size, "balls: %d balls; a game holds 1 to %d", count, BS_RULES_MAX_BALLS);
+		return false;
+	}
+	if (game == BS_GAME_SNOOKER && !bs_snooker_table(table)) {
+		say(error, error_size, "table: snooker is played on a snooker table (%.9g x %.9g m to %.9g m; the \"snooker\" "
+			"preset), whose spots and D the rules use", BS_SNOOKER_LENGTH, BS_SNOOKER_WIDTH, BS_SNOOKER_SIZE_TOLERANCE);
+		return false;
+	}
+	if (game == BS_GAME_THREE_CUSHION && table->has_pockets) {
+		say(error, error_size, "table: three-cushion is played on a table without pockets (the \"carom\" preset)");
 		return false;
 	}
 	if (game == BS_GAME_THREE_CUSHION && target_points <= 0) {
@@ -472,13 +483,12 @@ static bool inside_area(const bs_game_state* state, bs_vec2 pos, char* error, si
 		return false;
 	}
 	case BS_IN_HAND_D: {
-		bs_vec2 centre = bs_v2(SNOOKER_BAULK_LINE, 0.5 * state->table.height);
-		bs_vec2 d = bs_v2_sub(pos, centre);
-		if (pos.x <= SNOOKER_BAULK_LINE && bs_v2_dot(d, d) <= SNOOKER_D_RADIUS * SNOOKER_D_RADIUS) {
+		bs_snooker_marks marks = {BS_SNOOKER_BAULK_LINE, {0.0, 0.0}, BS_SNOOKER_D_RADIUS};
+		if (bs_snooker_marks_of(&state->table, &marks) && bs_snooker_in_d(&marks, pos)) {
 			return true;
 		}
 		say(error, error_size, "ball in hand: (%.9g, %.9g) is outside the D (on or behind the baulk line x = %.9g m, "
-			"within %.9g m of its middle)", pos.x, pos.y, SNOOKER_BAULK_LINE, SNOOKER_D_RADIUS);
+			"within %.9g m of its middle)", pos.x, pos.y, marks.baulk_x, marks.d_radius);
 		return false;
 	}
 	default:

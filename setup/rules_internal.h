@@ -94,12 +94,6 @@ const char* rules_ball_name(const bs_game_state* state, int index, char* buffer,
 /// front of it. `after` is the state the ball goes into.
 bs_vec2 rules_pool_spot(const bs_game_state* after, int index);
 
-// The snooker D (WPBSA Rules, Section 1): the baulk line 737 mm from the
-// face of the baulk cushion (x = 0), and a semicircle of 292 mm radius on
-// its middle, towards the baulk cushion.
-#define SNOOKER_BAULK_LINE 0.737
-#define SNOOKER_D_RADIUS 0.292
-
 // Each game's judge, called by bs_rules_judge after the common checks.
 bool rules_judge_nine_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
 bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);

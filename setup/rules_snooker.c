@@ -6,15 +6,11 @@
 // the free ball) is out of scope: docs/games.md, "Snooker".
 #include "rules_internal.h"
 
+#include <breakshot/spots.h>
+
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
-
-// The spots (Section 1): the black 324 mm from the face of the top cushion,
-// the pink midway between the centre and the top cushion, the blue in the
-// centre, the brown in the middle of the baulk line, the yellow and green on
-// its ends at the corners of the D (the yellow on the right seen from the
-// baulk end, which looking along +x is towards y = 0).
-#define SNOOKER_BLACK_FROM_TOP 0.324
 
 // How far clear of a ball a colour goes when it cannot go on its spot, so
 // that it never starts the next shot touching (m).
@@ -40,22 +36,14 @@ static const char* colour_name(bs_ball_kind kind) {
 	return is_colour(kind) ? names[kind - BS_BALL_SNOOKER_YELLOW] : kind == BS_BALL_SNOOKER_RED ? "red" : "colour";
 }
 
+// A colour's spot (Section 1, spots.h). The game is on a snooker table
+// (bs_game_state_start), so there is one.
 static bs_vec2 spot_of(const bs_table_def* table, bs_ball_kind kind) {
-	double mid = 0.5 * table->height;
-	switch (kind) {
-	case BS_BALL_SNOOKER_YELLOW:
-		return bs_v2(SNOOKER_BAULK_LINE, mid - SNOOKER_D_RADIUS);
-	case BS_BALL_SNOOKER_GREEN:
-		return bs_v2(SNOOKER_BAULK_LINE, mid + SNOOKER_D_RADIUS);
-	case BS_BALL_SNOOKER_BROWN:
-		return bs_v2(SNOOKER_BAULK_LINE, mid);
-	case BS_BALL_SNOOKER_BLUE:
-		return bs_v2(0.5 * table->width, mid);
-	case BS_BALL_SNOOKER_PINK:
-		return bs_v2(0.75 * table->width, mid);
-	default:
-		return bs_v2(table->width - SNOOKER_BLACK_FROM_TOP, mid);
-	}
+	bs_vec2 spot = bs_v2(0.0, 0.0);
+	bool found = bs_snooker_spot(table, kind, &spot);
+	(void)found;
+	assert(found && "a snooker game is played on a snooker table (bs_game_state_start refuses others)");
+	return spot;
 }
 
 // A spot is occupied when a ball placed on it would touch another (Section

@@ -166,6 +166,29 @@ static void creation_refuses_what_cannot_be_played(void) {
 	balls[1].kind = BS_BALL_SNOOKER_RED;
 	CHECK(bs_game_create(&def, error, sizeof error) == NULL);
 	CHECK_CONTAINS(error, "balls[1].kind: \"snooker_red\" is not a ball of 9-ball");
+
+	// Each game on its own kind of table.
+	def = bs_default_game_def(BS_GAME_SNOOKER);
+	bs_table_preset("9ft", true, &def.world.table);
+	CHECK(bs_game_create(&def, error, sizeof error) == NULL);
+	CHECK_CONTAINS(error, "rack: ");
+	CHECK_CONTAINS(error, "snooker table");
+	def = bs_default_game_def(BS_GAME_THREE_CUSHION);
+	bs_table_preset("9ft", true, &def.world.table);
+	CHECK(bs_game_create(&def, error, sizeof error) == NULL);
+	CHECK_CONTAINS(error, "three-cushion is played on a table without pockets");
+	def = bs_default_game_def(BS_GAME_THREE_CUSHION);
+	def.target_points = 0;
+	CHECK(bs_game_create(&def, error, sizeof error) == NULL);
+	CHECK_CONTAINS(error, "target_points");
+	for (int kind = 0; kind < BS_GAME_KIND_COUNT; ++kind) {
+		def = bs_default_game_def((bs_game_kind)kind);
+		bs_game* game = bs_game_create(&def, error, sizeof error);
+		if (!game) {
+			CHECK_FAIL("the default %s game is refused: %s", bs_game_kind_name((bs_game_kind)kind), error);
+		}
+		bs_game_destroy(game);
+	}
 }
 
 // A cue out of range is refused by its field, and the game is unchanged.

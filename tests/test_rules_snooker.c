@@ -80,12 +80,14 @@ static bs_game_state start(const bs_table_def* table, const bs_ball_def* balls, 
 static bs_game_state rack_state(void) {
 	bs_ball_def balls[BS_RULES_MAX_BALLS];
 	int n = full_rack(balls);
-	bs_table_def table = bs_table_rect(W, H);
+	bs_table_def table;
+	bs_table_preset("snooker", true, &table);
 	return start(&table, balls, n);
 }
 
 static bs_game_state state_of(const bs_ball_def* balls, int count) {
-	bs_table_def table = bs_table_rect(W, H);
+	bs_table_def table;
+	bs_table_preset("snooker", true, &table);
 	return start(&table, balls, count);
 }
 
@@ -703,14 +705,13 @@ static void calls_that_cannot_be_nominated_are_refused(void) {
 // ---------------------------------------------------------------------------
 // Shots simulated on a table with pockets
 
-// A red into the middle pocket of a 9 ft pool table (the snooker table's
-// pockets land with its preset): the world's own events, its changes of
-// motion among them, judged as they come.
+// A red into a middle pocket of the snooker table: the world's own events,
+// its changes of motion among them, judged as they come.
 static void simulated_red_into_a_pocket(void) {
 	bs_table_def table;
-	CHECK(bs_table_preset("9ft", true, &table));
-	bs_ball_def balls[] = {ball(WHITE, 1.27, 0.3), ball(RED1, 1.27, 0.2), ball(BLUE, 1.0, 0.9),
-		ball(BLACK, 2.2, 0.635)};
+	CHECK(bs_table_preset("snooker", true, &table));
+	bs_ball_def balls[] = {ball(WHITE, 0.5 * W, 0.3), ball(RED1, 0.5 * W, 0.2), ball(BLUE, 1.0, 0.9),
+		ball(BLACK, 3.0, MID)};
 	bs_game_state state = start(&table, balls, 4);
 	state.in_hand = BS_IN_HAND_NONE;
 	balls[0].vel = bs_v2(0.0, -1.5);
