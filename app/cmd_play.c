@@ -170,7 +170,9 @@ static const char* in_hand_name(bs_ball_in_hand in_hand) {
 static void print_ruling_text(const bs_game* game, int number, int shooter, const bs_ruling* ruling) {
 	const bs_game_state* after = &ruling->after;
 	printf("shot %d, %s: %s\n", number, bs_game_player(game, shooter), ruling->text);
-	if (after->over) {
+	if (after->over && after->winner < 0) {
+		printf("  score %d-%d; game over: drawn\n", after->score[0], after->score[1]);
+	} else if (after->over) {
 		printf("  score %d-%d; game over: %s wins\n", after->score[0], after->score[1],
 			bs_game_player(game, after->winner));
 	} else {

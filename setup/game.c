@@ -221,7 +221,11 @@ bool bs_game_shot_def(const bs_game* game, const bs_cue_def* cue, bs_world_def* 
 	char* error, size_t error_size) {
 	const bs_game_state* state = &game->state;
 	if (state->over) {
-		snprintf(error, error_size, "the game is over: %s won", game->players[state->winner]);
+		if (state->winner >= 0) {
+			snprintf(error, error_size, "the game is over: %s won", game->players[state->winner]);
+		} else {
+			snprintf(error, error_size, "the game is over: drawn");
+		}
 		return false;
 	}
 	int cue_index = bs_game_state_find(state, state->cue_ball);

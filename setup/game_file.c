@@ -403,8 +403,10 @@ static bool read_state(const reader* in, const json_t* root, bs_game_kind game, 
 	if (!s.balls[cue].on_table && s.in_hand == BS_IN_HAND_NONE && !s.over) {
 		return fail(in, "state.in_hand", "the cue ball is off the table, so it must be in hand");
 	}
-	if (over != (s.winner >= 0)) {
-		return fail(in, "state.winner", "a game that is over has a winner (0 or 1), one that is not has -1");
+	// Only three-cushion's equal innings can end level (a draw: over, winner -1).
+	if (over ? s.winner < 0 && game != BS_GAME_THREE_CUSHION : s.winner >= 0) {
+		return fail(in, "state.winner", "a game that is over has a winner (0 or 1; a drawn three-cushion game -1), one "
+			"that is not has -1");
 	}
 	*dest = s;
 	return true;
