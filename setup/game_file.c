@@ -224,7 +224,7 @@ static bool read_pair(const reader* in, const json_t* value, const char* path, i
 	if (!json_is_array(value) || json_array_size(value) != 2) {
 		return fail(in, path, "expected 2 integers");
 	}
-	char item[64];
+	char item[160];
 	for (int k = 0; k < 2; ++k) {
 		snprintf(item, sizeof item, "%s[%d]", path, k);
 		if (!read_int(in, json_array_get(value, (size_t)k), item, low, high, &dest[k])) {
@@ -238,7 +238,7 @@ static bool read_vec2(const reader* in, const json_t* value, const char* path, b
 	if (!json_is_array(value) || json_array_size(value) != 2) {
 		return fail(in, path, "expected 2 numbers [x, y]");
 	}
-	char item[64];
+	char item[160];
 	snprintf(item, sizeof item, "%s[0]", path);
 	if (!read_number(in, json_array_get(value, 0), item, &dest->x)) {
 		return false;

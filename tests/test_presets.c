@@ -1,8 +1,8 @@
 // The snooker and carom tables: their dimensions, the rounded jaws (tangent
 // to the noses and facings, their circles inside the cushions), where a ball
 // may stand beside an arc, the cushion heights a scene gets by default,
-// runs aimed at the arcs under both physics, and soaks of hand-placed
-// breaks on both tables.
+// runs aimed at the arcs under both physics, and soaks of racked and
+// scattered breaks on both tables.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -463,50 +463,25 @@ static void balls_sent_at_the_arcs_stay_on_the_table(void) {
 	CHECK(tally.rounded_jaw_events > shots / 2);
 }
 
-// A snooker break by hand (until racks exist): the 15 reds in a triangle
-// behind the pink spot, the colours on their spots, the cue ball in the D,
-// struck at the reds with random speed, aim and spin.
+// A snooker break: the rack (bs_rack_make, its gap and jitter seeded), the
+// cue ball struck from its place in the D at the reds' apex, off by up to
+// a ball, with random speed and spin.
 static int snooker_break(bs_rng* rng, bs_ball_def* balls) {
-	const double length = 3.569, width = 1.778;
-	const double baulk = 0.737, d_radius = 0.292;
-	int n = 0;
-	bs_ball_def ball = bs_default_ball_def();
-	ball.radius = snooker_radius;
-	ball.mass = snooker_mass;
-	// The colours: yellow, green, brown, blue, pink, black.
-	bs_vec2 spots[6] = {{baulk, 0.5 * width - d_radius}, {baulk, 0.5 * width + d_radius}, {baulk, 0.5 * width},
-		{0.5 * length, 0.5 * width}, {0.75 * length, 0.5 * width}, {length - 0.324, 0.5 * width}};
-	// The cue ball in the D, clear of the colours on it.
-	ball.id = 0;
-	bool clear;
-	do {
-		double a = bs_rng_range(rng, 0.5 * BS_PI, 1.5 * BS_PI);
-		double reach = bs_rng_range(rng, 0.0, d_radius);
-		ball.pos = bs_v2(baulk + reach * cos(a), 0.5 * width + reach * sin(a));
-		clear = true;
-		for (int k = 0; k < 3; ++k) {
-			clear = clear && bs_v2_len(bs_v2_sub(ball.pos, spots[k])) > 2.0 * snooker_radius + 1e-3;
-		}
-	} while (!clear);
-	balls[n++] = ball;
-	for (int k = 0; k < 6; ++k) {
-		ball.id = 16 + k;
-		ball.pos = spots[k];
-		balls[n++] = ball;
-	}
-	// The reds, the apex just behind the pink, 0.1 mm apart.
-	double gap = 2.0 * snooker_radius + 1e-4;
-	double apex = 0.75 * length + gap;
-	int id = 1;
-	for (int row = 0; row < 5; ++row) {
-		for (int k = 0; k <= row; ++k) {
-			ball.id = id++;
-			ball.pos = bs_v2(apex + row * gap * sqrt(3.0) / 2.0, 0.5 * width + (k - 0.5 * row) * gap);
-			balls[n++] = ball;
+	bs_rack_def rack = bs_default_rack_def();
+	rack.game = BS_GAME_SNOOKER;
+	rack.gap = bs_rng_range(rng, 0.0, 1e-4);
+	rack.jitter = bs_rng_range(rng, 0.0, 0.5 * rack.gap);
+	rack.seed = bs_rng_next(rng);
+	bs_table_def table;
+	bs_table_preset("snooker", true, &table);
+	int n = bs_rack_make(&rack, &table, balls);
+	bs_vec2 apex = bs_v2(INFINITY, 0.0);
+	for (int i = 0; i < n; ++i) {
+		if (balls[i].kind == BS_BALL_SNOOKER_RED && balls[i].pos.x < apex.x) {
+			apex = balls[i].pos;
 		}
 	}
-	// At the reds' apex, off by up to half a ball, with spin.
-	bs_vec2 target = bs_v2(apex, 0.5 * width + bs_rng_range(rng, -snooker_radius, snooker_radius) * 2.0);
+	bs_vec2 target = bs_v2(apex.x, apex.y + bs_rng_range(rng, -1.0, 1.0) * 2.0 * snooker_radius);
 	bs_vec2 dir = bs_v2_normalize(bs_v2_sub(target, balls[0].pos));
 	double speed = bs_rng_range(rng, 3.0, 9.0);
 	balls[0].vel = bs_v2_scale(speed, dir);
@@ -542,7 +517,8 @@ static int carom_shot(bs_rng* rng, bs_ball_def* balls) {
 }
 
 // 200 seeded breaks on each table (10 in the fast tier), to rest: no
-// overlap, every ball on the table or pocketed, energy never rising.
+// overlap, every ball on the table or pocketed, energy never rising. The
+// snooker breaks start from the rack; the carom shots from anywhere.
 static void soak_breaks_on_snooker_and_carom(void) {
 	int breaks = check_scaled(200, 10);
 	const char* tables[] = {"snooker", "carom"};
