@@ -13,6 +13,7 @@
 /// One ball's path: its centre at increasing times.
 typedef struct bs_preview_path {
 	int id;
+	int first_hit; ///< the id of the first ball it touches, or -1 (a game's call names the cue ball's)
 	bs_vec2* points; ///< m
 	int count;
 	int capacity;
