@@ -251,8 +251,10 @@ static void game_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_b
 	if (state->target_points > 0 && state->game == BS_GAME_THREE_CUSHION) {
 		snprintf(target, sizeof target, "   (to %d)", state->target_points);
 	}
-	add(hud, 0, accent_colour, "%s   %s   %s%s", bs_game_kind_name(state->game), first, second, target);
 	char line[hud_entry_size];
+	// Long names wrap rather than lose the second player's score.
+	snprintf(line, sizeof line, "%s   %s   %s%s", bs_game_kind_name(state->game), first, second, target);
+	add_wrapped(hud, 0, accent_colour, line, 2);
 	turn_line(viewer, line, sizeof line);
 	add_wrapped(hud, 0, game->phase == BS_GAME_PHASE_SHOT ? text_colour : accent_colour, line, 2);
 	if (game->has_ruling) {

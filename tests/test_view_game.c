@@ -282,7 +282,7 @@ static void test_hud_names_scores_and_ruling(void) {
 // A saved 8-ball game with Ann (solids) on the 8: the cue ball, the 8 on the
 // diagonal towards pocket 0 (the corner at the origin) and one stripe.
 static const char eight_ball_game[] =
-	"{\"breakshot_game\": 1, \"game\": \"8-ball\", \"players\": [\"Ann\", \"Bob\"],\n"
+	"{\"breakshot_game\": 1, \"game\": \"8-ball\", \"players\": [\"%s\", \"%s\"],\n"
 	" \"scene\": {\"table\": {\"preset\": \"9ft\", \"pockets\": true}, \"physics\": \"pool\", \"time\": 0.0, "
 	"\"balls\": []},\n"
 	" \"state\": {\"shooter\": 0, \"score\": [7, 3], \"cue_ball\": 0, \"in_hand\": \"none\", \"is_break\": false,\n"
@@ -296,23 +296,30 @@ static const char eight_ball_game[] =
 	"1.0]}\n"
 	"  ]}}\n";
 
+// A viewer on eight_ball_game between `first` and `second`, or false with
+// the failure recorded.
+static bool viewer_on_the_8(const char* first, const char* second, bs_viewer* viewer) {
+	char path[512];
+	path_in(temp_dir, "eight.json", path, sizeof path);
+	char text[4096];
+	snprintf(text, sizeof text, eight_ball_game, first, second);
+	CHECK(write_file(path, text));
+	char error[512];
+	bs_game* loaded = bs_game_load(path, error, sizeof error);
+	if (!loaded || !bs_viewer_create_game(loaded, viewer, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		return false;
+	}
+	return true;
+}
+
 // On the 8, a strike without a called pocket is refused with the game's
 // message and changes nothing; a click near a pocket calls it (the 8 into
 // it), a second click takes it back, and the 8 made in the called pocket
 // wins.
 static void test_the_8_needs_a_called_pocket(void) {
-	char path[512];
-	path_in(temp_dir, "eight.json", path, sizeof path);
-	CHECK(write_file(path, eight_ball_game));
-	char error[512];
-	bs_game* loaded = bs_game_load(path, error, sizeof error);
-	if (!loaded) {
-		CHECK_FAIL("%s", error);
-		return;
-	}
 	bs_viewer viewer;
-	if (!bs_viewer_create_game(loaded, &viewer, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
+	if (!viewer_on_the_8("Ann", "Bob", &viewer)) {
 		return;
 	}
 	bs_viewer_game* game = viewer.game;
@@ -355,6 +362,23 @@ static void test_the_8_needs_a_called_pocket(void) {
 	CHECK(bs_viewer_key(&viewer, GLFW_KEY_S));
 	CHECK(!viewer.aiming);
 	CHECK_CONTAINS(viewer.status, "the game is over");
+	bs_viewer_destroy(&viewer);
+}
+
+// The longest names and both groups: the scores wrap onto a second line
+// rather than lose the second player's, within the HUD's lines.
+static void test_hud_wraps_long_names(void) {
+	bs_viewer viewer;
+	if (!viewer_on_the_8("Alexandrina_Wilhelmina_Longname", "Bartholomew_Maximilian_Longname", &viewer)) {
+		return;
+	}
+	CHECK_EQ_INT((int)strlen(bs_game_player(viewer.game->game, 1)), BS_GAME_NAME_SIZE - 1);
+	char text[4096];
+	hud_text(&viewer, text, sizeof text);
+	CHECK_CONTAINS(text, "> Alexandrina_Wilhelmina_Longname 7 (solids)");
+	CHECK_CONTAINS(text, "Bartholomew_Maximilian_Longname 3");
+	CHECK_CONTAINS(text, "(stripes)");
+	CHECK_CONTAINS(text, "Alexandrina_Wilhelmina_Longname to shoot, on the 8");
 	bs_viewer_destroy(&viewer);
 }
 
@@ -403,6 +427,7 @@ int main(void) {
 	RUN(test_break_by_keys_equals_the_game);
 	RUN(test_foul_gives_ball_in_hand_placed_by_script);
 	RUN(test_hud_names_scores_and_ruling);
+	RUN(test_hud_wraps_long_names);
 	RUN(test_the_8_needs_a_called_pocket);
 	RUN(test_ten_ball_call_names_the_first_ball_hit);
 	RUN(test_script_refusals);
