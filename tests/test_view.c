@@ -1132,6 +1132,27 @@ static void test_game_keys_equal_play(void) {
 		CHECK_EQ_INT(bs_game_get_state(game)->shooter, 0);
 		bs_game_destroy(game);
 	}
+	// --out at the instant of the break writes the struck world: `run` of it
+	// takes as many events as the game's break.
+	char struck[1024];
+	temp_path("struck.json", struck, sizeof struck);
+	snprintf(command, sizeof command, "'%s' view --game 9-ball --keys 'a]]]]]]]]]]]]]]]]]]]]]]]]!' --out '%s' >/dev/null",
+		breakshot_path(), struck);
+	CHECK_EQ_INT(run_command(command), 0);
+	game = bs_game_new(BS_GAME_9_BALL, 1, NULL, NULL, 0, error, sizeof error);
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true;
+	cue.speed = 9.0;
+	bs_ruling ruling;
+	CHECK(game && bs_game_shoot(game, &cue, NULL, &ruling, error, sizeof error));
+	char output[4096];
+	snprintf(command, sizeof command, "'%s' run '%s'", breakshot_path(), struck);
+	CHECK_EQ_INT(run_captured(temp_dir, command, output, sizeof output, NULL, 0), 0);
+	const char* events = strstr(output, "events ");
+	int run_events = -1;
+	CHECK(events && sscanf(events, "events %d", &run_events) == 1);
+	CHECK_EQ_INT(run_events, game ? bs_game_shot_event_count(game) : -2);
+	bs_game_destroy(game);
 	// Continued: Ann places the cue ball with a click and plays along +x at
 	// the stick's first speed (3 m/s).
 	CHECK(write_file(more, "{\"shots\": [{\"place\": [0.9, 0.5], \"cue\": {\"stick_speed\": 3.0, \"angle_deg\": 0}}]}\n"));
