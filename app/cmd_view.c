@@ -141,9 +141,8 @@ static int parse_view_options(int argc, char** argv, view_options* dest) {
 	if (dest->has_at && dest->events > 0) {
 		return bs_cli_fail("view: --at and --events both choose the state shown; give one");
 	}
-	if (dest->frames > 0 && (dest->out_path || dest->save_path)) {
-		return bs_cli_fail("view: --frames measures the interactive window; it does not go with --%s",
-			dest->out_path ? "out" : "save");
+	if (dest->frames > 0 && dest->out_path) {
+		return bs_cli_fail("view: --frames measures the interactive window; it does not go with --out");
 	}
 	// --save may name the --game-file it continues: the game is read whole first.
 	const bs_named_path files[] = {{"the scene", dest->scene_path}, {"--screenshot", dest->screenshot_path},
@@ -296,28 +295,36 @@ static int take_screenshot(bs_viewer* viewer, const view_options* options, const
 	return status;
 }
 
+// Says that no window can open and how to run the viewer headless; returns 1.
+static int no_display(const view_options* options) {
+	fprintf(stderr,
+		"breakshot: view: no display (DISPLAY and WAYLAND_DISPLAY are unset), so no window can open.\n"
+		"  On a desktop, run it there. Headless, render a frame instead:\n");
+	if (options->scene_path) {
+		fprintf(stderr, "    xvfb-run -a breakshot view %s --screenshot FILE.png [--at T | --events N] [--size WxH]\n",
+			options->scene_path);
+	} else {
+		fprintf(stderr,
+			"    xvfb-run -a breakshot view %s %s --keys KEYS --screenshot FILE.png [--size WxH]\n"
+			"  or play by keys that end by quitting (q), saving the game: breakshot view ... --keys '...q' --save FILE\n",
+			options->game_name ? "--game" : "--game-file",
+			options->game_name ? options->game_name : options->game_path);
+	}
+	return 1;
+}
+
 int bs_cmd_view(int argc, char** argv) {
 	view_options options;
 	int status = parse_view_options(argc, argv, &options);
 	if (status != 0) {
 		return status < 0 ? 0 : status;
 	}
-	bool writes_only = options.out_path || options.save_path;
-	bool needs_gl = options.screenshot_path || !writes_only;
-	if (needs_gl && !bs_window_display_available()) {
-		fprintf(stderr,
-			"breakshot: view: no display (DISPLAY and WAYLAND_DISPLAY are unset), so no window can open.\n"
-			"  On a desktop, run it there. Headless, render a frame instead:\n");
-		if (options.scene_path) {
-			fprintf(stderr,
-				"    xvfb-run -a breakshot view %s --screenshot FILE.png [--at T | --events N] [--size WxH]\n",
-				options.scene_path);
-		} else {
-			fprintf(stderr, "    xvfb-run -a breakshot view %s %s --keys KEYS --screenshot FILE.png [--size WxH]\n",
-				options.game_name ? "--game" : "--game-file",
-				options.game_name ? options.game_name : options.game_path);
-		}
-		return 1;
+	// A window opens unless one frame is rendered off screen or --out is
+	// asked for (--save writes the game when the window closes), or the keys
+	// quit: whether they do is known only once they have run.
+	bool window = !options.out_path && !(options.screenshot_path && options.frames == 0);
+	if ((options.screenshot_path || (window && !options.keys)) && !bs_window_display_available()) {
+		return no_display(&options);
 	}
 	bs_viewer viewer;
 	char error[512];
@@ -350,9 +357,13 @@ int bs_cmd_view(int argc, char** argv) {
 		return BS_EXIT_USAGE;
 	}
 	status = choose_state(&viewer, &options);
+	window = window && !viewer.quit;
+	if (status == 0 && window && !bs_window_display_available()) {
+		status = no_display(&options);
+	}
 	if (status == 0 && options.screenshot_path && options.frames == 0) {
 		status = take_screenshot(&viewer, &options, &screenshot);
-	} else if (status == 0 && !writes_only) {
+	} else if (status == 0 && window) {
 		GLFWwindow* window = bs_window_open(options.width, options.height, true);
 		if (window) {
 			viewer.playing = !options.has_at && options.events == 0 && !options.keys;

@@ -32,7 +32,8 @@ const bs_command bs_view_command = {
 			   "--game-file FILE continues a game saved by --save or 'breakshot play --save'. Two players take turns: "
 			   "the mouse aims (or places the cue ball in hand), a click on a pocket calls it, and each shot is judged "
 			   "by the game's rules and played out (docs/viewer.md, \"Playing a game\"). --save writes the game as it "
-			   "stands after the keys (no display needed).\n\n"
+			   "stands when the viewer ends: when the window closes, or after the keys when no window opens. Keys that "
+			   "quit (q) open no window and need no display.\n\n"
 			   "exit status: 0 done; 2 on bad input (arguments, the scene or game, an output that cannot be created, "
 			   "or two of SCENE, --screenshot, --out and --save naming the same file); 1 when no window can open (no "
 			   "display) or writing fails",

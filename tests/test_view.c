@@ -1117,7 +1117,9 @@ static void test_game_keys_equal_play(void) {
 		return;
 	}
 	char command[8192];
-	snprintf(command, sizeof command, "'%s' view --game 9-ball --players Ann,Bob --keys '%s' --save '%s' >/dev/null",
+	// The keys end by quitting: no window, no display needed.
+	snprintf(command, sizeof command,
+		"env -u DISPLAY -u WAYLAND_DISPLAY '%s' view --game 9-ball --players Ann,Bob --keys '%sq' --save '%s' >/dev/null",
 		breakshot_path(), keys, view_save);
 	CHECK_EQ_INT(run_command(command), 0);
 	snprintf(command, sizeof command, "'%s' play 9-ball --players Ann,Bob --shots '%s' --save '%s' >/dev/null",
@@ -1156,7 +1158,7 @@ static void test_game_keys_equal_play(void) {
 	// Continued: Ann places the cue ball with a click and plays along +x at
 	// the stick's first speed (3 m/s).
 	CHECK(write_file(more, "{\"shots\": [{\"place\": [0.9, 0.5], \"cue\": {\"stick_speed\": 3.0, \"angle_deg\": 0}}]}\n"));
-	snprintf(command, sizeof command, "'%s' view --game-file '%s' --keys '@0.9,0.5;*@2.0,0.5;!f' --save '%s' >/dev/null",
+	snprintf(command, sizeof command, "'%s' view --game-file '%s' --keys '@0.9,0.5;*@2.0,0.5;!fq' --save '%s' >/dev/null",
 		breakshot_path(), view_save, view_more);
 	CHECK_EQ_INT(run_command(command), 0);
 	snprintf(command, sizeof command, "'%s' play --load '%s' --shots '%s' --save '%s' >/dev/null", breakshot_path(),
@@ -1164,7 +1166,7 @@ static void test_game_keys_equal_play(void) {
 	CHECK_EQ_INT(run_command(command), 0);
 	CHECK(same_file(view_more, play_more));
 	// --save may write back over the --game-file it continues.
-	snprintf(command, sizeof command, "'%s' view --game-file '%s' --keys '@0.9,0.5;*' --save '%s' >/dev/null",
+	snprintf(command, sizeof command, "'%s' view --game-file '%s' --keys '@0.9,0.5;*q' --save '%s' >/dev/null",
 		breakshot_path(), view_save, view_save);
 	CHECK_EQ_INT(run_command(command), 0);
 	game = bs_game_load(view_save, error, sizeof error);
@@ -1262,6 +1264,81 @@ static void test_game_ball_in_hand_is_drawn(void) {
 	remove(png_path);
 }
 
+// In the window the mouse plays the game: a click places the cue ball in
+// hand under the pointer, a click near a pocket calls it (ringed yellow in
+// the last frame), and --save writes the game as the window closes.
+static void test_game_mouse_places_and_calls(void) {
+	char shots[1024], save[1024], after[1024], png_path[1024];
+	temp_path("shots.json", shots, sizeof shots);
+	temp_path("in_hand.json", save, sizeof save);
+	temp_path("after_mouse.json", after, sizeof after);
+	temp_path("mouse_game.png", png_path, sizeof png_path);
+	char keys[512];
+	if (!write_break_and_foul(shots, keys, sizeof keys)) {
+		return;
+	}
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' play 9-ball --shots '%s' --save '%s' >/dev/null", breakshot_path(), shots,
+		save);
+	CHECK_EQ_INT(run_command(command), 0);
+	char error[512];
+	bs_game* game = bs_game_load(save, error, sizeof error);
+	if (!game) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	const bs_game_state* state = bs_game_get_state(game);
+	double radius = state->balls[bs_game_state_find(state, state->cue_ball)].radius;
+	bs_table_def table = state->table;
+	bs_game_destroy(game);
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = table;
+	bs_world* world = bs_world_create(&def);
+	bs_pocket_shape pocket = bs_table_pocket(bs_world_table(world), 3);
+	bs_world_destroy(world);
+	// At 1280 x 720 aiming leaves the table's frame where it was (overlay_layout.h).
+	enum { width = 1280, height = 720 };
+	bs_camera camera;
+	frame_top_view(&camera, &table, width, height, false);
+	vec2 place;
+	vec2 call;
+	bs_camera_project(&camera, width, height, (vec3){0.9f, 0.5f, (float)radius}, place);
+	bs_camera_project(&camera, width, height,
+		(vec3){(float)pocket.centre.x, (float)pocket.centre.y, (float)radius}, call);
+	snprintf(command, sizeof command,
+		"command -v xdotool >/dev/null || { echo 'xdotool is missing: tools/install-deps installs it' >&2; exit 3; }; "
+		"timeout 120 '%s' view --game-file '%s' --keys t --size %dx%d --frames 600 --screenshot '%s' --save '%s' "
+		">/dev/null & app=$!; "
+		"xdotool search --sync --onlyvisible --name breakshot >/dev/null; sleep 0.5; "
+		"xdotool mousemove %d %d click 1 sleep 0.3 mousemove %d %d click 1 sleep 0.3 mousemove %d %d; wait $app",
+		breakshot_path(), save, width, height, png_path, after, (int)place[0], (int)place[1], (int)call[0],
+		(int)call[1], (int)place[0] + 200, (int)place[1]);
+	CHECK_EQ_INT(run_command(command), 0);
+	game = bs_game_load(after, error, sizeof error);
+	if (!game) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	state = bs_game_get_state(game);
+	CHECK_EQ_INT(state->in_hand, BS_IN_HAND_NONE);
+	bs_vec2 placed = state->balls[bs_game_state_find(state, state->cue_ball)].pos;
+	// Within a pixel or two of the place pointed at (3 mm a pixel here).
+	CHECK_NEAR(placed.x, 0.9, 0.008);
+	CHECK_NEAR(placed.y, 0.5, 0.008);
+	CHECK_EQ_INT(state->shot_count, 2); // placed, not struck
+	bs_game_destroy(game);
+	image img = {0};
+	CHECK(read_png(png_path, &img));
+	if (img.rgb) {
+		vec2 ring;
+		bs_camera_project(&camera, width, height,
+			(vec3){(float)(pocket.centre.x - pocket.radius), (float)pocket.centre.y, 0.002f}, ring);
+		CHECK(is_yellow(pixel(&img, ring)));
+	}
+	free(img.rgb);
+	remove(png_path);
+}
+
 // Bad game arguments: exit 2, one message, nothing written.
 static void test_game_refusals(void) {
 	char never[1024];
@@ -1273,7 +1350,7 @@ static void test_game_refusals(void) {
 	char bad[][1200] = {"--game", "--game bogus --save", "--game 9-ball --players Ann --save",
 		"--game 9-ball --players Ann,Bob,Cy --save", "--game 9-ball --events 3 --save", "--game 9-ball --at 1 --save",
 		"--game 9-ball --seed -1 --save", "--game 9-ball --keys '@1,2' --save", "--game 9-ball --keys '*' --save",
-		"--game 9-ball --frames 5 --save", "--game 9-ball --game-file x.json --save", "", "", ""};
+		"--game 9-ball --frames 5 --out", "--game 9-ball --game-file x.json --save", "", "", ""};
 	snprintf(bad[11], sizeof bad[11], "--game-file '%s' --save", missing);
 	snprintf(bad[12], sizeof bad[12], "'%s' --save", scene);
 	snprintf(bad[13], sizeof bad[13], "'%s' --seed 2 --out", scene);
@@ -1323,6 +1400,7 @@ int main(void) {
 	RUN(test_no_display_explains_itself);
 	RUN(test_game_keys_equal_play);
 	RUN(test_game_ball_in_hand_is_drawn);
+	RUN(test_game_mouse_places_and_calls);
 	RUN(test_game_refusals);
 	remove_tree(temp_dir);
 	return check_summary();
