@@ -1,8 +1,11 @@
 #include "hud.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "viewer_game.h"
 
 static const float panel_colour[4] = {0.0f, 0.0f, 0.0f, 0.6f};
 static const float text_colour[4] = {0.93f, 0.93f, 0.93f, 1.0f};
@@ -60,81 +63,270 @@ static void format_rate(double rate, char* dest, size_t dest_size) {
 	}
 }
 
-void bs_hud_draw(const bs_viewer* viewer, const bs_hud_stats* stats, bs_text* text) {
+// The HUD's lines before the cut to BS_HUD_MAX_LINES: each with a rank,
+// the lowest ranks kept when there are too many, shown in the order added.
+enum { hud_entry_capacity = 24, hud_entry_size = 320 };
+
+typedef struct hud_entry {
+	char text[hud_entry_size];
+	const float* colour;
+	int rank;
+} hud_entry;
+
+typedef struct hud_builder {
+	hud_entry entries[hud_entry_capacity];
+	int count;
+} hud_builder;
+
+__attribute__((format(printf, 4, 5))) static void add(hud_builder* hud, int rank, const float* colour,
+	const char* format, ...) {
+	if (hud->count == hud_entry_capacity) {
+		return;
+	}
+	hud_entry* entry = &hud->entries[hud->count++];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(entry->text, sizeof entry->text, format, args);
+	va_end(args);
+	entry->colour = colour;
+	entry->rank = rank;
+}
+
+// Adds `text` as lines of at most BS_HUD_MAX_CHARS, broken at spaces (a
+// longer word is cut), at most `max_lines` of them.
+static void add_wrapped(hud_builder* hud, int rank, const float* colour, const char* text, int max_lines) {
+	const char* rest = text;
+	for (int line = 0; line < max_lines && *rest; ++line) {
+		size_t length = strlen(rest);
+		size_t take = length;
+		if (length > BS_HUD_MAX_CHARS) {
+			take = BS_HUD_MAX_CHARS;
+			while (take > 0 && rest[take] != ' ') {
+				take -= 1;
+			}
+			take = take > 0 ? take : BS_HUD_MAX_CHARS;
+		}
+		add(hud, rank, colour, "%.*s", (int)take, rest);
+		rest += take;
+		while (*rest == ' ') {
+			rest += 1;
+		}
+	}
+}
+
+// Keeps the BS_HUD_MAX_LINES entries of lowest rank, in order, each cut to
+// BS_HUD_MAX_CHARS (the layout keeps the table clear of that much).
+static int finish(const hud_builder* hud, bs_hud_line* dest) {
+	bool keep[hud_entry_capacity] = {false};
+	int kept = 0;
+	for (int rank = 0; kept < BS_HUD_MAX_LINES && rank <= 16; ++rank) {
+		for (int i = 0; i < hud->count && kept < BS_HUD_MAX_LINES; ++i) {
+			if (hud->entries[i].rank == rank) {
+				keep[i] = true;
+				kept += 1;
+			}
+		}
+	}
+	int count = 0;
+	for (int i = 0; i < hud->count; ++i) {
+		if (keep[i]) {
+			// The layout keeps the table clear of BS_HUD_MAX_CHARS: the rest is cut.
+			size_t length = strnlen(hud->entries[i].text, BS_HUD_MAX_CHARS);
+			memcpy(dest[count].text, hud->entries[i].text, length);
+			dest[count].text[length] = '\0';
+			dest[count].colour = hud->entries[i].colour;
+			count += 1;
+		}
+	}
+	return count;
+}
+
+static void scene_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_builder* hud) {
 	const bs_timeline* timeline = &viewer->timeline;
 	const bs_frame* frame = bs_timeline_frame(timeline);
 	// At most BS_HUD_MAX_LINES: six, then the shot's two, motion and status.
-	char lines[BS_HUD_MAX_LINES][320];
-	const float* colours[BS_HUD_MAX_LINES];
-	int count = 0;
 	char rate[32];
 	format_rate(viewer->rate, rate, sizeof rate);
 	const char* mode = viewer->aiming ? "aiming" : viewer->playing ? "playing" : "paused";
-	snprintf(lines[count], sizeof lines[0], "t = %.6f s   rate %s   %s", timeline->time, rate, mode);
-	colours[count++] = text_colour;
+	add(hud, 0, text_colour, "t = %.6f s   rate %s   %s", timeline->time, rate, mode);
 	if (stats->frames_per_second > 0.0) {
-		snprintf(lines[count], sizeof lines[0], "events %" PRId64 "   %.1f fps (%.2f ms, %s)", frame->event_count,
+		add(hud, 0, text_colour, "events %" PRId64 "   %.1f fps (%.2f ms, %s)", frame->event_count,
 			stats->frames_per_second, stats->frame_ms, stats->antialiasing ? stats->antialiasing : "");
 	} else {
-		snprintf(lines[count], sizeof lines[0], "events %" PRId64, frame->event_count);
+		add(hud, 0, text_colour, "events %" PRId64, frame->event_count);
 	}
-	colours[count++] = text_colour;
-	snprintf(lines[count], sizeof lines[0], "kinetic energy %.9g J (translational %.6g, rotational %.6g)",
+	add(hud, 0, text_colour, "kinetic energy %.9g J (translational %.6g, rotational %.6g)",
 		frame->totals.kinetic_energy, frame->totals.translational_energy, frame->totals.rotational_energy);
-	colours[count++] = text_colour;
-	snprintf(lines[count], sizeof lines[0], "momentum px %.9g  py %.9g kg m/s", frame->totals.momentum.x,
-		frame->totals.momentum.y);
-	colours[count++] = text_colour;
+	add(hud, 0, text_colour, "momentum px %.9g  py %.9g kg m/s", frame->totals.momentum.x, frame->totals.momentum.y);
 
-	char* pocketed = lines[count];
-	size_t used = (size_t)snprintf(pocketed, sizeof lines[0], "pocketed:");
+	char pocketed[hud_entry_size];
+	size_t used = (size_t)snprintf(pocketed, sizeof pocketed, "pocketed:");
 	int pocketed_count = 0;
-	for (int i = 0; i < timeline->ball_count && used < sizeof lines[0]; ++i) {
+	for (int i = 0; i < timeline->ball_count && used < sizeof pocketed; ++i) {
 		if (viewer->balls[i].pocketed) {
-			used += (size_t)snprintf(pocketed + used, sizeof lines[0] - used, " %d", viewer->balls[i].id);
+			used += (size_t)snprintf(pocketed + used, sizeof pocketed - used, " %d", viewer->balls[i].id);
 			pocketed_count += 1;
 		}
 	}
-	if (pocketed_count == 0) {
-		snprintf(pocketed, sizeof lines[0], "pocketed: none");
-	}
-	colours[count++] = text_colour;
+	add(hud, 0, text_colour, "%s", pocketed_count == 0 ? "pocketed: none" : pocketed);
 
-	bs_hud_event_line(frame, lines[count], sizeof lines[0]);
-	colours[count++] = bs_timeline_at_event(timeline) ? accent_colour : dim_colour;
+	char line[hud_entry_size];
+	bs_hud_event_line(frame, line, sizeof line);
+	add(hud, 0, bs_timeline_at_event(timeline) ? accent_colour : dim_colour, "%s", line);
 	bs_cue_def cue;
 	if (viewer->aiming && bs_viewer_aimed_cue(viewer, &cue)) {
-		bs_hud_cue_line("new shot", &cue, lines[count], sizeof lines[0]);
-		colours[count++] = accent_colour;
+		bs_hud_cue_line("new shot", &cue, line, sizeof line);
+		add(hud, 0, accent_colour, "%s", line);
 		const bs_shot_preview* preview = &viewer->preview;
-		snprintf(lines[count], sizeof lines[0], "preview: %" PRId64 " events, %s at t = %.3f s", preview->events,
+		add(hud, 0, dim_colour, "preview: %" PRId64 " events, %s at t = %.3f s", preview->events,
 			preview->complete ? "all at rest" : "cut off", preview->end_time);
-		colours[count++] = dim_colour;
 	} else if (viewer->has_shot) {
-		bs_hud_cue_line("shot", &viewer->shot_cue, lines[count], sizeof lines[0]);
-		colours[count++] = dim_colour;
+		bs_hud_cue_line("shot", &viewer->shot_cue, line, sizeof line);
+		add(hud, 0, dim_colour, "%s", line);
 	}
 	if (viewer->show_motion) {
-		snprintf(lines[count], sizeof lines[0], "motion: red sliding, green rolling, blue spinning, grey at rest");
-		colours[count++] = dim_colour;
+		add(hud, 0, dim_colour, "motion: red sliding, green rolling, blue spinning, grey at rest");
 	}
 	if (viewer->status[0]) {
-		snprintf(lines[count], sizeof lines[0], "%s", viewer->status);
-		colours[count++] = dim_colour;
+		add(hud, 0, dim_colour, "%s", viewer->status);
 	}
+}
 
+// A player's score, with their 8-ball group once chosen.
+static void player_score(const bs_viewer_game* game, int player, char* dest, size_t dest_size) {
+	const bs_game_state* state = &game->shown;
+	const char* group = state->game != BS_GAME_8_BALL ? ""
+		: state->group[player] == BS_GROUP_SOLIDS     ? " (solids)"
+		: state->group[player] == BS_GROUP_STRIPES    ? " (stripes)"
+													  : "";
+	snprintf(dest, dest_size, "%s%s %d%s", state->shooter == player && !state->over ? "> " : "",
+		bs_game_player(game->game, player), state->score[player], group);
+}
+
+// What the shooter is to do, or what is happening.
+static void turn_line(const bs_viewer* viewer, char* dest, size_t dest_size) {
+	const bs_viewer_game* game = viewer->game;
+	const bs_game_state* state = &game->shown;
+	const char* name = bs_game_player(game->game, state->shooter);
+	int used = 0;
+	switch (game->phase) {
+	case BS_GAME_PHASE_OVER:
+		snprintf(dest, dest_size, "GAME OVER: %s wins", bs_game_player(game->game, state->winner));
+		return;
+	case BS_GAME_PHASE_SHOT:
+		used = snprintf(dest, dest_size, "%s's shot playing out (F: to its end)", name);
+		if (game->call.pocket >= 0) {
+			snprintf(dest + used, dest_size - (size_t)used, "; pocket %d called", game->call.pocket);
+		}
+		return;
+	case BS_GAME_PHASE_IN_HAND:
+		snprintf(dest, dest_size, "%s has ball in hand %s: click to place it, or A (%s)", name,
+			bs_game_in_hand_text(state->in_hand), game->hand_lies ? "where it lies" : "a free spot");
+		return;
+	case BS_GAME_PHASE_TURN:
+		break;
+	}
+	used = snprintf(dest, dest_size, "%s to %s", name, state->is_break ? "break" : "shoot");
+	if (state->game == BS_GAME_8_BALL && !state->is_break) {
+		bool open = state->group[0] == BS_GROUP_OPEN && state->group[1] == BS_GROUP_OPEN;
+		used += snprintf(dest + used, dest_size - (size_t)used, "%s",
+			bs_game_state_on_eight(state) ? ", on the 8"
+				: open                    ? ", the table open"
+										  : "");
+	}
+	if (game->called_pocket >= 0) {
+		snprintf(dest + used, dest_size - (size_t)used, "; pocket %d called (click it again to take it back)",
+			game->called_pocket);
+	} else if (bs_game_state_on_eight(state)) {
+		snprintf(dest + used, dest_size - (size_t)used, "; click a pocket to call the 8");
+	} else if (state->game == BS_GAME_8_BALL || state->game == BS_GAME_10_BALL) {
+		snprintf(dest + used, dest_size - (size_t)used, "; click a pocket to call it");
+	}
+}
+
+static void game_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_builder* hud) {
+	const bs_viewer_game* game = viewer->game;
+	const bs_game_state* state = &game->shown;
+	char first[64 + BS_GAME_NAME_SIZE];
+	char second[64 + BS_GAME_NAME_SIZE];
+	player_score(game, 0, first, sizeof first);
+	player_score(game, 1, second, sizeof second);
+	char target[32] = "";
+	if (state->target_points > 0 && state->game == BS_GAME_THREE_CUSHION) {
+		snprintf(target, sizeof target, "   (to %d)", state->target_points);
+	}
+	char line[hud_entry_size];
+	// Long names wrap rather than lose the second player's score.
+	snprintf(line, sizeof line, "%s   %s   %s%s", bs_game_kind_name(state->game), first, second, target);
+	add_wrapped(hud, 0, accent_colour, line, 2);
+	turn_line(viewer, line, sizeof line);
+	add_wrapped(hud, 0, game->phase == BS_GAME_PHASE_SHOT ? text_colour : accent_colour, line, 2);
+	if (game->has_ruling) {
+		char ruling[BS_RULING_TEXT_SIZE + BS_GAME_NAME_SIZE + 32];
+		snprintf(ruling, sizeof ruling, "last shot, %s: %s", bs_game_player(game->game, game->ruling_shooter),
+			game->ruling.text);
+		add_wrapped(hud, 2, text_colour, ruling, 3);
+	}
+	const bs_timeline* timeline = &viewer->timeline;
+	const bs_frame* frame = bs_timeline_frame(timeline);
+	char rate[32];
+	format_rate(viewer->rate, rate, sizeof rate);
+	const char* mode = viewer->aiming ? "aiming" : viewer->playing ? "playing" : "paused";
+	if (stats->frames_per_second > 0.0) {
+		add(hud, 4, dim_colour, "t = %.6f s   rate %s   %s   events %" PRId64 "   %.1f fps (%.2f ms, %s)",
+			timeline->time, rate, mode, frame->event_count, stats->frames_per_second, stats->frame_ms,
+			stats->antialiasing ? stats->antialiasing : "");
+	} else {
+		add(hud, 4, dim_colour, "t = %.6f s   rate %s   %s   events %" PRId64, timeline->time, rate, mode,
+			frame->event_count);
+	}
+	if (game->phase == BS_GAME_PHASE_SHOT) {
+		bs_hud_event_line(frame, line, sizeof line);
+		add(hud, 6, bs_timeline_at_event(timeline) ? accent_colour : dim_colour, "%s", line);
+	}
+	bs_cue_def cue;
+	if (viewer->aiming && bs_viewer_aimed_cue(viewer, &cue)) {
+		bs_hud_cue_line("new shot", &cue, line, sizeof line);
+		add(hud, 3, accent_colour, "%s", line);
+		const bs_shot_preview* preview = &viewer->preview;
+		add(hud, 5, dim_colour, "preview: %" PRId64 " events, %s at t = %.3f s", preview->events,
+			preview->complete ? "all at rest" : "cut off", preview->end_time);
+	} else if (viewer->has_shot && game->phase == BS_GAME_PHASE_SHOT) {
+		bs_hud_cue_line("shot", &viewer->shot_cue, line, sizeof line);
+		add(hud, 3, dim_colour, "%s", line);
+	}
+	if (viewer->show_motion) {
+		add(hud, 7, dim_colour, "motion: red sliding, green rolling, blue spinning, grey at rest");
+	}
+	if (viewer->status[0]) {
+		add_wrapped(hud, 1, dim_colour, viewer->status, 2);
+	}
+}
+
+int bs_hud_lines(const bs_viewer* viewer, const bs_hud_stats* stats, bs_hud_line* dest) {
+	hud_builder hud;
+	hud.count = 0;
+	if (viewer->game) {
+		game_lines(viewer, stats, &hud);
+	} else {
+		scene_lines(viewer, stats, &hud);
+	}
+	return finish(&hud, dest);
+}
+
+void bs_hud_draw(const bs_viewer* viewer, const bs_hud_stats* stats, bs_text* text) {
+	bs_hud_line lines[BS_HUD_MAX_LINES];
+	int count = bs_hud_lines(viewer, stats, lines);
 	float line_height = text->font->line_height;
 	float width = 0.0f;
 	for (int i = 0; i < count; ++i) {
-		// The layout keeps the table clear of this many characters.
-		lines[i][BS_HUD_MAX_CHARS] = '\0';
-		float w = bs_font_measure(text->font, lines[i]);
+		float w = bs_font_measure(text->font, lines[i].text);
 		width = w > width ? w : width;
 	}
 	float pad = 0.6f * line_height;
 	bs_text_rect(text, 8.0f, 8.0f, width + 2.0f * pad, (float)count * line_height + 2.0f * pad, panel_colour);
 	for (int i = 0; i < count; ++i) {
-		bs_text_add(text, 8.0f + pad, 8.0f + pad + (float)i * line_height, colours[i], lines[i]);
+		bs_text_add(text, 8.0f + pad, 8.0f + pad + (float)i * line_height, lines[i].colour, lines[i].text);
 	}
 }
 
@@ -154,6 +346,10 @@ static const char* const help_lines[][2] = {
 	{"] / [", "cue stick speed up / down"},
 	{"E / D", "cue elevation up / down (5 degrees)"},
 	{"Click or Enter", "strike (Esc cancels)"},
+	{"Game: click a pocket", "call it (again: take the call back)"},
+	{"Game: ball in hand", "the cue ball follows the mouse; click places it"},
+	{"Game: A", "ball in hand where it lies, or on a free spot"},
+	{"Game: F", "jump to the end of the shot and its ruling"},
 	{"Left drag", "orbit the camera"},
 	{"Right / middle drag", "pan"},
 	{"Scroll", "zoom"},

@@ -6,6 +6,7 @@
 
 #include "cue_marks.h"
 #include "energy_plot.h"
+#include "game_marks.h"
 
 enum { text_quad_capacity = 8192, line_capacity = 65536 };
 
@@ -292,6 +293,7 @@ void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, cons
 	if (viewer->show_motion) {
 		motion_marks(viewer, &renderer->lines);
 	}
+	bs_game_marks_draw(viewer, &renderer->lines);
 	mat4 view_projection;
 	view_projection_of(view, view_projection);
 	bs_lines_flush(&renderer->lines, view_projection, view->width, view->height);

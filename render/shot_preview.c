@@ -39,6 +39,7 @@ static bool append_dot(bs_shot_preview* preview, bs_vec2 point) {
 void bs_shot_preview_clear(bs_shot_preview* preview) {
 	for (int i = 0; i < preview->path_count; ++i) {
 		preview->paths[i].count = 0;
+		preview->paths[i].first_hit = -1;
 	}
 	preview->dot_count = 0;
 	preview->point_total = 0;
@@ -112,6 +113,13 @@ static bool add_dot_at(const bs_world* world, int id, bs_shot_preview* preview) 
 	return append_dot(preview, bs_world_ball_state(world, index, bs_world_time(world)).pos);
 }
 
+static void note_first_hit(const bs_world* world, int id, int other, bs_shot_preview* preview) {
+	int index = bs_world_find_ball(world, id);
+	if (index >= 0 && preview->paths[index].first_hit < 0) {
+		preview->paths[index].first_hit = other;
+	}
+}
+
 bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) {
 	bs_shot_preview_clear(preview);
 	bs_world* world = bs_world_create(def);
@@ -121,6 +129,7 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 		bs_ball_state ball = bs_world_ball_state(world, i, def->time);
 		preview->paths[i].id = ball.id;
 		preview->paths[i].kind = ball.kind;
+		preview->paths[i].first_hit = -1;
 		ok = append_point(&preview->paths[i], ball.pos);
 		preview->point_total += 1;
 	}
@@ -145,6 +154,8 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 		preview->events += 1;
 		bs_event event = bs_world_last_event(world);
 		if (event.kind == BS_EVENT_BALL) {
+			note_first_hit(world, event.a, event.b, preview);
+			note_first_hit(world, event.b, event.a, preview);
 			ok = add_dot_at(world, event.a, preview) && add_dot_at(world, event.b, preview);
 		} else if (event.kind == BS_EVENT_CUSHION || event.kind == BS_EVENT_JAW) {
 			ok = add_dot_at(world, event.a, preview);

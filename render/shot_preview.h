@@ -14,6 +14,7 @@
 typedef struct bs_preview_path {
 	int id;
 	bs_ball_kind kind; ///< the ball's, for its colour
+	int first_hit; ///< the id of the first ball it touches, or -1 (a game's call names the cue ball's)
 	bs_vec2* points; ///< m
 	int count;
 	int capacity;

@@ -1,12 +1,15 @@
 #include "viewer.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+
+#include "viewer_game.h"
 
 /// Events one frame of playback may process before the clock waits for the
 /// sim (a dense gas can hold more events per frame than are worth stalling for).
@@ -53,7 +56,41 @@ bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size
 	return true;
 }
 
+bool bs_viewer_create_game(bs_game* game, bs_viewer* dest, char* error, size_t error_size) {
+	memset(dest, 0, sizeof *dest);
+	if (!(dest->game = calloc(1, sizeof *dest->game))) {
+		bs_game_destroy(game);
+		snprintf(error, error_size, "out of memory starting the game");
+		return false;
+	}
+	dest->game->game = game;
+	// Respotted balls come back, so the position may grow to every ball of
+	// the game, and ball in hand adds the cue ball.
+	int capacity = BS_RULES_MAX_BALLS + 1;
+	dest->balls = calloc((size_t)capacity, sizeof *dest->balls);
+	dest->shot_balls = calloc((size_t)capacity, sizeof *dest->shot_balls);
+	dest->orientations = calloc((size_t)capacity, sizeof *dest->orientations);
+	bs_world_def def = bs_game_world_def(game, dest->game->balls);
+	if (!dest->balls || !dest->shot_balls || !dest->orientations || !bs_timeline_create(&def, &dest->timeline)) {
+		snprintf(error, error_size, "out of memory starting the game");
+		bs_viewer_destroy(dest);
+		return false;
+	}
+	dest->ball_capacity = capacity;
+	bs_camera_make(&def.table, &dest->camera);
+	dest->rate = 1.0;
+	dest->stick_speed = BS_VIEWER_DEFAULT_STICK_SPEED;
+	dest->orientation_event_count = -1;
+	bs_viewer_refresh(dest);
+	bs_viewer_game_begin_turn(dest);
+	return true;
+}
+
 void bs_viewer_destroy(bs_viewer* viewer) {
+	if (viewer->game) {
+		bs_game_destroy(viewer->game->game);
+		free(viewer->game);
+	}
 	bs_timeline_destroy(&viewer->timeline);
 	bs_scene_destroy(viewer->scene);
 	viewer->scene = NULL;
@@ -74,6 +111,9 @@ void bs_viewer_refresh(bs_viewer* viewer) {
 		viewer->orientation_time = timeline->time;
 		viewer->orientation_event_count = bs_timeline_frame(timeline)->event_count;
 	}
+	if (viewer->game) {
+		bs_viewer_game_show_hand(viewer);
+	}
 	bs_viewer_update_preview(viewer);
 }
 
@@ -83,6 +123,9 @@ void bs_viewer_tick(bs_viewer* viewer, double wall_seconds) {
 			events_per_frame_limit);
 	}
 	bs_viewer_refresh(viewer);
+	if (viewer->game) {
+		bs_viewer_game_after_step(viewer);
+	}
 }
 
 int bs_viewer_cue_index(const bs_viewer* viewer) {
@@ -96,6 +139,13 @@ int bs_viewer_cue_index(const bs_viewer* viewer) {
 
 static void set_status(bs_viewer* viewer, const char* text) {
 	snprintf(viewer->status, sizeof viewer->status, "%s", text);
+}
+
+void bs_viewer_set_status(bs_viewer* viewer, const char* format, ...) {
+	va_list args;
+	va_start(args, format);
+	vsnprintf(viewer->status, sizeof viewer->status, format, args);
+	va_end(args);
 }
 
 static void reset(bs_viewer* viewer) {
@@ -121,11 +171,10 @@ static void rerack(bs_viewer* viewer) {
 	}
 }
 
-static void start_aiming(bs_viewer* viewer) {
+void bs_viewer_start_aiming(bs_viewer* viewer) {
 	int cue = bs_viewer_cue_index(viewer);
 	if (cue < 0) {
-		snprintf(viewer->status, sizeof viewer->status, "new shot: the cue ball (id %d) is not on the table",
-			viewer->cue_id);
+		bs_viewer_set_status(viewer, "new shot: the cue ball (id %d) is not on the table", viewer->cue_id);
 		return;
 	}
 	viewer->aiming = true;
@@ -151,6 +200,10 @@ static bool strikable(const bs_ball_state* ball) {
 // New shots strike the next ball on the table a player may strike, in def
 // order: three-cushion's players each strike their own.
 static void switch_cue_ball(bs_viewer* viewer) {
+	if (viewer->game) {
+		set_status(viewer, "in a game the rules say whose cue ball it is");
+		return;
+	}
 	int count = viewer->timeline.ball_count;
 	int current = -1;
 	for (int i = 0; i < count; ++i) {
@@ -254,6 +307,17 @@ void bs_viewer_update_preview(bs_viewer* viewer) {
 	viewer->preview_event_count = event_count;
 	viewer->preview_count += 1;
 	bs_shot_preview_clear(&viewer->preview);
+	if (viewer->game) {
+		// The very world the game would judge.
+		bs_world_def def;
+		char error[BS_RULES_ERROR_SIZE];
+		if (!bs_viewer_game_shot_def(viewer, &cue, &def, error, sizeof error)) {
+			bs_viewer_set_status(viewer, "new shot: %s", error);
+		} else if (!bs_shot_preview_compute(&def, &viewer->preview)) {
+			set_status(viewer, "shot preview: out of memory");
+		}
+		return;
+	}
 	char* text = shot_scene_text(viewer, &cue);
 	bs_scene* scene = NULL;
 	if (text && load_shot(viewer, text, &scene)) {
@@ -270,23 +334,7 @@ typedef struct turned_ball {
 	bs_quat orientation;
 } turned_ball;
 
-bool bs_viewer_shoot(bs_viewer* viewer) {
-	bs_cue_def cue;
-	if (!bs_viewer_aimed_cue(viewer, &cue)) {
-		if (bs_viewer_cue_index(viewer) < 0) {
-			snprintf(viewer->status, sizeof viewer->status, "new shot: the cue ball (id %d) is not on the table",
-				viewer->cue_id);
-		} else {
-			set_status(viewer, "new shot: aim away from the cue ball");
-		}
-		return false;
-	}
-	char* text = shot_scene_text(viewer, &cue);
-	bs_scene* scene = NULL;
-	if (!text || !load_shot(viewer, text, &scene)) {
-		free(text);
-		return false;
-	}
+bool bs_viewer_start_world(bs_viewer* viewer, const bs_world_def* def) {
 	// The balls go on turned as they are: their orientations by id, into the
 	// new world's order (without the memory for it they start turned afresh).
 	int old_count = viewer->timeline.ball_count;
@@ -298,20 +346,51 @@ bool bs_viewer_shoot(bs_viewer* viewer) {
 			kept[i].orientation = viewer->orientations[i];
 		}
 	}
-	bool started = start_timeline(viewer, &scene->def);
-	bs_scene_destroy(scene);
-	if (!started) {
+	if (!start_timeline(viewer, def)) {
 		free(kept);
-		free(text);
 		return false;
 	}
 	for (int i = 0; kept && i < old_count; ++i) {
 		int index = bs_world_find_ball(viewer->timeline.world, kept[i].id);
-		bs_timeline_set_start_orientation(&viewer->timeline, index, kept[i].orientation);
+		if (index >= 0) {
+			bs_timeline_set_start_orientation(&viewer->timeline, index, kept[i].orientation);
+		}
 	}
 	free(kept);
 	viewer->orientation_event_count = -1;
+	viewer->playing = false;
 	bs_viewer_refresh(viewer);
+	return true;
+}
+
+bool bs_viewer_shoot(bs_viewer* viewer) {
+	bs_cue_def cue;
+	if (!bs_viewer_aimed_cue(viewer, &cue)) {
+		if (bs_viewer_cue_index(viewer) < 0) {
+			bs_viewer_set_status(viewer, "new shot: the cue ball (id %d) is not on the table", viewer->cue_id);
+		} else {
+			set_status(viewer, "new shot: aim away from the cue ball");
+		}
+		return false;
+	}
+	if (viewer->game) {
+		return bs_viewer_game_shoot(viewer, &cue);
+	}
+	char* text = shot_scene_text(viewer, &cue);
+	bs_scene* scene = NULL;
+	if (!text || !load_shot(viewer, text, &scene)) {
+		free(text);
+		return false;
+	}
+	// Not aiming any more: the new world needs no preview.
+	viewer->aiming = false;
+	bool started = bs_viewer_start_world(viewer, &scene->def);
+	bs_scene_destroy(scene);
+	if (!started) {
+		viewer->aiming = true;
+		free(text);
+		return false;
+	}
 	free(viewer->shot_text);
 	viewer->shot_text = text;
 	viewer->has_shot = true;
@@ -426,6 +505,48 @@ static void turn_aim(bs_viewer* viewer, double degrees) {
 	bs_viewer_update_preview(viewer);
 }
 
+// S: a new shot, when the game (if any) is at a turn.
+static void start_aiming_if_allowed(bs_viewer* viewer) {
+	const bs_viewer_game* game = viewer->game;
+	if (!game || game->phase == BS_GAME_PHASE_TURN) {
+		bs_viewer_start_aiming(viewer);
+	} else if (game->phase == BS_GAME_PHASE_IN_HAND) {
+		set_status(viewer, "ball in hand: click on the table to place the cue ball, or A");
+	} else if (game->phase == BS_GAME_PHASE_SHOT) {
+		set_status(viewer, "the shot is playing out: F jumps to its end");
+	} else {
+		set_status(viewer, "the game is over");
+	}
+}
+
+bool bs_viewer_placing(const bs_viewer* viewer) {
+	return viewer->game && viewer->game->phase == BS_GAME_PHASE_IN_HAND;
+}
+
+void bs_viewer_point(bs_viewer* viewer, bs_vec2 at) {
+	viewer->pointer = at;
+	viewer->has_pointer = true;
+	if (viewer->aiming) {
+		viewer->aim_point = at;
+	} else if (bs_viewer_placing(viewer)) {
+		bs_viewer_game_point(viewer, at);
+	}
+}
+
+bool bs_viewer_click_table(bs_viewer* viewer, bs_vec2 at) {
+	if (!viewer->aiming && !bs_viewer_placing(viewer)) {
+		return false;
+	}
+	if (viewer->game && bs_viewer_game_click(viewer, at)) {
+		return true;
+	}
+	if (!viewer->aiming) {
+		return false;
+	}
+	bs_viewer_point(viewer, at);
+	return bs_viewer_shoot(viewer);
+}
+
 static void step(bs_viewer* viewer, bool forward) {
 	viewer->playing = false;
 	bool moved = forward ? bs_timeline_step_forward(&viewer->timeline) : bs_timeline_step_back(&viewer->timeline);
@@ -435,6 +556,9 @@ static void step(bs_viewer* viewer, bool forward) {
 		viewer->status[0] = '\0';
 	}
 	bs_viewer_refresh(viewer);
+	if (viewer->game) {
+		bs_viewer_game_after_step(viewer);
+	}
 }
 
 static void change_rate(bs_viewer* viewer, double factor) {
@@ -485,19 +609,27 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 		viewer->rate = 1.0;
 		return true;
 	case GLFW_KEY_R:
-		reset(viewer);
-		return true;
 	case GLFW_KEY_J:
-		rerack(viewer);
+		if (viewer->game) {
+			set_status(viewer, "R and J start a scene again; a game goes on shot by shot");
+		} else if (key == GLFW_KEY_R) {
+			reset(viewer);
+		} else {
+			rerack(viewer);
+		}
 		return true;
 	case GLFW_KEY_S:
 		if (viewer->aiming) {
 			viewer->aiming = false;
 			viewer->status[0] = '\0';
 		} else {
-			start_aiming(viewer);
+			start_aiming_if_allowed(viewer);
 		}
 		return true;
+	case GLFW_KEY_A:
+		return viewer->game && bs_viewer_game_place_default(viewer);
+	case GLFW_KEY_F:
+		return viewer->game && bs_viewer_game_finish_shot(viewer);
 	case GLFW_KEY_ENTER:
 	case GLFW_KEY_KP_ENTER:
 		return viewer->aiming && bs_viewer_shoot(viewer);
@@ -567,11 +699,12 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 }
 
 const char bs_viewer_script_help[] =
-	"n b r j s t c p h q m x e d w as on the keyboard, space, + - 1 [ ] , . as on the keyboard, '>' '<' for "
-	"Right/Left, '^' '_' for Up/Down, '!' for Enter";
+	"n b r j s t c p h q m x e d w a f as on the keyboard, space, + - 1 [ ] , . as on the keyboard, '>' '<' for "
+	"Right/Left, '^' '_' for Up/Down, '!' for Enter; '@X,Y;' moves the pointer to the table point (X, Y) in "
+	"metres, as the mouse would, and '*' clicks there";
 
 static int script_key(char c) {
-	static const char letters[] = "nbrjstcphqmxedw";
+	static const char letters[] = "nbrjstcphqmxedwaf";
 	if (c != '\0' && strchr(letters, c)) {
 		return GLFW_KEY_A + (c - 'a');
 	}
@@ -607,8 +740,49 @@ static int script_key(char c) {
 	}
 }
 
+// Reads "@X,Y;" at `c` (the '@'): the pointer's table point. Returns the
+// ';' or NULL when malformed.
+static const char* script_point(const char* c, bs_vec2* dest) {
+	char* end;
+	double x = strtod(c + 1, &end);
+	if (end == c + 1 || *end != ',') {
+		return NULL;
+	}
+	const char* y_start = end + 1;
+	double y = strtod(y_start, &end);
+	if (end == y_start || *end != ';' || !isfinite(x) || !isfinite(y)) {
+		return NULL;
+	}
+	*dest = bs_v2(x, y);
+	return end;
+}
+
 bool bs_viewer_run_script(bs_viewer* viewer, const char* script, char* error, size_t error_size) {
 	for (const char* c = script; *c; ++c) {
+		if (*c == '@') {
+			bs_vec2 at;
+			const char* end = script_point(c, &at);
+			if (!end) {
+				snprintf(error, error_size,
+					"--keys: '@' (character %d) needs a table point X,Y; in metres, as in @1.27,0.635;",
+					(int)(c - script) + 1);
+				return false;
+			}
+			bs_viewer_point(viewer, at);
+			bs_viewer_refresh(viewer);
+			c = end;
+			continue;
+		}
+		if (*c == '*') {
+			if (!viewer->has_pointer) {
+				snprintf(error, error_size,
+					"--keys: '*' (character %d) clicks at the pointer; move it there first with @X,Y;",
+					(int)(c - script) + 1);
+				return false;
+			}
+			bs_viewer_click_table(viewer, viewer->pointer);
+			continue;
+		}
 		int key = script_key(*c);
 		if (key == GLFW_KEY_UNKNOWN) {
 			snprintf(error, error_size, "--keys: '%c' (character %d) is no key; use %s", *c, (int)(c - script) + 1,

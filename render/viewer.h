@@ -1,7 +1,8 @@
 // breakshot viewer: what the viewer shows and how input changes it, apart
 // from any GL: the scene, the playback timeline, the camera, the clock and
 // the toggles. Keys from the window and scripted keys (--keys) both go
-// through bs_viewer_key, so a script replays exactly what a user does.
+// through bs_viewer_key, so a script replays exactly what a user does. It
+// shows a scene, or a game played shot by shot (viewer_game.h).
 #ifndef BREAKSHOT_VIEWER_H
 #define BREAKSHOT_VIEWER_H
 
@@ -9,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <breakshot/game.h>
 #include <breakshot/scene.h>
 
 #include "ball_motion.h"
@@ -34,8 +36,12 @@
 /// A step of the aim (degrees) on the keys that turn it.
 #define BS_VIEWER_AIM_STEP 1.0
 
+struct bs_viewer_game;
+
 typedef struct bs_viewer {
-	bs_scene* scene;       ///< as loaded (or re-racked); reset returns here
+	bs_scene* scene;       ///< as loaded (or re-racked); reset returns here. NULL in a game
+	struct bs_viewer_game* game; ///< the game played (viewer_game.h), or NULL when viewing a scene
+	int cue_id;            ///< the id of the ball the cue strikes: the scene's cue.ball (0 without a cue), or in a game the shooter's cue ball
 	bs_timeline timeline;
 	bs_ball_state* balls;  ///< the balls at the displayed time (ball_capacity entries)
 	/// Each ball's orientation at the displayed time (ball_capacity entries),
@@ -52,11 +58,12 @@ typedef struct bs_viewer {
 	bool show_plot;
 	bool show_motion;      ///< colour each ball by its state of motion, and draw its spin axis
 	bool aiming;           ///< setting up a new shot
-	int cue_id;            ///< the id of the ball a new shot strikes: the scene's cue.ball, or 0 without a cue
 	double stick_speed;    ///< the cue stick's speed at impact (m/s), for the new shot
 	bs_vec2 tip;           ///< where the tip meets the cue ball: side (> 0 right english), height (> 0 follow), fractions of R
 	double elevation_deg;  ///< the cue's angle above the cloth (degrees)
 	bs_vec2 aim_point;     ///< the cue stick points at this table point (m), through the cue ball's centre
+	bs_vec2 pointer;       ///< the table point under the pointer (m): the mouse's, or a script's (@x,y;)
+	bool has_pointer;      ///< `pointer` has been set
 	bool has_shot;         ///< the timeline shown is a shot struck in the viewer
 	bs_cue_def shot_cue;   ///< that shot's strike, when has_shot
 	char* shot_text;       ///< that shot as a scene (the balls as struck, and its cue), when has_shot
@@ -74,6 +81,11 @@ typedef struct bs_viewer {
 /// Loads the scene and starts paused at its start. False with a message in `error`.
 bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size_t error_size);
 
+/// Starts on a game: its position now and the shooter's turn. The viewer
+/// owns `game` from here (bs_viewer_destroy frees it, and so does a
+/// failure). False with a message in `error` when memory runs out.
+bool bs_viewer_create_game(bs_game* game, bs_viewer* dest, char* error, size_t error_size);
+
 void bs_viewer_destroy(bs_viewer* viewer);
 
 /// Runs the clock for `wall_seconds` of real time (when playing).
@@ -84,6 +96,30 @@ void bs_viewer_refresh(bs_viewer* viewer);
 
 /// The cue ball's index (id cue_id, on the table), or -1.
 int bs_viewer_cue_index(const bs_viewer* viewer);
+
+/// Starts the timeline on a new world made from `def`, paused, with the
+/// balls turned as they are now (by id). False, with a status, when memory
+/// runs out.
+bool bs_viewer_start_world(bs_viewer* viewer, const bs_world_def* def);
+
+/// Sets up a new shot from the state shown (the S key).
+void bs_viewer_start_aiming(bs_viewer* viewer);
+
+/// Sets the HUD's one-line notice.
+__attribute__((format(printf, 2, 3))) void bs_viewer_set_status(bs_viewer* viewer, const char* format, ...);
+
+/// The pointer moved over table point `at` (m): the aim follows it while
+/// aiming, and the cue ball while it is in hand. The preview follows at the
+/// next refresh (once a frame, however often the pointer moves).
+void bs_viewer_point(bs_viewer* viewer, bs_vec2 at);
+
+/// A click on table point `at` (m), not on an overlay: with ball in hand it
+/// places the cue ball; while aiming it calls the pocket there in a game,
+/// else aims at `at` and strikes. Returns false when it does nothing.
+bool bs_viewer_click_table(bs_viewer* viewer, bs_vec2 at);
+
+/// Whether the cue ball is in hand, following the pointer (a game's turn).
+bool bs_viewer_placing(const bs_viewer* viewer);
 
 /// The strike the viewer would make now: the cue stick at `stick_speed`
 /// along the aim, at the tip offset and elevation set. False when there is
@@ -122,8 +158,10 @@ char* bs_viewer_dump(bs_viewer* viewer);
 /// Handles one key (a GLFW key code). Returns false when the key does nothing.
 bool bs_viewer_key(bs_viewer* viewer, int key);
 
-/// Plays a script of keys, one character each (see bs_viewer_script_help).
-/// False with a message in `error` on a character that is no key.
+/// Plays a script of keys, one character each (see bs_viewer_script_help),
+/// with two more: "@X,Y;" moves the pointer to table point (X, Y) (m), as
+/// the mouse would, and "*" clicks there. False with a message in `error`
+/// on a character that is no key or a malformed "@".
 bool bs_viewer_run_script(bs_viewer* viewer, const char* script, char* error, size_t error_size);
 
 /// The characters a --keys script may use.
@@ -132,6 +170,8 @@ extern const char bs_viewer_script_help[];
 /// Strikes the cue ball with the cue set up (bs_viewer_aimed_cue), starting a
 /// new world from the displayed state: the shot as a scene, loaded as
 /// `breakshot run` loads it, so that the strike is the scene's cue model.
+/// In a game, the game judges the shot and the world it judged plays out
+/// (bs_viewer_game_shoot). False, with a status, when it cannot be struck.
 bool bs_viewer_shoot(bs_viewer* viewer);
 
 #endif

@@ -82,23 +82,36 @@ typedef struct window_state {
 	bool panning;
 } window_state;
 
-static void aim_at_cursor(window_state* state) {
+// The table point under the cursor at the height of the cue ball's centre
+// (so that the aim passes under it, and the ball in hand sits under it),
+// given to the viewer. False when the cursor is off the table's plane.
+static bool point_at_cursor(window_state* state, bs_vec2* dest) {
 	bs_viewer* viewer = state->viewer;
 	int cue = bs_viewer_cue_index(viewer);
 	vec3 point;
-	if (cue >= 0 && bs_camera_pick(&viewer->camera, state->width, state->height, state->cursor_x, state->cursor_y,
-						(float)viewer->balls[cue].radius, point)) {
-		viewer->aim_point = bs_v2(point[0], point[1]);
+	if (cue < 0 ||
+		!bs_camera_pick(&viewer->camera, state->width, state->height, state->cursor_x, state->cursor_y,
+			(float)viewer->balls[cue].radius, point)) {
+		return false;
 	}
+	*dest = bs_v2(point[0], point[1]);
+	bs_viewer_point(viewer, *dest);
+	return true;
+}
+
+// Whether the cursor drives the viewer: the aim, or the cue ball in hand.
+static bool follows_cursor(const bs_viewer* viewer) {
+	return viewer->aiming || bs_viewer_placing(viewer);
 }
 
 static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
 	window_state* state = glfwGetWindowUserPointer(window);
 	if (action == GLFW_PRESS || action == GLFW_REPEAT) {
-		bool was_aiming = state->viewer->aiming;
+		bool was_following = follows_cursor(state->viewer);
 		bs_viewer_key(state->viewer, key);
-		if (!was_aiming && state->viewer->aiming) {
-			aim_at_cursor(state);
+		bs_vec2 point;
+		if (!was_following && follows_cursor(state->viewer)) {
+			point_at_cursor(state, &point);
 		}
 	}
 }
@@ -107,10 +120,11 @@ static void on_button(GLFWwindow* window, int button, int action, int mods) {
 	window_state* state = glfwGetWindowUserPointer(window);
 	bool pressed = action == GLFW_PRESS;
 	if (button == GLFW_MOUSE_BUTTON_LEFT) {
-		if (pressed && state->viewer->aiming) {
-			if (!bs_viewer_click_tip(state->viewer, state->cursor_x, state->cursor_y, state->width, state->height)) {
-				aim_at_cursor(state);
-				bs_viewer_shoot(state->viewer);
+		if (pressed && follows_cursor(state->viewer)) {
+			bs_vec2 point;
+			if (!bs_viewer_click_tip(state->viewer, state->cursor_x, state->cursor_y, state->width, state->height) &&
+				point_at_cursor(state, &point)) {
+				bs_viewer_click_table(state->viewer, point);
 			}
 			return;
 		}
@@ -139,8 +153,9 @@ static void on_cursor(GLFWwindow* window, double x, double y) {
 	} else if (state->panning) {
 		bs_camera_pan(camera, state->width, state->height, dx, dy);
 	}
-	if (state->viewer->aiming) {
-		aim_at_cursor(state);
+	bs_vec2 point;
+	if (follows_cursor(state->viewer)) {
+		point_at_cursor(state, &point);
 	}
 }
 
@@ -242,7 +257,13 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 			stats.frame_ms = stats.frame_ms > 0.0 ? 0.9 * stats.frame_ms + 0.1 * ms : ms;
 			stats.frames_per_second = 1000.0 / stats.frame_ms;
 		}
+		bool was_following = follows_cursor(viewer);
 		bs_viewer_tick(viewer, fmin(elapsed, 0.1));
+		bs_vec2 point;
+		if (!was_following && follows_cursor(viewer)) {
+			// A game's next turn began: the aim or the ball in hand goes where the cursor is.
+			point_at_cursor(&state, &point);
+		}
 		if (state.width > 0 && state.height > 0) {
 			bs_viewer_frame_view(viewer, state.width, state.height);
 			if (!draw_frame(&renderer, &antialias, viewer, &stats, state.width, state.height)) {

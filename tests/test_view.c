@@ -1,6 +1,7 @@
 // The viewer end to end: screenshots read back pixel by pixel at points the
 // test projects with the viewer's own camera, scripted event stepping against
-// `breakshot run --events N`, and the refusals. Runs under xvfb-run.
+// `breakshot run --events N`, a game played by keys against `breakshot
+// play`, and the refusals. Runs under xvfb-run.
 #include <math.h>
 #include <png.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "check.h"
 #include "overlay_layout.h"
 #include "process_helpers.h"
+#include <breakshot/game.h>
 #include <breakshot/scene.h>
 #include <breakshot/world.h>
 
@@ -1163,6 +1165,309 @@ static void test_no_display_explains_itself(void) {
 	CHECK_CONTAINS(message, "--screenshot");
 }
 
+// A 9-ball game by keys and by a shots file: the break at 9 m/s along +x,
+// then Bob back towards the head rail at 7 m/s (a foul: the cue ball first
+// touches the 4), which gives Ann ball in hand. The keys aim that shot at a
+// point level with the cue ball, so the test works out the aim the viewer
+// takes from the game's own numbers, and writes both.
+static bool write_break_and_foul(const char* shots_path, char* keys, size_t keys_size) {
+	char error[512];
+	bs_game* game = bs_game_new(BS_GAME_9_BALL, 1, "Ann", "Bob", 0, error, sizeof error);
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true;
+	cue.speed = 9.0;
+	bs_ruling ruling;
+	if (!game || !bs_game_shoot(game, &cue, NULL, &ruling, error, sizeof error)) {
+		CHECK_FAIL("%s", error);
+		bs_game_destroy(game);
+		return false;
+	}
+	const bs_game_state* state = bs_game_get_state(game);
+	bs_vec2 from = state->balls[bs_game_state_find(state, state->cue_ball)].pos;
+	bs_vec2 d = bs_v2_sub(bs_v2(0.5, from.y), from);
+	double angle = atan2(d.y, d.x) * (180.0 / BS_PI);
+	bs_game_destroy(game);
+	snprintf(keys, keys_size, "a]]]]]]]]]]]]]]]]]]]]]]]]!f[[[[[[[[@0.5,%.17g;!f", from.y);
+	char shots[1024];
+	snprintf(shots, sizeof shots,
+		"{\"shots\": [{\"cue\": {\"stick_speed\": 9.0, \"angle_deg\": 0}},\n"
+		"  {\"cue\": {\"stick_speed\": 7.0, \"angle_deg\": %.17g}}]}\n",
+		angle);
+	return write_file(shots_path, shots);
+}
+
+// The viewer's game by keys saves the same file as `breakshot play` with the
+// same shots: a new game through the break and a foul, then that game
+// continued (--game-file) with ball in hand placed by a click and a shot.
+static void test_game_keys_equal_play(void) {
+	char shots[1024], view_save[1024], play_save[1024], more[1024], view_more[1024], play_more[1024];
+	temp_path("shots.json", shots, sizeof shots);
+	temp_path("view_game.json", view_save, sizeof view_save);
+	temp_path("play_game.json", play_save, sizeof play_save);
+	temp_path("more.json", more, sizeof more);
+	temp_path("view_more.json", view_more, sizeof view_more);
+	temp_path("play_more.json", play_more, sizeof play_more);
+	char keys[512];
+	if (!write_break_and_foul(shots, keys, sizeof keys)) {
+		return;
+	}
+	char command[8192];
+	// The keys end by quitting: no window, no display needed.
+	snprintf(command, sizeof command,
+		"env -u DISPLAY -u WAYLAND_DISPLAY '%s' view --game 9-ball --players Ann,Bob --keys '%sq' --save '%s' >/dev/null",
+		breakshot_path(), keys, view_save);
+	CHECK_EQ_INT(run_command(command), 0);
+	snprintf(command, sizeof command, "'%s' play 9-ball --players Ann,Bob --shots '%s' --save '%s' >/dev/null",
+		breakshot_path(), shots, play_save);
+	CHECK_EQ_INT(run_command(command), 0);
+	CHECK(same_file(view_save, play_save));
+	char error[512];
+	bs_game* game = bs_game_load(view_save, error, sizeof error);
+	CHECK(game != NULL);
+	if (game) {
+		CHECK_EQ_INT(bs_game_get_state(game)->in_hand, BS_IN_HAND_ANYWHERE);
+		CHECK_EQ_INT(bs_game_get_state(game)->shooter, 0);
+		bs_game_destroy(game);
+	}
+	// --out at the instant of the break writes the struck world: `run` of it
+	// takes as many events as the game's break.
+	char struck[1024];
+	temp_path("struck.json", struck, sizeof struck);
+	snprintf(command, sizeof command, "'%s' view --game 9-ball --keys 'a]]]]]]]]]]]]]]]]]]]]]]]]!' --out '%s' >/dev/null",
+		breakshot_path(), struck);
+	CHECK_EQ_INT(run_command(command), 0);
+	game = bs_game_new(BS_GAME_9_BALL, 1, NULL, NULL, 0, error, sizeof error);
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true;
+	cue.speed = 9.0;
+	bs_ruling ruling;
+	CHECK(game && bs_game_shoot(game, &cue, NULL, &ruling, error, sizeof error));
+	char output[4096];
+	snprintf(command, sizeof command, "'%s' run '%s'", breakshot_path(), struck);
+	CHECK_EQ_INT(run_captured(temp_dir, command, output, sizeof output, NULL, 0), 0);
+	const char* events = strstr(output, "events ");
+	int run_events = -1;
+	CHECK(events && sscanf(events, "events %d", &run_events) == 1);
+	CHECK_EQ_INT(run_events, game ? bs_game_shot_event_count(game) : -2);
+	bs_game_destroy(game);
+	// Continued: Ann places the cue ball with a click and plays along +x at
+	// the stick's first speed (3 m/s).
+	CHECK(write_file(more, "{\"shots\": [{\"place\": [0.9, 0.5], \"cue\": {\"stick_speed\": 3.0, \"angle_deg\": 0}}]}\n"));
+	snprintf(command, sizeof command, "'%s' view --game-file '%s' --keys '@0.9,0.5;*@2.0,0.5;!fq' --save '%s' >/dev/null",
+		breakshot_path(), view_save, view_more);
+	CHECK_EQ_INT(run_command(command), 0);
+	snprintf(command, sizeof command, "'%s' play --load '%s' --shots '%s' --save '%s' >/dev/null", breakshot_path(),
+		view_save, more, play_more);
+	CHECK_EQ_INT(run_command(command), 0);
+	CHECK(same_file(view_more, play_more));
+	// --save may write back over the --game-file it continues.
+	snprintf(command, sizeof command, "'%s' view --game-file '%s' --keys '@0.9,0.5;*q' --save '%s' >/dev/null",
+		breakshot_path(), view_save, view_save);
+	CHECK_EQ_INT(run_command(command), 0);
+	game = bs_game_load(view_save, error, sizeof error);
+	CHECK(game != NULL);
+	if (game) {
+		CHECK_EQ_INT(bs_game_get_state(game)->in_hand, BS_IN_HAND_NONE);
+		bs_game_destroy(game);
+	}
+}
+
+static bool is_green_mark(rgb c) {
+	return c.g > 180 && c.r < 150 && c.b < 150;
+}
+
+// A game in progress, drawn: after the foul, Ann's cue ball in hand sits
+// under the pointer, ringed green where the rules take it and red where
+// they refuse it (on the 1); a called pocket is ringed in yellow.
+static void test_game_ball_in_hand_is_drawn(void) {
+	char shots[1024], save[1024], png_path[1024];
+	temp_path("shots.json", shots, sizeof shots);
+	temp_path("in_hand.json", save, sizeof save);
+	temp_path("game.png", png_path, sizeof png_path);
+	char keys[512];
+	if (!write_break_and_foul(shots, keys, sizeof keys)) {
+		return;
+	}
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' play 9-ball --shots '%s' --save '%s' >/dev/null", breakshot_path(), shots,
+		save);
+	CHECK_EQ_INT(run_command(command), 0);
+	char error[512];
+	bs_game* game = bs_game_load(save, error, sizeof error);
+	if (!game) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	const bs_game_state* state = bs_game_get_state(game);
+	bs_vec2 one = state->balls[bs_game_state_find(state, 1)].pos;
+	double radius = state->balls[bs_game_state_find(state, state->cue_ball)].radius;
+	bs_table_def table = state->table;
+	bs_game_destroy(game);
+	bs_camera camera;
+	frame_top_view(&camera, &table, shot_width, shot_height, false);
+
+	// Legal: the cue ball under the pointer, a green ring about it.
+	snprintf(command, sizeof command,
+		"timeout 120 '%s' view --game-file '%s' --keys 't@0.9,0.5;' --screenshot '%s' --size %dx%d >/dev/null",
+		breakshot_path(), save, png_path, shot_width, shot_height);
+	image img = {0};
+	CHECK(run_command(command) == 0 && read_png(png_path, &img));
+	if (img.rgb) {
+		vec2 at;
+		bs_camera_project(&camera, shot_width, shot_height, (vec3){0.9f, 0.5f, (float)radius}, at);
+		CHECK(is_white(pixel(&img, at)));
+		bs_camera_project(&camera, shot_width, shot_height, (vec3){(float)(0.9 + 1.25 * radius), 0.5f, (float)radius},
+			at);
+		CHECK(is_green_mark(pixel(&img, at)));
+	}
+	free(img.rgb);
+
+	// Refused (on the 1): a red ring.
+	snprintf(command, sizeof command,
+		"timeout 120 '%s' view --game-file '%s' --keys 't@%.17g,%.17g;*' --screenshot '%s' --size %dx%d >/dev/null",
+		breakshot_path(), save, one.x, one.y, png_path, shot_width, shot_height);
+	img.rgb = NULL;
+	CHECK(run_command(command) == 0 && read_png(png_path, &img));
+	if (img.rgb) {
+		vec2 at;
+		bs_camera_project(&camera, shot_width, shot_height,
+			(vec3){(float)(one.x - 1.25 * radius), (float)one.y, (float)radius}, at);
+		CHECK(is_red(pixel(&img, at)));
+	}
+	free(img.rgb);
+
+	// Placed, then pocket 3 (the corner at the far end, y = width) called.
+	frame_top_view(&camera, &table, shot_width, shot_height, true);
+	snprintf(command, sizeof command,
+		"timeout 120 '%s' view --game-file '%s' --keys 't@0.9,0.5;*@%.17g,%.17g;*@2.0,0.5;' --screenshot '%s' "
+		"--size %dx%d >/dev/null",
+		breakshot_path(), save, table.width, table.height, png_path, shot_width, shot_height);
+	img.rgb = NULL;
+	CHECK(run_command(command) == 0 && read_png(png_path, &img));
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = table;
+	bs_world* world = bs_world_create(&def);
+	if (img.rgb && world) {
+		bs_pocket_shape pocket = bs_table_pocket(bs_world_table(world), 3);
+		vec2 at;
+		bs_camera_project(&camera, shot_width, shot_height,
+			(vec3){(float)(pocket.centre.x - pocket.radius), (float)pocket.centre.y, 0.002f}, at);
+		CHECK(is_yellow(pixel(&img, at)));
+	}
+	bs_world_destroy(world);
+	free(img.rgb);
+	remove(png_path);
+}
+
+// In the window the mouse plays the game: a click places the cue ball in
+// hand under the pointer, a click near a pocket calls it (ringed yellow in
+// the last frame), and --save writes the game as the window closes.
+static void test_game_mouse_places_and_calls(void) {
+	char shots[1024], save[1024], after[1024], png_path[1024];
+	temp_path("shots.json", shots, sizeof shots);
+	temp_path("in_hand.json", save, sizeof save);
+	temp_path("after_mouse.json", after, sizeof after);
+	temp_path("mouse_game.png", png_path, sizeof png_path);
+	char keys[512];
+	if (!write_break_and_foul(shots, keys, sizeof keys)) {
+		return;
+	}
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' play 9-ball --shots '%s' --save '%s' >/dev/null", breakshot_path(), shots,
+		save);
+	CHECK_EQ_INT(run_command(command), 0);
+	char error[512];
+	bs_game* game = bs_game_load(save, error, sizeof error);
+	if (!game) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	const bs_game_state* state = bs_game_get_state(game);
+	double radius = state->balls[bs_game_state_find(state, state->cue_ball)].radius;
+	bs_table_def table = state->table;
+	bs_game_destroy(game);
+	bs_world_def def = bs_default_pool_world_def();
+	def.table = table;
+	bs_world* world = bs_world_create(&def);
+	bs_pocket_shape pocket = bs_table_pocket(bs_world_table(world), 3);
+	bs_world_destroy(world);
+	// At 1280 x 720 aiming leaves the table's frame where it was (overlay_layout.h).
+	enum { width = 1280, height = 720 };
+	bs_camera camera;
+	frame_top_view(&camera, &table, width, height, false);
+	vec2 place;
+	vec2 call;
+	bs_camera_project(&camera, width, height, (vec3){0.9f, 0.5f, (float)radius}, place);
+	bs_camera_project(&camera, width, height,
+		(vec3){(float)pocket.centre.x, (float)pocket.centre.y, (float)radius}, call);
+	snprintf(command, sizeof command,
+		"command -v xdotool >/dev/null || { echo 'xdotool is missing: tools/install-deps installs it' >&2; exit 3; }; "
+		"timeout 120 '%s' view --game-file '%s' --keys t --size %dx%d --frames 600 --screenshot '%s' --save '%s' "
+		">/dev/null & app=$!; "
+		"xdotool search --sync --onlyvisible --name breakshot >/dev/null; sleep 0.5; "
+		"xdotool mousemove %d %d click 1 sleep 0.3 mousemove %d %d click 1 sleep 0.3 mousemove %d %d; wait $app",
+		breakshot_path(), save, width, height, png_path, after, (int)place[0], (int)place[1], (int)call[0],
+		(int)call[1], (int)place[0] + 200, (int)place[1]);
+	CHECK_EQ_INT(run_command(command), 0);
+	game = bs_game_load(after, error, sizeof error);
+	if (!game) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	state = bs_game_get_state(game);
+	CHECK_EQ_INT(state->in_hand, BS_IN_HAND_NONE);
+	bs_vec2 placed = state->balls[bs_game_state_find(state, state->cue_ball)].pos;
+	// Within a pixel or two of the place pointed at (3 mm a pixel here).
+	CHECK_NEAR(placed.x, 0.9, 0.008);
+	CHECK_NEAR(placed.y, 0.5, 0.008);
+	CHECK_EQ_INT(state->shot_count, 2); // placed, not struck
+	bs_game_destroy(game);
+	image img = {0};
+	CHECK(read_png(png_path, &img));
+	if (img.rgb) {
+		vec2 ring;
+		bs_camera_project(&camera, width, height,
+			(vec3){(float)(pocket.centre.x - pocket.radius), (float)pocket.centre.y, 0.002f}, ring);
+		CHECK(is_yellow(pixel(&img, ring)));
+	}
+	free(img.rgb);
+	remove(png_path);
+}
+
+// Bad game arguments: exit 2, one message, nothing written.
+static void test_game_refusals(void) {
+	char never[1024];
+	temp_path("never_game.json", never, sizeof never);
+	char scene[1024];
+	data_path("view_balls.json", scene, sizeof scene);
+	char missing[1024];
+	temp_path("missing_game.json", missing, sizeof missing);
+	char bad[][1200] = {"--game", "--game bogus --save", "--game 9-ball --players Ann --save",
+		"--game 9-ball --players Ann,Bob,Cy --save", "--game 9-ball --events 3 --save", "--game 9-ball --at 1 --save",
+		"--game 9-ball --seed -1 --save", "--game 9-ball --keys '@1,2' --save", "--game 9-ball --keys '*' --save",
+		"--game 9-ball --frames 5 --out", "--game 9-ball --game-file x.json --save", "", "", ""};
+	snprintf(bad[11], sizeof bad[11], "--game-file '%s' --save", missing);
+	snprintf(bad[12], sizeof bad[12], "'%s' --save", scene);
+	snprintf(bad[13], sizeof bad[13], "'%s' --seed 2 --out", scene);
+	char command[8192];
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+		bool wants_file = strstr(bad[i], "--save") || strstr(bad[i], "--out");
+		snprintf(command, sizeof command, "'%s' view %s %s 2>/dev/null >/dev/null", breakshot_path(), bad[i],
+			wants_file ? never : "");
+		int status = run_command(command);
+		if (status != 2) {
+			CHECK_FAIL("view %s: exit %d, expected 2", bad[i], status);
+		}
+	}
+	CHECK(!file_exists(never));
+	// Without a display the window cannot open: it says how to run the game headless.
+	snprintf(command, sizeof command, "env -u DISPLAY -u WAYLAND_DISPLAY timeout 10 '%s' view --game 9-ball",
+		breakshot_path());
+	char message[1024];
+	CHECK_EQ_INT(run_captured(temp_dir, command, NULL, 0, message, sizeof message), 1);
+	CHECK_CONTAINS(message, "xvfb-run -a breakshot view --game 9-ball");
+}
+
 int main(void) {
 	if (!make_temp_dir("view", temp_dir, sizeof temp_dir)) {
 		return 1;
@@ -1189,6 +1494,10 @@ int main(void) {
 	RUN(test_mouse_aims_the_shot);
 	RUN(test_refusals);
 	RUN(test_no_display_explains_itself);
+	RUN(test_game_keys_equal_play);
+	RUN(test_game_ball_in_hand_is_drawn);
+	RUN(test_game_mouse_places_and_calls);
+	RUN(test_game_refusals);
 	remove_tree(temp_dir);
 	return check_summary();
 }
