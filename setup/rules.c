@@ -343,7 +343,8 @@ void rules_respot(bs_ruling* ruling, int index, bs_vec2 pos) {
 	ruling->respots[ruling->respot_count++] = (bs_respot){after->balls[index].id, pos};
 }
 
-bool rules_place_is_clear(const bs_game_state* state, int skip_index, bs_vec2 pos, double radius) {
+int rules_ball_in_the_way(const bs_game_state* state, int skip_index, bs_vec2 pos, double radius,
+	bool touching_blocks) {
 	for (int i = 0; i < state->ball_count; ++i) {
 		const bs_rules_ball* ball = &state->balls[i];
 		if (i == skip_index || !ball->on_table) {
@@ -351,11 +352,12 @@ bool rules_place_is_clear(const bs_game_state* state, int skip_index, bs_vec2 po
 		}
 		double sigma = radius + ball->radius;
 		bs_vec2 d = bs_v2_sub(ball->pos, pos);
-		if (bs_v2_dot(d, d) < sigma * sigma) {
-			return false;
+		double distance_squared = bs_v2_dot(d, d);
+		if (touching_blocks ? !(distance_squared > sigma * sigma) : distance_squared < sigma * sigma) {
+			return i;
 		}
 	}
-	return true;
+	return -1;
 }
 
 bool rules_place_is_on_table(const bs_game_state* state, bs_vec2 pos, double radius) {
@@ -394,13 +396,13 @@ bs_vec2 rules_pool_spot(const bs_game_state* after, int index) {
 	double step = 0.01 * radius;
 	for (double x = foot; x <= length - radius; x += step) {
 		bs_vec2 p = bs_v2(x, y);
-		if (rules_place_is_clear(after, index, p, radius) && rules_place_is_on_table(after, p, radius)) {
+		if (rules_ball_in_the_way(after, index, p, radius, false) < 0 && rules_place_is_on_table(after, p, radius)) {
 			return p;
 		}
 	}
 	for (double x = foot - step; x >= radius; x -= step) {
 		bs_vec2 p = bs_v2(x, y);
-		if (rules_place_is_clear(after, index, p, radius) && rules_place_is_on_table(after, p, radius)) {
+		if (rules_ball_in_the_way(after, index, p, radius, false) < 0 && rules_place_is_on_table(after, p, radius)) {
 			return p;
 		}
 	}
@@ -519,18 +521,13 @@ bool bs_rules_check_placement(const bs_game_state* state, bs_vec2 pos, char* err
 	if (!inside_area(state, pos, error, error_size)) {
 		return false;
 	}
-	for (int i = 0; i < state->ball_count; ++i) {
-		if (i == cue || !state->balls[i].on_table) {
-			continue;
-		}
-		double sigma = radius + state->balls[i].radius;
-		bs_vec2 d = bs_v2_sub(state->balls[i].pos, pos);
-		if (bs_v2_dot(d, d) < sigma * sigma) {
-			char name[48];
-			say(error, error_size, "ball in hand: (%.9g, %.9g) overlaps %s at (%.9g, %.9g)", pos.x, pos.y,
-				rules_ball_name(state, i, name, sizeof name), state->balls[i].pos.x, state->balls[i].pos.y);
-			return false;
-		}
+	int in_the_way = rules_ball_in_the_way(state, cue, pos, radius, false);
+	if (in_the_way >= 0) {
+		char name[48];
+		const bs_rules_ball* ball = &state->balls[in_the_way];
+		say(error, error_size, "ball in hand: (%.9g, %.9g) overlaps %s at (%.9g, %.9g)", pos.x, pos.y,
+			rules_ball_name(state, in_the_way, name, sizeof name), ball->pos.x, ball->pos.y);
+		return false;
 	}
 	return true;
 }

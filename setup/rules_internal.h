@@ -78,9 +78,11 @@ void rules_end_game(bs_ruling* ruling, int winner);
 /// Puts ball `index` back on the table at `pos` in `after`, and records it.
 void rules_respot(bs_ruling* ruling, int index, bs_vec2 pos);
 
-/// Whether a ball of `radius` at `pos` is clear of every ball on the table
-/// in `state` except `skip_index` (-1: none).
-bool rules_place_is_clear(const bs_game_state* state, int skip_index, bs_vec2 pos, double radius);
+/// The first ball on the table in `state` (its index), but `skip_index`
+/// (-1: none), that a ball of `radius` at `pos` would overlap, or that it
+/// would touch when `touching_blocks`; -1 when there is none.
+int rules_ball_in_the_way(const bs_game_state* state, int skip_index, bs_vec2 pos, double radius,
+	bool touching_blocks);
 
 /// Whether a ball of `radius` at `pos` lies on the playing surface of the
 /// state's table, clear of its cushions, jaws and pockets.

@@ -50,18 +50,7 @@ static bs_vec2 spot_of(const bs_table_def* table, bs_ball_kind kind) {
 // 2, "Spot Occupied"): touching counts.
 static bool spot_is_free(const bs_game_state* after, int index, bs_vec2 pos) {
 	double radius = after->balls[index].radius;
-	for (int i = 0; i < after->ball_count; ++i) {
-		const bs_rules_ball* ball = &after->balls[i];
-		if (i == index || !ball->on_table) {
-			continue;
-		}
-		double sigma = radius + ball->radius;
-		bs_vec2 d = bs_v2_sub(ball->pos, pos);
-		if (!(bs_v2_dot(d, d) > sigma * sigma)) {
-			return false;
-		}
-	}
-	return rules_place_is_on_table(after, pos, radius);
+	return rules_ball_in_the_way(after, index, pos, radius, true) < 0 && rules_place_is_on_table(after, pos, radius);
 }
 
 // The nearest free place to `spot` along +x (direction 1) or -x (-1): the

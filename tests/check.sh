@@ -32,6 +32,20 @@ end() {
 	fi
 }
 
+# status_is EXPECTED COMMAND...: the command exits with EXPECTED; its
+# outputs are left in $WORK/out and $WORK/err.
+status_is() {
+	expected=$1
+	shift
+	"$@" >"$WORK/out" 2>"$WORK/err"
+	actual=$?
+	if [ "$actual" -ne "$expected" ]; then
+		echo "  exit status $actual, expected $expected: $*" >&2
+		cat "$WORK/err" >&2
+		return 1
+	fi
+}
+
 contains() { # contains FILE TEXT
 	grep -F -q -- "$2" "$1"
 }

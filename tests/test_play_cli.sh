@@ -11,18 +11,6 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 . "$ROOT/tests/check.sh"
 
-status_is() { # status_is EXPECTED COMMAND...: the command exits with EXPECTED
-	expected=$1
-	shift
-	"$@" >"$WORK/out" 2>"$WORK/err"
-	actual=$?
-	if [ "$actual" -ne "$expected" ]; then
-		echo "  exit status $actual, expected $expected: $*" >&2
-		cat "$WORK/err" >&2
-		return 1
-	fi
-}
-
 # The break, then shots from where the cue ball lies; the third after a
 # break in which nothing dropped is the second player's.
 cat >"$WORK/shots.json" <<'SHOTS'

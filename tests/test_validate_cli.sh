@@ -10,18 +10,6 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 . "$ROOT/tests/check.sh"
 
-status_is() { # status_is EXPECTED COMMAND...: the command exits with EXPECTED
-	expected=$1
-	shift
-	"$@" >"$WORK/out" 2>"$WORK/err"
-	actual=$?
-	if [ "$actual" -ne "$expected" ]; then
-		echo "  exit status $actual, expected $expected: $*" >&2
-		cat "$WORK/err" >&2
-		return 1
-	fi
-}
-
 # 20000 events of each run; the fast tier 2000.
 events=20000
 if [ "${BREAKSHOT_TEST_TIER:-}" = fast ]; then

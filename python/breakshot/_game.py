@@ -17,7 +17,7 @@ from typing import Optional, Tuple
 
 from . import _lib
 from ._types import Event, Events
-from ._world import World, _error_buffer, _message, _path_bytes
+from ._world import World, _cue_def, _error_buffer, _message, _number, _pair, _path_bytes
 
 # Limits from the headers (the layout test checks each against C).
 GAME_KIND_COUNT = 5  # BS_GAME_KIND_COUNT (rack.h)
@@ -367,25 +367,11 @@ class Ruling:
         return self.foul == "none"
 
 
-def _number(value, path):
-    if not isinstance(value, numbers.Real) or isinstance(value, bool):
-        raise TypeError(f"{path}: expected a number, got {type(value).__name__}")
-    return float(value)
-
-
 def _finite(value, path):
     value = _number(value, path)
     if not math.isfinite(value):
         raise ValueError(f"{path}: must be a finite number, got {value!r}")
     return value
-
-
-def _pair(value, path):
-    try:
-        x, y = value
-    except (TypeError, ValueError):
-        raise ValueError(f"{path}: expected 2 numbers [x, y], got {value!r}") from None
-    return _number(x, f"{path}[0]"), _number(y, f"{path}[1]")
 
 
 def _whole(value, path):
@@ -642,25 +628,8 @@ class Game:
         return _ruling_of(ruling, shooter, self._events)
 
     def _cue(self, stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt):
-        if (speed is None) == (stick_speed is None):
-            raise ValueError(
-                "cue: give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)"
-            )
-        if (angle_deg is None) == (aim is None):
-            raise ValueError("cue: give exactly one of angle_deg or aim")
-        cue = _lib.default_cue_def()
-        cue.stick = stick_speed is not None
-        cue.speed = _number(stick_speed if cue.stick else speed, "cue.stick_speed" if cue.stick else "cue.speed")
-        cue.has_aim = aim is not None
-        if cue.has_aim:
-            cue.aim = _lib.Vec2(*_pair(aim, "cue.aim"))
-        else:
-            cue.angle_deg = _number(angle_deg, "cue.angle_deg")
-        cue.tip = _lib.Vec2(*_pair(tip, "cue.tip"))
-        cue.elevation_deg = _number(elevation_deg, "cue.elevation_deg")
-        cue.squirt = bool(squirt)
-        if hasattr(cue, "ball"):  # a cue def that names the ball it strikes
-            cue.ball = game_get_state(self._handle).contents.cue_ball
+        cue = _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt)
+        cue.ball = game_get_state(self._handle).contents.cue_ball  # the game strikes the shooter's own
         return cue
 
     def save(self, path):

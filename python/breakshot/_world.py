@@ -47,6 +47,27 @@ def _caller_level():
     return level
 
 
+def _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt):
+    """A cue def (bs_cue_def) from a strike's arguments, as World.strike and
+    Game.shoot take them; bad input raises ValueError naming the field."""
+    if (speed is None) == (stick_speed is None):
+        raise ValueError("cue: give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)")
+    if (angle_deg is None) == (aim is None):
+        raise ValueError("cue: give exactly one of angle_deg or aim")
+    cue = _lib.default_cue_def()
+    cue.stick = stick_speed is not None
+    cue.speed = _number(stick_speed if cue.stick else speed, "cue.stick_speed" if cue.stick else "cue.speed")
+    cue.has_aim = aim is not None
+    if cue.has_aim:
+        cue.aim = _lib.Vec2(*_pair(aim, "cue.aim"))
+    else:
+        cue.angle_deg = _number(angle_deg, "cue.angle_deg")
+    cue.tip = _lib.Vec2(*_pair(tip, "cue.tip"))
+    cue.elevation_deg = _number(elevation_deg, "cue.elevation_deg")
+    cue.squirt = bool(squirt)
+    return cue
+
+
 class SceneWarning(UserWarning):
     """A scene that loads and simulates as written, but mixes what is surely
     not meant (``scenes/README.md``, "Warnings"): the cue stick's strike
@@ -504,21 +525,7 @@ class World:
         were. Bad input raises ValueError with the library's message.
         """
         handle = self._live()
-        if (speed is None) == (stick_speed is None):
-            raise ValueError("cue: give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)")
-        if (angle_deg is None) == (aim is None):
-            raise ValueError("cue: give exactly one of angle_deg or aim")
-        cue = _lib.default_cue_def()
-        cue.stick = stick_speed is not None
-        cue.speed = _number(stick_speed if cue.stick else speed, "cue.stick_speed" if cue.stick else "cue.speed")
-        cue.has_aim = aim is not None
-        if cue.has_aim:
-            cue.aim = _lib.Vec2(*_pair(aim, "cue.aim"))
-        else:
-            cue.angle_deg = _number(angle_deg, "cue.angle_deg")
-        cue.tip = _lib.Vec2(*_pair(tip, "cue.tip"))
-        cue.elevation_deg = _number(elevation_deg, "cue.elevation_deg")
-        cue.squirt = bool(squirt)
+        cue = _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt)
         cue.ball = _ball_id(ball, "cue.ball")
         error = _error_buffer()
         struck = _lib.shot_strike(handle, ctypes.byref(cue), error, _lib.ERROR_SIZE)
