@@ -676,6 +676,84 @@ static void eight_scratch_on_the_break(void) {
 	bs_game_destroy(game);
 }
 
+static void stripes_for_0(bs_game_state* state) {
+	state->is_break = false;
+	state->group[0] = BS_GROUP_STRIPES;
+	state->group[1] = BS_GROUP_SOLIDS;
+}
+
+// Too soft: after the contact nothing reaches a cushion (6.3).
+static void eight_no_rail_is_a_foul(void) {
+	placed_ball layout[] = {{0, 1.0, MID, 0}, {3, 1.2, MID, 0}, {8, 0.6, 1.0, 0}, {12, 1.0, 0.2, 0}};
+	bs_game* game = eight_ball(layout, 4, solids_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(1.2, MID), 0.4), bs_no_call());
+	CHECK_RULING(ruling, BS_FOUL_NO_RAIL, true, 1, BS_IN_HAND_ANYWHERE);
+	bs_game_destroy(game);
+}
+
+// Missing every ball is a foul (6.2).
+static void eight_no_contact(void) {
+	placed_ball layout[] = {{0, 0.8, MID, 0}, {3, 2.0, 1.0, 0}, {8, 1.0, 0.2, 0}, {12, 2.2, 0.3, 0}};
+	bs_game* game = eight_ball(layout, 4, solids_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(0.8, 1.2), 1.0), bs_no_call());
+	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, true, 1, BS_IN_HAND_ANYWHERE);
+	bs_game_destroy(game);
+}
+
+// With stripes, a solid first is a foul.
+static void eight_stripes_hit_a_solid_first(void) {
+	placed_ball layout[] = {{0, 0.8, MID, 0}, {3, 1.6, MID, 0}, {8, 0.6, 1.0, 0}, {12, 1.0, 0.2, 0}};
+	bs_game* game = eight_ball(layout, 4, stripes_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(1.6, MID), 1.5), bs_no_call());
+	CHECK_RULING(ruling, BS_FOUL_WRONG_BALL_FIRST, true, 1, BS_IN_HAND_ANYWHERE);
+	CHECK_CONTAINS(ruling.text, "a stripe was on");
+	bs_game_destroy(game);
+}
+
+// A legal shot that makes nothing ends the turn, without a foul.
+static void eight_miss_passes_the_turn(void) {
+	placed_ball layout[] = {{0, 0.8, MID, 0}, {3, 1.6, MID, 0}, {8, 0.6, 1.0, 0}, {12, 1.0, 0.2, 0}};
+	bs_game* game = eight_ball(layout, 4, solids_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(1.6, MID), 1.5), (bs_shot_call){3, 1});
+	CHECK_RULING(ruling, BS_FOUL_NONE, true, 1, BS_IN_HAND_NONE);
+	CHECK(on_table(&ruling, 3));
+	bs_game_destroy(game);
+}
+
+// On the 8: a shot at it that misses the pocket but makes a rail is legal;
+// the turn passes and the game goes on.
+static void eight_on_the_eight_missed(void) {
+	placed_ball layout[] = {{0, 0.8, MID, 0}, {8, 1.6, MID, 0}, {12, 1.0, 0.2, 0}};
+	bs_game* game = eight_ball(layout, 3, solids_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(1.6, MID), 1.5), (bs_shot_call){8, 3});
+	CHECK_RULING(ruling, BS_FOUL_NONE, true, 1, BS_IN_HAND_NONE);
+	CHECK(!ruling.after.over);
+	bs_game_destroy(game);
+}
+
+// On the 8: the opponent's ball first is a foul.
+static void eight_on_the_eight_hit_a_stripe_first(void) {
+	placed_ball layout[] = {{0, 0.8, MID, 0}, {12, 1.6, MID, 0}, {8, 1.0, 0.2, 0}};
+	bs_game* game = eight_ball(layout, 3, solids_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(1.6, MID), 1.5), (bs_shot_call){8, 0});
+	CHECK_RULING(ruling, BS_FOUL_WRONG_BALL_FIRST, true, 1, BS_IN_HAND_ANYWHERE);
+	CHECK_CONTAINS(ruling.text, "the 8 was on");
+	bs_game_destroy(game);
+}
+
+// A split hit of a solid and a stripe at the same instant: the shooter's
+// benefit (solids on).
+static void eight_split_hit_goes_to_the_shooter(void) {
+	const double line = 0.625;
+	const double offset = 0.03125;
+	placed_ball layout[] = {{0, 0.6, line, 0}, {3, 1.5, line + offset, 0}, {12, 1.5, line - offset, 0}, {8, 0.3, 1.0, 0}};
+	bs_game* game = eight_ball(layout, 4, solids_for_0);
+	bs_ruling ruling = play(game, cue_towards(bs_v2(1.0, line), 2.0), bs_no_call());
+	CHECK_EQ_INT(ruling.foul, BS_FOUL_NONE);
+	CHECK_CONTAINS(ruling.text, "at the same instant");
+	bs_game_destroy(game);
+}
+
 // Close calls in 8-ball: a solid and a stripe a micrometre apart.
 static void eight_close_calls(void) {
 	for (int solid_first = 0; solid_first <= 1; ++solid_first) {
@@ -879,6 +957,13 @@ int main(void) {
 	RUN(eight_bad_break_reracks);
 	RUN(eight_on_the_break_is_spotted);
 	RUN(eight_scratch_on_the_break);
+	RUN(eight_no_rail_is_a_foul);
+	RUN(eight_no_contact);
+	RUN(eight_stripes_hit_a_solid_first);
+	RUN(eight_miss_passes_the_turn);
+	RUN(eight_on_the_eight_missed);
+	RUN(eight_on_the_eight_hit_a_stripe_first);
+	RUN(eight_split_hit_goes_to_the_shooter);
 	RUN(eight_close_calls);
 	RUN(whole_games_end_with_a_winner);
 	return check_summary();

@@ -127,6 +127,48 @@ static void two_cushions_before_the_second_ball_is_no_point(void) {
 		"third came later (event 4, t = 1.2 s); player 1 plays the yellow");
 }
 
+// The second player scores with his own ball, the yellow, off the white.
+static void the_yellow_scores_off_the_white(void) {
+	bs_game_state state = mid_game(40);
+	state.shooter = 1;
+	state.cue_ball = YELLOW;
+	bs_event shot[] = {ev_hit(0.3, YELLOW, RED), ev_cushion(0.6, YELLOW, 0), ev_cushion(0.9, YELLOW, 2),
+		ev_cushion(1.2, YELLOW, 1), ev_hit(1.5, WHITE, YELLOW)};
+	bs_ruling ruling = JUDGE(&state, NULL, shot, 5);
+	CHECK_RULING(ruling, BS_FOUL_NONE, 1, 0, 1, BS_IN_HAND_NONE, false, -1);
+	CHECK_EQ_INT(ruling.after.score[1], 1);
+	CHECK_EQ_INT(ruling.after.cue_ball, YELLOW);
+}
+
+// A kiss between the object balls is not the cue ball's contact: the red
+// driven onto the yellow scores nothing.
+static void a_kiss_between_the_object_balls_is_no_contact(void) {
+	bs_game_state state = mid_game(40);
+	bs_event shot[] = {ev_hit(0.3, WHITE, RED), ev_hit(0.5, YELLOW, RED), ev_cushion(0.6, WHITE, 1),
+		ev_cushion(0.9, WHITE, 2), ev_cushion(1.2, WHITE, 3)};
+	bs_ruling ruling = JUDGE(&state, NULL, shot, 5);
+	CHECK_RULING(ruling, BS_FOUL_NONE, 0, 0, 1, BS_IN_HAND_NONE, false, -1);
+}
+
+// More than three cushions before the second ball is a point too.
+static void five_cushions_count(void) {
+	bs_game_state state = mid_game(40);
+	bs_event shot[] = {ev_hit(0.2, WHITE, YELLOW), ev_cushion(0.4, WHITE, 0), ev_cushion(0.6, WHITE, 2),
+		ev_cushion(0.8, WHITE, 1), ev_cushion(1.0, WHITE, 3), ev_cushion(1.2, WHITE, 0), ev_hit(1.5, WHITE, RED)};
+	bs_ruling ruling = JUDGE(&state, NULL, shot, 7);
+	CHECK_RULING(ruling, BS_FOUL_NONE, 1, 0, 0, BS_IN_HAND_NONE, false, -1);
+}
+
+// The first object ball touched again before the second: still one ball;
+// the point comes with the other after the third cushion.
+static void the_first_ball_twice_then_the_second(void) {
+	bs_game_state state = mid_game(40);
+	bs_event shot[] = {ev_hit(0.2, WHITE, RED), ev_cushion(0.4, WHITE, 0), ev_hit(0.6, WHITE, RED),
+		ev_cushion(0.8, WHITE, 1), ev_cushion(1.0, WHITE, 3), ev_hit(1.4, WHITE, YELLOW)};
+	bs_ruling ruling = JUDGE(&state, NULL, shot, 6);
+	CHECK_RULING(ruling, BS_FOUL_NONE, 1, 0, 0, BS_IN_HAND_NONE, false, -1);
+}
+
 static void one_ball_or_none_is_no_point(void) {
 	bs_game_state state = mid_game(40);
 	bs_event one[] = {ev_hit(0.3, WHITE, RED), ev_cushion(0.6, WHITE, 1), ev_cushion(0.9, WHITE, 2),
@@ -530,6 +572,10 @@ int main(void) {
 	RUN(one_cushion_three_times_counts);
 	RUN(a_corner_is_two_cushions);
 	RUN(two_cushions_before_the_second_ball_is_no_point);
+	RUN(the_yellow_scores_off_the_white);
+	RUN(a_kiss_between_the_object_balls_is_no_contact);
+	RUN(five_cushions_count);
+	RUN(the_first_ball_twice_then_the_second);
 	RUN(one_ball_or_none_is_no_point);
 	RUN(the_second_balls_first_contact_counts);
 	RUN(only_the_cue_balls_contacts_count);
