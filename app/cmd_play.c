@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -209,6 +211,29 @@ static void print_ruling_json(const bs_game* game, int number, int shooter, cons
 	json_decref(line);
 }
 
+// Whether --save can write there: its directory exists and is writable,
+// and it is not a directory itself. Checked before any shot is played, so
+// that a bad path costs nothing; a write that fails later is exit 1.
+static bool save_place_ok(const char* path) {
+	struct stat info;
+	if (stat(path, &info) == 0 && S_ISDIR(info.st_mode)) {
+		bs_cli_fail("--save %s: is a directory", path);
+		return false;
+	}
+	const char* slash = strrchr(path, '/');
+	char directory[4096];
+	if (!slash) {
+		snprintf(directory, sizeof directory, ".");
+	} else {
+		snprintf(directory, sizeof directory, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	}
+	if (access(directory, W_OK | X_OK) != 0) {
+		bs_cli_fail("--save %s: cannot write in %s: %s", path, directory, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 static int play_main(int argc, char** argv) {
 	const char* game_name = NULL;
 	const char* load_path = NULL;
@@ -265,6 +290,9 @@ static int play_main(int argc, char** argv) {
 	if (load_path && (players || seed != 1 || points != BS_THREE_CUSHION_DEFAULT_POINTS)) {
 		return bs_command_fail(&bs_play_command, "play: --seed, --players and --points make a new game; a loaded "
 												 "game keeps its own");
+	}
+	if (save_path && !save_place_ok(save_path)) {
+		return BS_EXIT_USAGE;
 	}
 	char error[640];
 	bs_game* game = NULL;
@@ -331,7 +359,8 @@ static int play_main(int argc, char** argv) {
 		status = 1;
 	}
 	if (status == 0 && save_path && !bs_game_save(game, save_path, error, sizeof error)) {
-		status = bs_cli_fail("%s", error);
+		fprintf(stderr, "breakshot: %s\n", error);
+		status = 1; // the place was checked at the start: the write itself failed
 	}
 	bs_game_destroy(game);
 	return status;

@@ -68,6 +68,8 @@ check "place" fails_with 2 "place.json: shots[1].place: ball in hand: the cue ba
 printf '{"shots": [\n  {"cue": {"speed": 3, "aim": [1, 1]}' >"$WORK/syntax.json"
 check "syntax" fails_with 2 "syntax.json:2:" "$B" play 9-ball --shots syntax.json
 check "nothing saved" test ! -e "$WORK/saved.json"
+check "no such directory" fails_with 2 "--save no/such/game.json: cannot write in no/such" \
+	"$B" play 9-ball --shots tip.json --save no/such/game.json
 check "unknown game" status_is 2 "$B" play 11-ball
 check "both a game and --load" status_is 2 "$B" play 9-ball --load "$WORK/game.json"
 end
