@@ -7,6 +7,7 @@
 #include "game_internal.h"
 
 #include "alloc.h"
+#include "rules_internal.h"
 
 #include <jansson.h>
 
@@ -385,28 +386,16 @@ static bool read_state(const reader* in, const json_t* root, bs_game_kind game, 
 		!(part = field_of(in, state, "over", "state.over")) || !read_bool(in, part, "state.over", &over)) {
 		return false;
 	}
-	bool pool = game != BS_GAME_SNOOKER && game != BS_GAME_THREE_CUSHION;
-	if ((in_hand == BS_IN_HAND_D && game != BS_GAME_SNOOKER) || (in_hand == BS_IN_HAND_KITCHEN && !pool)) {
-		return fail(in, "state.in_hand", "\"%s\" is no place for ball in hand in %s", in_hand_names[in_hand],
-			bs_game_kind_name(game));
-	}
 	s.in_hand = (bs_ball_in_hand)in_hand;
 	s.group[0] = (bs_eight_ball_group)groups[0];
 	s.group[1] = (bs_eight_ball_group)groups[1];
 	s.on = on;
 	s.is_break = is_break;
 	s.over = over;
-	int cue = bs_game_state_find(&s, s.cue_ball);
-	if (cue < 0) {
-		return fail(in, "state.cue_ball", "no ball has id %d", s.cue_ball);
-	}
-	if (!s.balls[cue].on_table && s.in_hand == BS_IN_HAND_NONE && !s.over) {
-		return fail(in, "state.in_hand", "the cue ball is off the table, so it must be in hand");
-	}
-	// Only three-cushion's equal innings can end level (a draw: over, winner -1).
-	if (over ? s.winner < 0 && game != BS_GAME_THREE_CUSHION : s.winner >= 0) {
-		return fail(in, "state.winner", "a game that is over has a winner (0 or 1; a drawn three-cushion game -1), one "
-			"that is not has -1");
+	char problem[256];
+	if (rules_state_problem(&s, problem, sizeof problem)) {
+		snprintf(in->error, in->error_size, "%s: %s", in->path, problem);
+		return false;
 	}
 	*dest = s;
 	return true;

@@ -73,6 +73,165 @@ static int pool_top_number(bs_game_kind game) {
 	return game == BS_GAME_8_BALL ? 15 : game == BS_GAME_10_BALL ? 10 : 9;
 }
 
+// Counts the balls of `kind` in a state (on the table or not).
+static int count_kind(const bs_game_state* state, bs_ball_kind kind) {
+	int n = 0;
+	for (int i = 0; i < state->ball_count; ++i) {
+		n += state->balls[i].kind == kind;
+	}
+	return n;
+}
+
+// The ball a pool game is won by (9-ball's 9, 10-ball's 10, 8-ball's 8).
+static int money_ball_of(bs_game_kind game) {
+	return game == BS_GAME_9_BALL ? 9 : game == BS_GAME_10_BALL ? 10 : 8;
+}
+
+bool rules_state_problem(const bs_game_state* state, char* error, size_t error_size) {
+	bs_game_kind game = state->game;
+	if ((int)game < 0 || game >= BS_GAME_KIND_COUNT) {
+		say(error, error_size, "state.game: unknown game %d", (int)game);
+		return true;
+	}
+	if (state->ball_count < 1 || state->ball_count > BS_RULES_MAX_BALLS) {
+		say(error, error_size, "state.balls: %d balls; a game holds 1 to %d", state->ball_count, BS_RULES_MAX_BALLS);
+		return true;
+	}
+	if (state->shooter != 0 && state->shooter != 1) {
+		say(error, error_size, "state.shooter: %d; the players are 0 and 1", state->shooter);
+		return true;
+	}
+	if (state->winner < -1 || state->winner > 1 || (!state->over && state->winner != -1) ||
+		(state->over && state->winner < 0 && game != BS_GAME_THREE_CUSHION)) {
+		say(error, error_size, "state.winner: %d; 0 or 1 once over (-1 for a drawn three-cushion match), -1 before",
+			state->winner);
+		return true;
+	}
+	bool pool = game != BS_GAME_SNOOKER && game != BS_GAME_THREE_CUSHION;
+	bool area_ok = state->in_hand == BS_IN_HAND_NONE || (pool && (state->in_hand == BS_IN_HAND_ANYWHERE ||
+		state->in_hand == BS_IN_HAND_KITCHEN)) || (game == BS_GAME_SNOOKER && state->in_hand == BS_IN_HAND_D);
+	if ((int)state->in_hand < 0 || state->in_hand >= BS_IN_HAND_COUNT || !area_ok) {
+		say(error, error_size, "state.in_hand: no place for ball in hand in %s", bs_game_kind_name(game));
+		return true;
+	}
+	int cue = bs_game_state_find(state, state->cue_ball);
+	bs_ball_kind cue_kind = game == BS_GAME_SNOOKER ? BS_BALL_SNOOKER_WHITE
+		: game == BS_GAME_THREE_CUSHION ? (state->shooter == 0 ? BS_BALL_CAROM_WHITE : BS_BALL_CAROM_YELLOW)
+										: BS_BALL_NUMBERED;
+	if (cue < 0 || state->balls[cue].kind != cue_kind || (pool && state->cue_ball != 0)) {
+		say(error, error_size, "state.cue_ball: %d is not the cue ball of player %d (%s)", state->cue_ball,
+			state->shooter + 1, pool ? "ball 0" : bs_ball_kind_name(cue_kind));
+		return true;
+	}
+	if (!state->balls[cue].on_table && state->in_hand == BS_IN_HAND_NONE && !state->over) {
+		say(error, error_size, "state.in_hand: the cue ball is off the table, so it must be in hand");
+		return true;
+	}
+	for (int i = 0; i < state->ball_count; ++i) {
+		if (!(state->balls[i].radius > 0.0) || !(state->balls[i].mass > 0.0)) {
+			say(error, error_size, "state.balls[%d]: radius and mass must be positive", i);
+			return true;
+		}
+	}
+	if (pool) {
+		if (!state->table.has_pockets) {
+			say(error, error_size, "table: %s is played on a table with pockets", bs_game_kind_name(game));
+			return true;
+		}
+		int money = bs_game_state_find(state, money_ball_of(game));
+		if (money < 0 || (!state->balls[money].on_table && !state->over)) {
+			say(error, error_size, "state.balls: %s needs the %d on the table until the game is over",
+				bs_game_kind_name(game), money_ball_of(game));
+			return true;
+		}
+	}
+	bs_eight_ball_group g0 = state->group[0];
+	bs_eight_ball_group g1 = state->group[1];
+	bool groups_ok = (g0 == BS_GROUP_OPEN && g1 == BS_GROUP_OPEN) ||
+		(game == BS_GAME_8_BALL && ((g0 == BS_GROUP_SOLIDS && g1 == BS_GROUP_STRIPES) ||
+									   (g0 == BS_GROUP_STRIPES && g1 == BS_GROUP_SOLIDS)));
+	if (!groups_ok) {
+		say(error, error_size, "state.group: %s", game == BS_GAME_8_BALL ? "both open, or one solids and one stripes"
+																		: "only 8-ball has groups: both open");
+		return true;
+	}
+	for (int p = 0; p < 2; ++p) {
+		if (state->fouls_in_row[p] < 0 || state->fouls_in_row[p] > 2 || state->score[p] < 0 || state->innings[p] < 0) {
+			say(error, error_size, "state: player %d's fouls in a row (0 to 2), score and innings must be possible", p + 1);
+			return true;
+		}
+	}
+	if (game == BS_GAME_SNOOKER) {
+		static const bs_ball_kind colours[] = {BS_BALL_SNOOKER_WHITE, BS_BALL_SNOOKER_YELLOW, BS_BALL_SNOOKER_GREEN,
+			BS_BALL_SNOOKER_BROWN, BS_BALL_SNOOKER_BLUE, BS_BALL_SNOOKER_PINK, BS_BALL_SNOOKER_BLACK};
+		for (size_t k = 0; k < sizeof colours / sizeof colours[0]; ++k) {
+			if (count_kind(state, colours[k]) > 1) {
+				say(error, error_size, "state.balls: two balls are the %s", bs_ball_kind_name(colours[k]));
+				return true;
+			}
+		}
+		if (count_kind(state, BS_BALL_SNOOKER_RED) > 15) {
+			say(error, error_size, "state.balls: more than 15 reds");
+			return true;
+		}
+		bool on_ok = state->on == BS_BALL_SNOOKER_RED || state->on == BS_BALL_NUMBERED ||
+			(state->on >= BS_BALL_SNOOKER_YELLOW && state->on <= BS_BALL_SNOOKER_BLACK);
+		if (!on_ok) {
+			say(error, error_size, "state.on: \"%s\" is never on in snooker", bs_ball_kind_name(state->on));
+			return true;
+		}
+		// A colour is on by itself only once the reds are gone, and then the
+		// lowest on the table.
+		int reds = 0;
+		bs_ball_kind lowest = BS_BALL_KIND_COUNT;
+		for (int i = 0; i < state->ball_count; ++i) {
+			const bs_rules_ball* ball = &state->balls[i];
+			reds += ball->on_table && ball->kind == BS_BALL_SNOOKER_RED;
+			if (ball->on_table && ball->kind >= BS_BALL_SNOOKER_YELLOW && ball->kind < lowest) {
+				lowest = ball->kind;
+			}
+		}
+		if (!state->over && state->on >= BS_BALL_SNOOKER_YELLOW && (reds > 0 || state->on != lowest)) {
+			say(error, error_size, "state.on: \"%s\" cannot be on with %d reds on the table", bs_ball_kind_name(state->on),
+				reds);
+			return true;
+		}
+	}
+	if (game == BS_GAME_THREE_CUSHION) {
+		static const bs_ball_kind carom[] = {BS_BALL_CAROM_WHITE, BS_BALL_CAROM_YELLOW, BS_BALL_CAROM_RED};
+		for (int k = 0; k < 3; ++k) {
+			int index = -1;
+			for (int i = 0; i < state->ball_count; ++i) {
+				index = state->balls[i].kind == carom[k] ? i : index;
+			}
+			if (count_kind(state, carom[k]) != 1 || !state->balls[index].on_table) {
+				say(error, error_size, "state.balls: three-cushion is played with one %s, on the table",
+					bs_ball_kind_name(carom[k]));
+				return true;
+			}
+		}
+		if (state->table.has_pockets) {
+			say(error, error_size, "table: three-cushion is played on a table without pockets (the \"carom\" preset)");
+			return true;
+		}
+		if (state->target_points <= 0) {
+			say(error, error_size, "state.target_points: %d; three-cushion needs a positive distance to play to",
+				state->target_points);
+			return true;
+		}
+		// Before the end, only one player can be at the distance, and the
+		// other is then at the table for his last inning.
+		bool at0 = state->score[0] >= state->target_points;
+		bool at1 = state->score[1] >= state->target_points;
+		if (!state->over && ((at0 && at1) || (at0 && state->shooter != 1) || (at1 && state->shooter != 0))) {
+			say(error, error_size, "state.score: %d-%d at a distance of %d, and the game is not over", state->score[0],
+				state->score[1], state->target_points);
+			return true;
+		}
+	}
+	return false;
+}
+
 bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_ball_def* balls, int count,
 	int target_points, bs_game_state* dest, char* error, size_t error_size) {
 	if ((int)game < 0 || game > BS_GAME_THREE_CUSHION) {
@@ -146,6 +305,9 @@ bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_
 	state.in_hand = game == BS_GAME_SNOOKER ? BS_IN_HAND_D
 		: game == BS_GAME_THREE_CUSHION    ? BS_IN_HAND_NONE
 										   : BS_IN_HAND_KITCHEN;
+	if (rules_state_problem(&state, error, error_size)) {
+		return false;
+	}
 	*dest = state;
 	return true;
 }
@@ -197,6 +359,10 @@ bool rules_read_shot(const bs_game_state* state, const bs_event* events, int eve
 	bool gone[BS_RULES_MAX_BALLS] = {false};
 	for (int e = 0; e < event_count; ++e) {
 		const bs_event* event = &events[e];
+		if ((int)event->kind < 0 || event->kind >= BS_EVENT_KIND_COUNT) {
+			snprintf(ruling->text, sizeof ruling->text, "event %d is of no kind (%d)", e, (int)event->kind);
+			return false;
+		}
 		if (event->kind > BS_EVENT_POCKET) {
 			continue; // a change of motion: nothing a rule reads
 		}
@@ -415,6 +581,9 @@ bs_vec2 rules_pool_spot(const bs_game_state* after, int index) {
 bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const bs_event* events,
 	int event_count, const bs_vec2* rest, bs_ruling* dest) {
 	memset(dest, 0, sizeof *dest);
+	if (rules_state_problem(state, dest->text, sizeof dest->text)) {
+		return false;
+	}
 	if (state->over) {
 		if (state->winner < 0) {
 			snprintf(dest->text, sizeof dest->text, "the game is over: drawn");
@@ -499,6 +668,9 @@ static bool inside_area(const bs_game_state* state, bs_vec2 pos, char* error, si
 }
 
 bool bs_rules_check_placement(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size) {
+	if (rules_state_problem(state, error, error_size)) {
+		return false;
+	}
 	if (state->over) {
 		say(error, error_size, "ball in hand: the game is over");
 		return false;

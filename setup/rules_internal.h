@@ -45,6 +45,11 @@ typedef struct rules_shot {
 	int balls_to_rail;
 } rules_shot;
 
+/// Whether a state is one its game cannot be played from (a cue ball, a
+/// ball set, groups, a ball on, ball in hand, scores or a table that its
+/// rules cannot have made); writes the field and the reason into `error`.
+bool rules_state_problem(const bs_game_state* state, char* error, size_t error_size);
+
 /// Reads the facts of a shot. Returns false, writing the reason into
 /// `ruling->text`, when an event names a ball the game lacks or one that
 /// was off the table before the shot.

@@ -153,6 +153,10 @@ static void creation_refuses_what_cannot_be_played(void) {
 	CHECK_CONTAINS(error, "balls[1].id: 12 is no ball of 9-ball");
 
 	balls[1].id = 3;
+	CHECK(bs_game_create(&def, error, sizeof error) == NULL);
+	CHECK_CONTAINS(error, "state.balls: 9-ball needs the 9 on the table");
+
+	balls[1].id = 9;
 	balls[1].pos = bs_v2(0.5 + BS_DEFAULT_RADIUS, 0.5);
 	CHECK(bs_game_create(&def, error, sizeof error) == NULL);
 	CHECK_CONTAINS(error, "overlap");
@@ -235,11 +239,17 @@ static void malformed_files_are_refused(void) {
 		{"\"in_hand\": \"kitchen\"", "\"in_hand\": \"pocket\"", "state.in_hand: expected one of"},
 		{"\"kind\": \"numbered\"", "\"kind\": \"cube\"", "state.balls[0].kind: expected a ball kind"},
 		{"\"on_table\": true", "\"on_table\": 1", "state.balls[0].on_table: expected true or false"},
-		{"\"winner\": -1", "\"winner\": 1", "state.winner: a game that is over has a winner"},
+		{"\"winner\": -1", "\"winner\": 1", "state.winner: 1; 0 or 1 once over"},
 		{"\"preset\": \"9ft\"", "\"preset\": \"10ft\"", "scene: table.preset: unknown preset"},
 		{"\"score\": [", "\"scor\": [", "state.score: missing"},
 		{"\"players\": [", "\"players\": 7, \"x\": [", "players: expected 2 names"},
 		{"{", "{{", ":1:2: "},
+		// States no game of 8-ball can reach.
+		{"\"cue_ball\": 0", "\"cue_ball\": 5", "state.cue_ball: 5 is not the cue ball of player 1"},
+		{"\"open\",\n      \"open\"", "\"solids\",\n      \"solids\"", "state.group: both open, or one solids"},
+		{"\"fouls_in_row\": [\n      0,", "\"fouls_in_row\": [\n      7,", "state: player 1's fouls in a row"},
+		{"\"pockets\": true", "\"pockets\": false", "table: 8-ball is played on a table with pockets"},
+		{"\"on\": \"snooker_red\"", "\"on\": \"cube\"", "state.on: expected a ball kind"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
 		const char* at = strstr(good, cases[k].find);

@@ -398,16 +398,21 @@ static void what_is_not_a_three_cushion_shot_is_refused(void) {
 	bs_game_state wrong_ball = state;
 	wrong_ball.shooter = 1;
 	CHECK(judge_refuses(&wrong_ball, NULL, no_events, 0, text, sizeof text));
-	CHECK_CONTAINS(text, "state.cue_ball: player 1 plays the yellow (ball 1)");
+	CHECK_CONTAINS(text, "state.cue_ball: 0 is not the cue ball of player 2 (carom_yellow)");
 
+	// Two yellows and no red: no three-cushion game starts from them, and
+	// a state that has them anyway is refused.
 	bs_ball_def two[3] = {ball(WHITE, 0.5, 0.4), ball(YELLOW, 2.0, 1.0), ball(RED, 1.5, 0.9)};
 	two[2].kind = BS_BALL_CAROM_YELLOW;
 	bs_table_def table = bs_table_rect(W, H);
 	bs_game_state no_red;
 	char error[BS_RULES_ERROR_SIZE];
-	CHECK(bs_game_state_start(BS_GAME_THREE_CUSHION, &table, two, 3, 10, &no_red, error, sizeof error));
+	CHECK(!bs_game_state_start(BS_GAME_THREE_CUSHION, &table, two, 3, 10, &no_red, error, sizeof error));
+	CHECK_CONTAINS(error, "three-cushion is played with one carom_yellow");
+	no_red = state;
+	no_red.balls[bs_game_state_find(&no_red, RED)].kind = BS_BALL_CAROM_YELLOW;
 	CHECK(judge_refuses(&no_red, NULL, no_events, 0, text, sizeof text));
-	CHECK_CONTAINS(text, "three-cushion needs the red");
+	CHECK_CONTAINS(text, "three-cushion is played with one carom_yellow");
 }
 
 // ---------------------------------------------------------------------------
