@@ -1404,7 +1404,9 @@ static void test_game_mouse_places_and_calls(void) {
 		"command -v xdotool >/dev/null || { echo 'xdotool is missing: tools/install-deps installs it' >&2; exit 3; }; "
 		"timeout 120 '%s' view --game-file '%s' --keys t --size %dx%d --frames 600 --screenshot '%s' --save '%s' "
 		">/dev/null & app=$!; "
-		"xdotool search --sync --onlyvisible --name breakshot >/dev/null; sleep 0.5; "
+		// Never longer than the viewer's own limit: a viewer that died
+		// never shows a window to wait for.
+		"timeout 120 xdotool search --sync --onlyvisible --name breakshot >/dev/null; sleep 0.5; "
 		"xdotool mousemove %d %d click 1 sleep 0.3 mousemove %d %d click 1 sleep 0.3 mousemove %d %d; wait $app",
 		breakshot_path(), save, width, height, png_path, after, (int)place[0], (int)place[1], (int)call[0],
 		(int)call[1], (int)place[0] + 200, (int)place[1]);
