@@ -5,6 +5,7 @@
 #include "game_internal.h"
 
 #include "alloc.h"
+#include "rules_internal.h"
 #include "cue_def.h"
 
 #include <stdio.h>
@@ -98,6 +99,12 @@ bs_game* bs_game_create(const bs_game_def* def, char* error, size_t error_size) 
 		}
 		count = bs_rack_make(&rack_def, &def->world.table, rack);
 		balls = rack;
+		if (def->game != BS_GAME_SNOOKER && def->game != BS_GAME_THREE_CUSHION) {
+			// The rack stands the cue ball on the head spot, on the head
+			// string; a break is played from behind it (WPA: the string
+			// itself is not behind it), so a game moves it back a radius.
+			rack[0].pos.x = 0.25 * def->world.table.width - rack[0].radius;
+		}
 	}
 	bs_game_state state;
 	if (!bs_game_state_start(def->game, &def->world.table, balls, count, def->target_points, &state, error,
@@ -233,8 +240,14 @@ bool bs_game_shot_def(const bs_game* game, const bs_cue_def* cue, bs_world_def* 
 		snprintf(error, error_size, "the cue ball is in hand: place it first (bs_game_place_cue_ball)");
 		return false;
 	}
-	const char* field = "";
+	// Ball in hand in an area (behind the head string, in the D) must be
+	// played from inside it, placed or not.
 	char reason[320];
+	if (!rules_inside_in_hand_area(state, state->balls[cue_index].pos, reason, sizeof reason)) {
+		snprintf(error, error_size, "%s; place the cue ball there first (bs_game_place_cue_ball)", reason);
+		return false;
+	}
+	const char* field = "";
 	if (!bs_cue_def_check(cue, game->world.physics, &field, reason, sizeof reason)) {
 		snprintf(error, error_size, "%s: %s", field, reason);
 		return false;

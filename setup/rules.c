@@ -588,7 +588,7 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 		if (state->winner < 0) {
 			snprintf(dest->text, sizeof dest->text, "the game is over: drawn");
 		} else {
-			snprintf(dest->text, sizeof dest->text, "the game is over: player %d won", state->winner);
+			snprintf(dest->text, sizeof dest->text, "the game is over: player %d won", state->winner + 1);
 		}
 		return false;
 	}
@@ -642,7 +642,7 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	return false;
 }
 
-static bool inside_area(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size) {
+bool rules_inside_in_hand_area(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size) {
 	switch (state->in_hand) {
 	case BS_IN_HAND_KITCHEN: {
 		double head_string = 0.25 * state->table.width;
@@ -690,7 +690,7 @@ bool bs_rules_check_placement(const bs_game_state* state, bs_vec2 pos, char* err
 			"cushions and pockets", pos.x, pos.y, radius);
 		return false;
 	}
-	if (!inside_area(state, pos, error, error_size)) {
+	if (!rules_inside_in_hand_area(state, pos, error, error_size)) {
 		return false;
 	}
 	int in_the_way = rules_ball_in_the_way(state, cue, pos, radius, false);

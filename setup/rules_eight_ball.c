@@ -46,12 +46,14 @@ static bool judge_break(const rules_shot* shot, bs_ruling* ruling) {
 			// this takes it: the balls go back and the other player breaks.
 			ruling->foul = BS_FOUL_BAD_BREAK;
 			for (int i = 0; i < state->ball_count; ++i) {
-				rules_respot(ruling, i, state->balls[i].pos);
+				if (state->balls[i].on_table) {
+					rules_respot(ruling, i, state->balls[i].pos);
+				}
 			}
 			rules_pass_turn(ruling);
 			after->is_break = true;
 			after->in_hand = BS_IN_HAND_KITCHEN;
-			rules_ruling_say(ruling, "; the balls are racked again and player %d breaks", after->shooter);
+			rules_ruling_say(ruling, "; the balls are racked again and player %d breaks", after->shooter + 1);
 			return true;
 		}
 	}
@@ -70,7 +72,7 @@ static bool judge_break(const rules_shot* shot, bs_ruling* ruling) {
 		// A scratch on a legal break (WPA 3.5): the balls stay down, the
 		// table is open, and the incoming player has ball in hand.
 		rules_pool_give_ball_in_hand(ruling);
-		rules_ruling_say(ruling, "; the table is open; player %d has ball in hand", after->shooter);
+		rules_ruling_say(ruling, "; the table is open; player %d has ball in hand", after->shooter + 1);
 		return true;
 	}
 	int object_pots = shot->pot_count;
@@ -80,10 +82,10 @@ static bool judge_break(const rules_shot* shot, bs_ruling* ruling) {
 		}
 		ruling->scored = true;
 		ruling->turn_passes = false;
-		rules_ruling_say(ruling, "; the table is open; player %d shoots again", state->shooter);
+		rules_ruling_say(ruling, "; the table is open; player %d shoots again", state->shooter + 1);
 	} else {
 		rules_pass_turn(ruling);
-		rules_ruling_say(ruling, "; nothing pocketed; the table is open; player %d to shoot", after->shooter);
+		rules_ruling_say(ruling, "; nothing pocketed; the table is open; player %d to shoot", after->shooter + 1);
 	}
 	return true;
 }
@@ -149,7 +151,7 @@ bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, co
 			ruling->scored = true;
 			ruling->turn_passes = false;
 			rules_ruling_say(ruling, "legal: the 8 in the called pocket %d (event %d, t = %.9g s); player %d wins",
-				pot->pocket, pot->event, rules_event_time(shot, pot->event), shooter);
+				pot->pocket, pot->event, rules_event_time(shot, pot->event), shooter + 1);
 			after->score[shooter]++;
 			rules_end_game(ruling, shooter);
 			return true;
@@ -160,7 +162,7 @@ bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, co
 			foul != BS_FOUL_NONE ? "on a foul"
 			: !on_eight          ? "before its group was cleared"
 								 : "in a pocket not called",
-			shooter);
+			shooter + 1);
 		after->score[1 - shooter]++;
 		rules_end_game(ruling, 1 - shooter);
 		return true;
@@ -169,7 +171,7 @@ bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, co
 	if (foul != BS_FOUL_NONE) {
 		rules_pool_say_pots(ruling, shot);
 		rules_pool_give_ball_in_hand(ruling);
-		rules_ruling_say(ruling, "; player %d has ball in hand", after->shooter);
+		rules_ruling_say(ruling, "; player %d has ball in hand", after->shooter + 1);
 		return true;
 	}
 
@@ -202,7 +204,7 @@ bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, co
 		rules_pass_turn(ruling);
 		rules_ruling_say(ruling, "; %s; player %d to shoot",
 			call->ball >= 0 ? "the called ball was not made as called" : "none of the shooter's balls was made",
-			after->shooter);
+			after->shooter + 1);
 		return true;
 	}
 	rules_ruling_decided_by(ruling, shot->pots[made].event);
@@ -210,10 +212,10 @@ bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, co
 		bs_eight_ball_group chosen = group_of(state->balls[shot->pots[made].index].id);
 		after->group[shooter] = chosen;
 		after->group[1 - shooter] = chosen == BS_GROUP_SOLIDS ? BS_GROUP_STRIPES : BS_GROUP_SOLIDS;
-		rules_ruling_say(ruling, "; player %d takes the %s", shooter, group_name(chosen));
+		rules_ruling_say(ruling, "; player %d takes the %s", shooter + 1, group_name(chosen));
 	}
 	ruling->scored = true;
 	ruling->turn_passes = false;
-	rules_ruling_say(ruling, "; player %d shoots again", shooter);
+	rules_ruling_say(ruling, "; player %d shoots again", shooter + 1);
 	return true;
 }

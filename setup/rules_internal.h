@@ -50,6 +50,10 @@ typedef struct rules_shot {
 /// rules cannot have made); writes the field and the reason into `error`.
 bool rules_state_problem(const bs_game_state* state, char* error, size_t error_size);
 
+/// Whether `pos` (m) is inside the area where the state's ball in hand may
+/// go (anywhere when it gives none); writes why not into `error`.
+bool rules_inside_in_hand_area(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size);
+
 /// Reads the facts of a shot. Returns false, writing the reason into
 /// `ruling->text`, when an event names a ball the game lacks or one that
 /// was off the table before the shot.

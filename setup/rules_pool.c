@@ -186,7 +186,7 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 		rules_pool_count_foul(ruling, shooter, true);
 		if (after->fouls_in_row[shooter] >= 3) {
 			// WPA 4.7 / 5.8: three fouls in a row lose the game.
-			rules_ruling_say(ruling, "; a third foul in a row: player %d loses", shooter);
+			rules_ruling_say(ruling, "; a third foul in a row: player %d loses", shooter + 1);
 			rules_end_game(ruling, 1 - shooter);
 			after->score[1 - shooter]++;
 			return true;
@@ -197,7 +197,7 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 		}
 		rules_pool_say_pots(ruling, shot);
 		rules_pool_give_ball_in_hand(ruling);
-		rules_ruling_say(ruling, "; player %d has ball in hand", after->shooter);
+		rules_ruling_say(ruling, "; player %d has ball in hand", after->shooter + 1);
 		return true;
 	}
 	rules_pool_count_foul(ruling, shooter, false);
@@ -218,7 +218,7 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 		ruling->scored = true;
 		ruling->turn_passes = false;
 		after->score[shooter]++;
-		rules_ruling_say(ruling, "; player %d wins", shooter);
+		rules_ruling_say(ruling, "; player %d wins", shooter + 1);
 		rules_end_game(ruling, shooter);
 		return true;
 	}
@@ -229,10 +229,10 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 	if (turn_continues) {
 		ruling->scored = true;
 		ruling->turn_passes = false;
-		rules_ruling_say(ruling, "; player %d shoots again", shooter);
+		rules_ruling_say(ruling, "; player %d shoots again", shooter + 1);
 	} else {
 		rules_pass_turn(ruling);
-		rules_ruling_say(ruling, "; player %d to shoot", after->shooter);
+		rules_ruling_say(ruling, "; player %d to shoot", after->shooter + 1);
 	}
 	return true;
 }

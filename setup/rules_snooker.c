@@ -360,10 +360,10 @@ bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const
 		if (foul != BS_FOUL_BALL_NOT_ON_POTTED && not_on_potted > 0) {
 			rules_ruling_say(ruling, "; %d ball%s not on potted", not_on_potted, not_on_potted > 1 ? "s" : "");
 		}
-		rules_ruling_say(ruling, "; %d to player %d", penalty, 1 - shooter);
+		rules_ruling_say(ruling, "; %d to player %d", penalty, 2 - shooter);
 	} else if (points > 0) {
 		if (reds_potted > 1) {
-			rules_ruling_say(ruling, "player %d potted %d reds: %d points", shooter, reds_potted, points);
+			rules_ruling_say(ruling, "player %d potted %d reds: %d points", shooter + 1, reds_potted, points);
 		} else {
 			int index = -1;
 			int event = -1;
@@ -373,7 +373,7 @@ bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const
 					event = shot->pots[p].event;
 				}
 			}
-			rules_ruling_say(ruling, "player %d potted %s ", shooter, name_of(state, index, name, sizeof name));
+			rules_ruling_say(ruling, "player %d potted %s ", shooter + 1, name_of(state, index, name, sizeof name));
 			say_event(ruling, shot, event);
 			rules_ruling_say(ruling, ": %d point%s", points, points > 1 ? "s" : "");
 		}
@@ -453,12 +453,12 @@ bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const
 			}
 			after->in_hand = BS_IN_HAND_D;
 			rules_ruling_say(ruling, "; scores level at %d: the black respotted %s, player %d plays from the D",
-				after->score[0], where, after->shooter);
+				after->score[0], where, after->shooter + 1);
 		} else {
 			int winner = after->score[0] > after->score[1] ? 0 : 1;
 			rules_end_game(ruling, winner);
 			ruling->turn_passes = true;
-			rules_ruling_say(ruling, "; frame over: player %d wins %d to %d", winner, after->score[winner],
+			rules_ruling_say(ruling, "; frame over: player %d wins %d to %d", winner + 1, after->score[winner],
 				after->score[1 - winner]);
 		}
 		return true;
@@ -466,9 +466,9 @@ bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const
 	if (after->on == BS_BALL_NUMBERED) {
 		rules_ruling_say(ruling, "; a colour is on");
 	} else if (after->on == BS_BALL_SNOOKER_RED) {
-		rules_ruling_say(ruling, "; player %d on a red", after->shooter);
+		rules_ruling_say(ruling, "; player %d on a red", after->shooter + 1);
 	} else {
-		rules_ruling_say(ruling, "; player %d on the %s", after->shooter, colour_name(after->on));
+		rules_ruling_say(ruling, "; player %d on the %s", after->shooter + 1, colour_name(after->on));
 	}
 	if (after->in_hand == BS_IN_HAND_D) {
 		rules_ruling_say(ruling, " from the D");

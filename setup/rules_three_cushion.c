@@ -54,7 +54,7 @@ bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call,
 	int shooter = state->shooter;
 	int cue = shot->cue_index;
 	if (cue < 0 || state->balls[cue].kind != cue_kind_of(shooter)) {
-		snprintf(ruling->text, sizeof ruling->text, "state.cue_ball: player %d plays the %s (ball %d)", shooter,
+		snprintf(ruling->text, sizeof ruling->text, "state.cue_ball: player %d plays the %s (ball %d)", shooter + 1,
 			carom_name(cue_kind_of(shooter)), state->balls[find_kind(state, cue_kind_of(shooter))].id);
 		return false;
 	}
@@ -212,7 +212,7 @@ bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call,
 	if (point) {
 		ruling->scored = true;
 		ruling->turn_passes = false;
-		rules_ruling_say(ruling, "; player %d has %d of %d", shooter, after->score[shooter], target);
+		rules_ruling_say(ruling, "; player %d has %d of %d", shooter + 1, after->score[shooter], target);
 	}
 	if (equalizing) {
 		if (point && after->score[shooter] >= target) {
@@ -222,17 +222,17 @@ bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call,
 		} else if (!point) {
 			rules_end_game(ruling, other);
 			ruling->turn_passes = true;
-			rules_ruling_say(ruling, "; the last inning ends: player %d wins %d to %d", other, after->score[other],
+			rules_ruling_say(ruling, "; the last inning ends: player %d wins %d to %d", other + 1, after->score[other],
 				after->score[shooter]);
 		}
 	} else if (point && after->score[shooter] >= target) {
 		if (state->innings[other] < state->innings[shooter]) {
 			rules_pass_turn(ruling);
-			rules_ruling_say(ruling, "; player %d reaches the distance, player %d has a last inning", shooter, other);
+			rules_ruling_say(ruling, "; player %d reaches the distance, player %d has a last inning", shooter + 1, other + 1);
 		} else {
 			rules_end_game(ruling, shooter);
 			ruling->turn_passes = true;
-			rules_ruling_say(ruling, "; player %d wins %d to %d", shooter, after->score[shooter], after->score[other]);
+			rules_ruling_say(ruling, "; player %d wins %d to %d", shooter + 1, after->score[shooter], after->score[other]);
 		}
 	} else if (!point) {
 		rules_pass_turn(ruling);
@@ -241,7 +241,7 @@ bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call,
 		int next_cue = find_kind(state, cue_kind_of(after->shooter));
 		after->cue_ball = state->balls[next_cue].id;
 		if (ruling->turn_passes) {
-			rules_ruling_say(ruling, "; player %d plays the %s", after->shooter,
+			rules_ruling_say(ruling, "; player %d plays the %s", after->shooter + 1,
 				carom_name(cue_kind_of(after->shooter)));
 		}
 	}

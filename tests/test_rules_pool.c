@@ -15,7 +15,13 @@ static void not_break(bs_game_state* state) {
 	state->is_break = false;
 }
 
+// A break scripted from anywhere: the cue ball played where it stands.
 static void the_break(bs_game_state* state) {
+	state->is_break = true;
+}
+
+// The break with the cue ball in hand behind the head string.
+static void the_kitchen_break(bs_game_state* state) {
 	state->is_break = true;
 	state->in_hand = BS_IN_HAND_KITCHEN;
 }
@@ -162,7 +168,7 @@ static void nine_combination_wins(void) {
 	CHECK(ruling.after.over);
 	CHECK_EQ_INT(ruling.after.winner, 0);
 	CHECK_EQ_INT(ruling.after.score[0], 1);
-	CHECK_CONTAINS(ruling.text, "player 0 wins");
+	CHECK_CONTAINS(ruling.text, "player 1 wins");
 	char error[256] = "";
 	bs_cue_def cue = cue_towards(bs_v2(1.0, 1.0), 1.0);
 	CHECK(!bs_game_shoot(game, &cue, NULL, NULL, error, sizeof error));
@@ -214,7 +220,7 @@ static void nine_three_fouls_lose(void) {
 	CHECK_EQ_INT(ruling.foul, BS_FOUL_NO_CONTACT);
 	CHECK(ruling.after.over);
 	CHECK_EQ_INT(ruling.after.winner, 1);
-	CHECK_CONTAINS(ruling.text, "a third foul in a row: player 0 loses");
+	CHECK_CONTAINS(ruling.text, "a third foul in a row: player 1 loses");
 	bs_game_destroy(game);
 }
 
@@ -407,9 +413,13 @@ static void nine_ball_in_hand_placement(void) {
 
 // Behind the head string for the break, not in front of it.
 static void nine_break_placement_in_the_kitchen(void) {
-	placed_ball layout[] = {{0, 0.5, MID, 0}, {1, 1.905, MID, 0}, {9, 2.2, 1.0, 0}};
-	bs_game* game = situation(BS_GAME_9_BALL, nine_foot(), layout, 3, 0.0, 0.0, the_break);
+	placed_ball layout[] = {{0, 1.0, MID, 0}, {1, 1.905, MID, 0}, {9, 2.2, 1.0, 0}};
+	bs_game* game = situation(BS_GAME_9_BALL, nine_foot(), layout, 3, 0.0, 0.0, the_kitchen_break);
 	char error[256] = "";
+	// Not placed, and in front of the string: the break is refused.
+	bs_cue_def cue = cue_towards(bs_v2(1.905, MID), 5.0);
+	CHECK(!bs_game_shoot(game, &cue, NULL, NULL, error, sizeof error));
+	CHECK_CONTAINS(error, "is not behind the head string");
 	CHECK(!bs_game_place_cue_ball(game, bs_v2(0.25 * W + 0.01, 0.4), error, sizeof error));
 	CHECK_CONTAINS(error, "is not behind the head string");
 	CHECK(bs_game_place_cue_ball(game, bs_v2(0.25 * W - 0.01, 0.4), error, sizeof error));
@@ -511,7 +521,7 @@ static void eight_open_table_pot_chooses_group(void) {
 	CHECK_RULING(ruling, BS_FOUL_NONE, false, 0, BS_IN_HAND_NONE);
 	CHECK_EQ_INT(ruling.after.group[0], BS_GROUP_SOLIDS);
 	CHECK_EQ_INT(ruling.after.group[1], BS_GROUP_STRIPES);
-	CHECK_CONTAINS(ruling.text, "player 0 takes the solids");
+	CHECK_CONTAINS(ruling.text, "player 1 takes the solids");
 	bs_game_destroy(game);
 }
 

@@ -143,7 +143,7 @@ static void potting_a_red_scores_one_and_puts_a_colour_on(void) {
 	CHECK_EQ_INT(ruling.after.on, BS_BALL_NUMBERED);
 	CHECK(!on_table(&ruling.after, 11));
 	CHECK_DECIDING(ruling, 0, 2);
-	CHECK_CONTAINS(ruling.text, "player 0 potted a red (11) (event 2, t = 1.6 s): 1 point; a colour is on");
+	CHECK_CONTAINS(ruling.text, "player 1 potted a red (11) (event 2, t = 1.6 s): 1 point; a colour is on");
 }
 
 // Section 3 Rule 3: every red potted in one legal stroke scores.
@@ -199,7 +199,7 @@ static void first_contact_with_a_colour_on_a_red_is_a_foul(void) {
 	CHECK_EQ_INT(ruling.after.on, BS_BALL_SNOOKER_RED);
 	CHECK_DECIDING(ruling, 1);
 	CHECK_CONTAINS(ruling.text,
-		"foul: the cue ball touched the pink first (event 1, t = 0.5122 s) while a red was on; 6 to player 1");
+		"foul: the cue ball touched the pink first (event 1, t = 0.5122 s) while a red was on; 6 to player 2");
 }
 
 static void potting_a_colour_on_a_red_is_a_foul(void) {
@@ -211,7 +211,7 @@ static void potting_a_colour_on_a_red_is_a_foul(void) {
 	CHECK_EQ_INT(ruling.respots[0].id, BLACK);
 	CHECK_EQ_DBL(ruling.respots[0].pos.x, spot_x[BLACK - YELLOW]);
 	CHECK_DECIDING(ruling, 0, 2);
-	CHECK_CONTAINS(ruling.text, "the black, not on, was potted (event 2, t = 1.9 s) while a red was on; 7 to player 1");
+	CHECK_CONTAINS(ruling.text, "the black, not on, was potted (event 2, t = 1.9 s) while a red was on; 7 to player 2");
 }
 
 // Section 3 Rules 5 and 11: an in-off is a foul of at least four, and the
@@ -239,7 +239,7 @@ static void missing_every_ball(void) {
 	bs_event miss[] = {ev_cushion(0.8, WHITE, 2), ev_cushion(2.1, WHITE, 5)};
 	bs_ruling ruling = JUDGE(&state, NULL, miss, 2);
 	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 4, 1, BS_IN_HAND_NONE, false, -1);
-	CHECK_CONTAINS(ruling.text, "foul: the cue ball touched no ball while a red was on; 4 to player 1");
+	CHECK_CONTAINS(ruling.text, "foul: the cue ball touched no ball while a red was on; 4 to player 2");
 
 	bs_game_state colour = after_a_red();
 	bs_shot_call call = nominate(BLUE);
@@ -250,7 +250,7 @@ static void missing_every_ball(void) {
 
 	ruling = JUDGE(&colour, NULL, miss, 2);
 	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 1, BS_IN_HAND_NONE, false, -1);
-	CHECK_CONTAINS(ruling.text, "a colour was on and none was nominated; 7 to player 1");
+	CHECK_CONTAINS(ruling.text, "a colour was on and none was nominated; 7 to player 2");
 }
 
 static void hitting_another_colour_than_the_nominated_one(void) {
@@ -319,7 +319,7 @@ static void red_and_black_a_microsecond_apart(void) {
 	CHECK_RULING(ruling, BS_FOUL_WRONG_BALL_FIRST, 0, 7, 1, BS_IN_HAND_NONE, false, -1);
 	CHECK_DECIDING(ruling, 0);
 	CHECK_CONTAINS(ruling.text, "the cue ball touched the black first (event 0, t = 0.8 s)");
-	CHECK_CONTAINS(ruling.text, "7 to player 1");
+	CHECK_CONTAINS(ruling.text, "7 to player 2");
 }
 
 // The same close call played out: the white rolls between a red and the
@@ -504,7 +504,7 @@ static void last_red_then_a_colour_then_the_yellow(void) {
 	CHECK_RULING(ruling, BS_FOUL_NONE, 5, 0, 0, BS_IN_HAND_NONE, false, -1);
 	CHECK_EQ_INT(ruling.respot_count, 1);
 	CHECK_EQ_INT(ruling.after.on, BS_BALL_SNOOKER_YELLOW);
-	CHECK_CONTAINS(ruling.text, "player 0 on the yellow");
+	CHECK_CONTAINS(ruling.text, "player 1 on the yellow");
 
 	// Missing that colour puts the yellow on for the opponent too.
 	bs_event touch[] = {ev_hit(0.5, WHITE, BLUE)};
@@ -560,7 +560,7 @@ static void in_off_with_the_pink_on_costs_six(void) {
 	bs_ruling ruling = JUDGE(&state, NULL, shot, 3);
 	CHECK_RULING(ruling, BS_FOUL_CUE_BALL_POCKETED, 0, 6, 1, BS_IN_HAND_D, false, -1);
 	CHECK_EQ_INT(ruling.after.on, BS_BALL_SNOOKER_PINK);
-	CHECK_CONTAINS(ruling.text, "in-off into pocket 2 (event 2, t = 1.3 s) while the pink was on; 6 to player 1");
+	CHECK_CONTAINS(ruling.text, "in-off into pocket 2 (event 2, t = 1.3 s) while the pink was on; 6 to player 2");
 }
 
 // Several fouls in one stroke: the first in bs_foul's order is named, and
@@ -571,7 +571,7 @@ static void several_fouls_pay_the_highest_penalty(void) {
 	bs_ruling ruling = JUDGE(&state, NULL, shot, 2);
 	CHECK_RULING(ruling, BS_FOUL_CUE_BALL_POCKETED, 0, 7, 1, BS_IN_HAND_D, false, -1);
 	CHECK_DECIDING(ruling, 0, 1);
-	CHECK_CONTAINS(ruling.text, "while a red was on; it touched the black first; 7 to player 1");
+	CHECK_CONTAINS(ruling.text, "while a red was on; it touched the black first; 7 to player 2");
 }
 
 // Reds potted in a foul stroke stay down and score nothing; the last red
@@ -620,7 +620,7 @@ static void the_last_black_ends_the_frame(void) {
 	CHECK_RULING(ruling, BS_FOUL_NONE, 7, 0, 0, BS_IN_HAND_NONE, true, 0);
 	CHECK_EQ_INT(ruling.after.score[0], 57);
 	CHECK_EQ_INT(ruling.respot_count, 0);
-	CHECK_CONTAINS(ruling.text, "frame over: player 0 wins 57 to 40");
+	CHECK_CONTAINS(ruling.text, "frame over: player 1 wins 57 to 40");
 
 	// A foul on the last black ends it too: the penalty decides.
 	bs_event miss[] = {ev_cushion(0.5, WHITE, 0)};
@@ -659,7 +659,7 @@ static void level_scores_respot_the_black(void) {
 	CHECK_EQ_INT(ruling.respots[0].id, BLACK);
 	CHECK_EQ_DBL(ruling.respots[0].pos.x, spot_x[BLACK - YELLOW]);
 	CHECK(!on_table(&ruling.after, WHITE)); // in hand
-	CHECK_CONTAINS(ruling.text, "scores level at 47: the black respotted on its own spot, player 1 plays from the D");
+	CHECK_CONTAINS(ruling.text, "scores level at 47: the black respotted on its own spot, player 2 plays from the D");
 
 	bs_game_state respotted = ruling.after;
 	char error[BS_RULES_ERROR_SIZE];

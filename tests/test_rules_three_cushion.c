@@ -67,7 +67,7 @@ static void red_three_cushions_yellow_is_a_point(void) {
 	CHECK_DECIDING(ruling, 0, 3, 4);
 	CHECK_CONTAINS(ruling.text,
 		"point: the white touched the red (event 0, t = 0.3 s), then the yellow (event 4, "
-		"t = 1.5 s) after 3 cushions, the third (event 3, t = 1.2 s); player 0 has 1 of 40");
+		"t = 1.5 s) after 3 cushions, the third (event 3, t = 1.2 s); player 1 has 1 of 40");
 }
 
 // The cushions may come before the first ball, or on both sides of it.
@@ -124,7 +124,7 @@ static void two_cushions_before_the_second_ball_is_no_point(void) {
 	CHECK_DECIDING(ruling, 0, 3);
 	CHECK_CONTAINS(ruling.text,
 		"no point: the white reached the yellow (event 3, t = 1.1 s) after 2 cushions; the "
-		"third came later (event 4, t = 1.2 s); player 1 plays the yellow");
+		"third came later (event 4, t = 1.2 s); player 2 plays the yellow");
 }
 
 // The second player scores with his own ball, the yellow, off the white.
@@ -345,7 +345,7 @@ static void the_second_player_at_the_distance_wins(void) {
 	bs_ruling ruling = play(&state, true);
 	CHECK_RULING(ruling, BS_FOUL_NONE, 1, 0, 1, BS_IN_HAND_NONE, true, 1);
 	CHECK_EQ_INT(ruling.after.score[1], 2);
-	CHECK_CONTAINS(ruling.text, "player 1 wins 2 to 0");
+	CHECK_CONTAINS(ruling.text, "player 2 wins 2 to 0");
 }
 
 // The first player reaches it first: the second has a last inning.
@@ -356,7 +356,7 @@ static void the_first_player_at_the_distance_gives_a_last_inning(void) {
 	CHECK_RULING(ruling, BS_FOUL_NONE, 1, 0, 1, BS_IN_HAND_NONE, false, -1);
 	CHECK(ruling.turn_passes);
 	CHECK_EQ_INT(ruling.after.cue_ball, YELLOW);
-	CHECK_CONTAINS(ruling.text, "player 0 reaches the distance, player 1 has a last inning");
+	CHECK_CONTAINS(ruling.text, "player 1 reaches the distance, player 2 has a last inning");
 	bs_game_state last = ruling.after;
 
 	// He scores one, then misses: the first player wins.
@@ -364,7 +364,7 @@ static void the_first_player_at_the_distance_gives_a_last_inning(void) {
 	CHECK_RULING(ruling, BS_FOUL_NONE, 1, 0, 1, BS_IN_HAND_NONE, false, -1);
 	ruling = play(&ruling.after, false);
 	CHECK_RULING(ruling, BS_FOUL_NONE, 0, 0, 1, BS_IN_HAND_NONE, true, 0);
-	CHECK_CONTAINS(ruling.text, "the last inning ends: player 0 wins 2 to 1");
+	CHECK_CONTAINS(ruling.text, "the last inning ends: player 1 wins 2 to 1");
 
 	// He reaches it too: a draw.
 	ruling = play(&last, true);
@@ -568,7 +568,7 @@ static void a_whole_match(void) {
 	CHECK_EQ_INT(state.innings[0], 2);
 	CHECK_EQ_INT(state.innings[1], 2);
 	CHECK_EQ_INT(state.shot_count, count);
-	CHECK_CONTAINS(ruling.text, "the last inning ends: player 0 wins 3 to 2");
+	CHECK_CONTAINS(ruling.text, "the last inning ends: player 1 wins 3 to 2");
 }
 
 int main(void) {

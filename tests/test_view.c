@@ -1451,7 +1451,7 @@ static void test_game_refusals(void) {
 	snprintf(bad[11], sizeof bad[11], "--game-file '%s' --save", missing);
 	snprintf(bad[12], sizeof bad[12], "'%s' --save", scene);
 	snprintf(bad[13], sizeof bad[13], "'%s' --seed 2 --out", scene);
-	char command[8192];
+	char command[40000];
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
 		bool wants_file = strstr(bad[i], "--save") || strstr(bad[i], "--out");
 		snprintf(command, sizeof command, "'%s' view %s %s 2>/dev/null >/dev/null", breakshot_path(), bad[i],
