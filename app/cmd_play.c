@@ -183,7 +183,8 @@ static void print_ruling_text(const bs_game* game, int number, int shooter, cons
 	}
 }
 
-static void print_ruling_json(const bs_game* game, int number, int shooter, const bs_ruling* ruling) {
+static void print_ruling_json(const bs_game* game, int number, int shooter, const bs_shot_call* call,
+	const bs_ruling* ruling) {
 	const bs_event* events = bs_game_shot_events(game);
 	json_t* respots = json_array();
 	for (int k = 0; k < ruling->respot_count; ++k) {
@@ -197,12 +198,17 @@ static void print_ruling_json(const bs_game* game, int number, int shooter, cons
 											bs_event_kind_name(e->kind), "time", e->time, "a", e->a, "b", e->b));
 	}
 	const bs_game_state* after = &ruling->after;
+	static const char* const groups[3] = {"open", "solids", "stripes"};
+	json_t* state = json_pack("{s:i, s:[s, s], s:s}", "cue_ball", after->cue_ball, "groups", groups[after->group[0]],
+		groups[after->group[1]], "on", after->game == BS_GAME_SNOOKER ? bs_ball_kind_name(after->on) : "");
 	json_t* line = json_pack("{s:i, s:i, s:s, s:s, s:i, s:i, s:b, s:b, s:[i, i], s:i, s:s, s:o, s:o, s:i, s:b, s:i, s:s}",
 		"shot", number, "shooter", shooter, "player", bs_game_player(game, shooter), "foul", bs_foul_name(ruling->foul),
 		"points", ruling->points, "foul_points", ruling->foul_points, "scored", ruling->scored, "turn_passes",
 		ruling->turn_passes, "score", after->score[0], after->score[1], "next_shooter", after->shooter, "in_hand",
 		in_hand_name(after->in_hand), "respots", respots, "deciding", deciding, "events",
 		bs_game_shot_event_count(game), "over", after->over, "winner", after->winner, "text", ruling->text);
+	json_object_set_new(line, "call", json_pack("{s:i, s:i}", "ball", call->ball, "pocket", call->pocket));
+	json_object_set_new(line, "next", state);
 	char* text = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
 	if (text) {
 		puts(text);
@@ -243,6 +249,7 @@ static int play_main(int argc, char** argv) {
 	bool json = false;
 	int64_t seed = 1;
 	int64_t points = BS_THREE_CUSHION_DEFAULT_POINTS;
+	bool new_game_options = false; // --seed or --points given
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
 		if (bs_command_is_help(argv[i])) {
@@ -256,8 +263,10 @@ static int play_main(int argc, char** argv) {
 		bool ok = true;
 		if (strcmp(argv[i], "--seed") == 0) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
+			new_game_options = true;
 		} else if (strcmp(argv[i], "--points") == 0) {
 			ok = bs_cli_parse_int64(value, "--points", 1, 1000000, &points);
+			new_game_options = true;
 		} else if (strcmp(argv[i], "--players") == 0 || strcmp(argv[i], "--load") == 0 ||
 				   strcmp(argv[i], "--shots") == 0 || strcmp(argv[i], "--save") == 0) {
 			if (!value || !value[0]) {
@@ -287,7 +296,7 @@ static int play_main(int argc, char** argv) {
 		return bs_command_fail(&bs_play_command, "play: give a GAME (9-ball, 8-ball, 10-ball, snooker, three-cushion) "
 												 "or --load FILE, not both");
 	}
-	if (load_path && (players || seed != 1 || points != BS_THREE_CUSHION_DEFAULT_POINTS)) {
+	if (load_path && (players || new_game_options)) {
 		return bs_command_fail(&bs_play_command, "play: --seed, --players and --points make a new game; a loaded "
 												 "game keeps its own");
 	}
@@ -343,12 +352,17 @@ static int play_main(int argc, char** argv) {
 		if (!bs_game_shoot(game, &shot->cue, &shot->call, &ruling, error, sizeof error)) {
 			// The game names a cue or call field by its path: it goes under the shot's.
 			bool field = strncmp(error, "cue.", 4) == 0 || strncmp(error, "call.", 5) == 0;
-			status = bs_cli_fail("%s: shots[%d]%s%s", shots_path, k, field ? "." : ": ", error);
+			bool unplaced = strstr(error, "(bs_game_place_cue_ball)") != NULL;
+			if (unplaced) {
+				*strstr(error, " (bs_game_place_cue_ball)") = '\0';
+			}
+			status = bs_cli_fail("%s: shots[%d]%s%s%s", shots_path, k, field ? "." : ": ", error,
+				unplaced ? ": give the shot a \"place\"" : "");
 			break;
 		}
 		int number = bs_game_get_state(game)->shot_count;
 		if (json) {
-			print_ruling_json(game, number, shooter, &ruling);
+			print_ruling_json(game, number, shooter, &shot->call, &ruling);
 		} else {
 			print_ruling_text(game, number, shooter, &ruling);
 		}

@@ -596,6 +596,10 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	if (!call) {
 		call = &none;
 	}
+	if (call->ball >= 0 && call->ball == state->cue_ball) {
+		snprintf(dest->text, sizeof dest->text, "call.ball: the cue ball is struck, not called");
+		return false;
+	}
 	if (call->ball >= 0) {
 		int index = bs_game_state_find(state, call->ball);
 		if (index < 0 || !state->balls[index].on_table) {

@@ -38,6 +38,8 @@ for l in lines:
     assert l['events'] > 0 and isinstance(l['text'], str) and l['text']
     for d in l['deciding']:
         assert 0 <= d['event'] < l['events'] and d['time'] >= 0
+    assert l['call'] == {'ball': -1, 'pocket': -1}, l
+    assert l['next']['cue_ball'] == 0 and l['next']['groups'] == ['open', 'open'] and l['next']['on'] == '', l
 " "$WORK/lines.json"
 end
 
@@ -72,6 +74,22 @@ check "no such directory" fails_with 2 "--save no/such/game.json: cannot write i
 	"$B" play 9-ball --shots tip.json --save no/such/game.json
 check "unknown game" status_is 2 "$B" play 11-ball
 check "both a game and --load" status_is 2 "$B" play 9-ball --load "$WORK/game.json"
+end
+
+begin ball_in_hand_needs_a_place
+python3 -c "
+import json, sys
+game = json.load(open(sys.argv[1]))
+state = game['state']
+state['is_break'] = False
+state['in_hand'] = 'anywhere'
+state['balls'][0]['on_table'] = False
+json.dump(game, open(sys.argv[2], 'w'))
+" "$WORK/game.json" "$WORK/in_hand.json"
+printf '{"shots": [{"cue": {"speed": 2, "angle_deg": 0}}]}' >"$WORK/unplaced.json"
+check "unplaced" fails_with 2 'unplaced.json: shots[0]: the cue ball is in hand: place it first: give the shot a "place"' \
+	"$B" play --load in_hand.json --shots unplaced.json
+check "--seed with --load" status_is 2 "$B" play --load "$WORK/in_hand.json" --seed 1
 end
 
 begin eight_ball_needs_its_pocket_called

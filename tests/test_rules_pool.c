@@ -490,6 +490,71 @@ static void ten_dropped_beside_a_called_ball_is_spotted(void) {
 	bs_game_destroy(game);
 }
 
+// Judges hand-made events on a 10-ball layout: the cue ball on the 1, the
+// 10 near pocket 2, the 2 out of the way.
+static bs_ruling ten_ball_judged(void (*tweak)(bs_game_state*), const bs_event* events, int count, bs_shot_call call) {
+	placed_ball layout[] = {{0, 1.0, MID, 0}, {1, 1.5, MID, 0}, {10, 2.0, 0.3, 0}, {2, 0.6, 1.0, 0}};
+	bs_game* game = situation(BS_GAME_10_BALL, nine_foot(), layout, 4, 0.0, 0.0, tweak ? tweak : not_break);
+	const bs_game_state* state = bs_game_get_state(game);
+	bs_vec2 rest[4];
+	for (int i = 0; i < 4; ++i) {
+		rest[i] = state->balls[i].pos;
+	}
+	bs_ruling ruling;
+	memset(&ruling, 0, sizeof ruling);
+	if (!bs_rules_judge(state, &call, events, count, rest, &ruling)) {
+		CHECK_FAIL("refused: %s", ruling.text);
+	}
+	bs_game_destroy(game);
+	return ruling;
+}
+
+// The 10 on the break is spotted and the breaker goes on (WPA 5.3).
+static void ten_on_the_break_is_spotted(void) {
+	bs_event events[] = {{BS_EVENT_BALL, 0.2, 0, 1, 0.3, {1.5 - R, MID}, {1.0, 0.0}},
+		{BS_EVENT_BALL, 0.6, 1, 10, 0.2, {1.9, 0.35}, {0.7, -0.7}},
+		{BS_EVENT_POCKET, 0.9, 10, 2, 0.0, {W, 0.0}, {0.0, 0.0}}};
+	bs_ruling ruling = ten_ball_judged(the_break, events, 3, bs_no_call());
+	CHECK_RULING(ruling, BS_FOUL_NONE, false, 0, BS_IN_HAND_NONE);
+	CHECK(!ruling.after.over);
+	CHECK_EQ_INT(ruling.respot_count, 1);
+	CHECK_EQ_INT(ruling.respots[0].id, 10);
+}
+
+// The 10 pocketed on a foul is spotted; ball in hand (WPA 5.6).
+static void ten_on_a_foul_is_spotted(void) {
+	bs_event events[] = {{BS_EVENT_BALL, 0.2, 0, 1, 0.3, {1.5 - R, MID}, {1.0, 0.0}},
+		{BS_EVENT_BALL, 0.6, 1, 10, 0.2, {1.9, 0.35}, {0.7, -0.7}},
+		{BS_EVENT_POCKET, 0.9, 10, 2, 0.0, {W, 0.0}, {0.0, 0.0}},
+		{BS_EVENT_POCKET, 1.2, 0, 1, 0.0, {0.5 * W, 0.0}, {0.0, 0.0}}};
+	bs_ruling ruling = ten_ball_judged(NULL, events, 4, (bs_shot_call){10, 2});
+	CHECK_RULING(ruling, BS_FOUL_CUE_BALL_POCKETED, true, 1, BS_IN_HAND_ANYWHERE);
+	CHECK(!ruling.after.over);
+	CHECK_EQ_INT(ruling.respot_count, 1);
+	CHECK_EQ_INT(ruling.respots[0].id, 10);
+}
+
+// Three fouls in a row lose 10-ball too (WPA 5.8).
+static void ten_three_fouls_lose(void) {
+	bs_event events[] = {{BS_EVENT_CUSHION, 0.4, 0, 2, 0.2, {1.0, 0.0}, {0.0, 1.0}}};
+	bs_ruling ruling = ten_ball_judged(two_fouls, events, 1, bs_no_call());
+	CHECK_EQ_INT(ruling.foul, BS_FOUL_NO_CONTACT);
+	CHECK(ruling.after.over);
+	CHECK_EQ_INT(ruling.after.winner, 1);
+}
+
+// A call naming the cue ball is refused.
+static void ten_calling_the_cue_ball_is_refused(void) {
+	placed_ball layout[] = {{0, 1.0, MID, 0}, {1, 1.5, MID, 0}, {10, 2.0, 0.3, 0}};
+	bs_game* game = ten_ball(layout, 3);
+	bs_cue_def cue = cue_towards(bs_v2(1.5, MID), 1.0);
+	bs_shot_call call = {0, 2};
+	char error[256] = "";
+	CHECK(!bs_game_shoot(game, &cue, &call, NULL, error, sizeof error));
+	CHECK_CONTAINS(error, "call.ball: the cue ball is struck, not called");
+	bs_game_destroy(game);
+}
+
 static void ten_called_ten_wins(void) {
 	placed_ball layout[4];
 	combination_layout(layout, 1, 10, 2);
@@ -954,6 +1019,10 @@ int main(void) {
 	RUN(ten_uncalled_ten_is_spotted);
 	RUN(ten_dropped_beside_a_called_ball_is_spotted);
 	RUN(ten_called_ten_wins);
+	RUN(ten_on_the_break_is_spotted);
+	RUN(ten_on_a_foul_is_spotted);
+	RUN(ten_three_fouls_lose);
+	RUN(ten_calling_the_cue_ball_is_refused);
 	RUN(eight_open_table_pot_chooses_group);
 	RUN(eight_open_table_eight_first_is_a_foul);
 	RUN(eight_opponents_ball_first);
