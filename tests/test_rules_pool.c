@@ -931,7 +931,7 @@ static bool place_for(bs_game* game, const bs_table* table, int target) {
 
 // Plays one game with a simple scripted player, who always shoots at the
 // ball the rules put on, into a pocket it can reach, until a winner.
-static void play_whole_game(bs_game_kind kind, uint64_t seed, int* shots, int* winner) {
+static void play_whole_game(bs_game_kind kind, uint64_t seed, int* shots, int* winner, bool* won_by_a_pot) {
 	bs_game_def def = bs_default_game_def(kind);
 	def.rack.seed = seed;
 	char error[256] = "";
@@ -970,6 +970,10 @@ static void play_whole_game(bs_game_kind kind, uint64_t seed, int* shots, int* w
 	const bs_game_state* end = bs_game_get_state(game);
 	CHECK(end->over);
 	*winner = end->winner;
+	// How it ended: the winner's own legal pot of the money ball, or the
+	// loser's foul or early 8.
+	*won_by_a_pot = ruling.foul == BS_FOUL_NONE && ruling.scored && !ruling.turn_passes &&
+		ruling.after.winner == ruling.after.shooter;
 	if (end->over) {
 		CHECK(end->winner == 0 || end->winner == 1);
 		CHECK_EQ_INT(end->score[end->winner], 1);
@@ -982,12 +986,18 @@ static void play_whole_game(bs_game_kind kind, uint64_t seed, int* shots, int* w
 static void whole_games_end_with_a_winner(void) {
 	static const bs_game_kind kinds[] = {BS_GAME_9_BALL, BS_GAME_8_BALL, BS_GAME_10_BALL};
 	for (int k = 0; k < 3; ++k) {
+		int pots = 0;
 		for (uint64_t seed = 1; seed <= 3; ++seed) {
 			int shots = 0;
 			int winner = -1;
-			play_whole_game(kinds[k], seed, &shots, &winner);
-			printf("     %s, seed %d: player %d won in %d shots\n", bs_game_kind_name(kinds[k]), (int)seed, winner, shots);
+			bool won_by_a_pot = false;
+			play_whole_game(kinds[k], seed, &shots, &winner, &won_by_a_pot);
+			pots += won_by_a_pot;
+			printf("     %s, seed %d: player %d won in %d shots, %s\n", bs_game_kind_name(kinds[k]), (int)seed,
+				winner + 1, shots, won_by_a_pot ? "potting the winning ball" : "on the other's foul");
 		}
+		// At least one rack of each game ends the way a game is meant to.
+		CHECK(pots >= 1);
 	}
 }
 
