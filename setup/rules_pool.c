@@ -160,6 +160,13 @@ static bool judge_rotation(const rules_shot* shot, const bs_shot_call* call, con
 	bool money_down = rules_shot_pocketed(shot, money);
 	int object_pots = 0;
 	bool called_made = false;
+	// The money ball's pot decides most, so it takes its place among the
+	// few deciding events before the others.
+	for (int p = 0; p < shot->pot_count; ++p) {
+		if (shot->pots[p].index == money) {
+			rules_ruling_decided_by(ruling, shot->pots[p].event);
+		}
+	}
 	for (int p = 0; p < shot->pot_count; ++p) {
 		const rules_pot* pot = &shot->pots[p];
 		if (pot->index == shot->cue_index) {
