@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "printable.h"
 #include "scene_cue.h"
 #include <breakshot/game.h>
 
@@ -64,7 +65,9 @@ static bool read_call(const char* path, const json_t* value, const char* field, 
 	json_object_foreach((json_t*)value, key, member) {
 		int* target = strcmp(key, "ball") == 0 ? &dest->ball : strcmp(key, "pocket") == 0 ? &dest->pocket : NULL;
 		if (!target) {
-			bs_cli_fail("%s: %s.%s: unknown key (expected one of: ball, pocket)", path, field, key);
+			char shown[256];
+			bs_copy_printable(shown, sizeof shown, key);
+			bs_cli_fail("%s: %s.%s: unknown key (expected one of: ball, pocket)", path, field, shown);
 			return false;
 		}
 		if (!json_is_integer(member) || json_integer_value(member) < 0 || json_integer_value(member) > 1000000000) {
@@ -81,10 +84,12 @@ static play_shot* read_shots(const char* path, int* count) {
 	json_error_t syntax;
 	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
 	if (!root) {
+		char near[sizeof syntax.text * 4];
+		bs_copy_printable(near, sizeof near, syntax.text); // it quotes the file: keep it one line
 		if (syntax.line > 0) {
-			bs_cli_fail("%s:%d:%d: %s", path, syntax.line, syntax.column, syntax.text);
+			bs_cli_fail("%s:%d:%d: %s", path, syntax.line, syntax.column, near);
 		} else {
-			bs_cli_fail("%s: %s", path, syntax.text);
+			bs_cli_fail("%s: %s", path, near);
 		}
 		return NULL;
 	}
@@ -112,7 +117,9 @@ static play_shot* read_shots(const char* path, int* count) {
 		json_t* member;
 		json_object_foreach((json_t*)shot, key, member) {
 			if (strcmp(key, "cue") != 0 && strcmp(key, "place") != 0 && strcmp(key, "call") != 0) {
-				bs_cli_fail("%s: %s.%s: unknown key (expected one of: place, cue, call)", path, field, key);
+				char shown[256];
+				bs_copy_printable(shown, sizeof shown, key);
+				bs_cli_fail("%s: %s.%s: unknown key (expected one of: place, cue, call)", path, field, shown);
 				goto fail;
 			}
 		}

@@ -41,10 +41,15 @@ bs_game_def bs_default_game_def(bs_game_kind game) {
 	return def;
 }
 
+// A player's name, cut to fit, each control character made a space so
+// that it prints on one line.
 static void copy_name(char* dest, const char* name, const char* fallback) {
 	const char* source = name[0] ? name : fallback;
 	size_t n = strnlen(source, BS_GAME_NAME_SIZE - 1);
-	memcpy(dest, source, n);
+	for (size_t i = 0; i < n; ++i) {
+		unsigned char c = (unsigned char)source[i];
+		dest[i] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
+	}
 	dest[n] = '\0';
 }
 
@@ -63,7 +68,7 @@ bs_game* bs_game_start(const bs_world_def* world, const bs_game_state* state, co
 	game->world.balls = NULL;
 	game->world.ball_count = 0;
 	game->world.time = 0.0;
-	game->state = *state;
+	memcpy(&game->state, state, sizeof game->state); // padding too: saved states compare whole
 	copy_name(game->players[0], player0, "Player 1");
 	copy_name(game->players[1], player1, "Player 2");
 	// The position must be one a world accepts: on the table, no overlaps.
@@ -301,7 +306,7 @@ bool bs_game_shoot(bs_game* game, const bs_cue_def* cue, const bs_shot_call* cal
 		game->event_count = 0;
 		return false;
 	}
-	game->state = ruling.after;
+	memcpy(&game->state, &ruling.after, sizeof game->state);
 	if (dest) {
 		*dest = ruling;
 	}

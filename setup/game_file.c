@@ -7,6 +7,7 @@
 #include "game_internal.h"
 
 #include "alloc.h"
+#include "printable.h"
 #include "rules_internal.h"
 
 #include <jansson.h>
@@ -317,6 +318,7 @@ static bool read_state(const reader* in, const json_t* root, bs_game_kind game, 
 	}
 	char reason[256];
 	bs_game_state s;
+	memset(&s, 0, sizeof s);
 	if (!bs_game_state_start(game, table, defs, count, game == BS_GAME_THREE_CUSHION ? target : 1, &s, reason,
 			sizeof reason)) {
 		return fail(in, "state", "%s", reason);
@@ -434,7 +436,14 @@ static bs_game* game_from_json(const json_t* root, const char* name, char* error
 		goto done;
 	}
 	for (int k = 0; k < 2; ++k) {
-		snprintf(players[k], sizeof players[k], "%s", json_string_value(json_array_get(part, (size_t)k)));
+		const char* player = json_string_value(json_array_get(part, (size_t)k));
+		for (const char* c = player; *c; ++c) {
+			if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+				fail(&in, "players", "names are one line of printable characters");
+				goto done;
+			}
+		}
+		snprintf(players[k], sizeof players[k], "%s", player);
 	}
 	const json_t* scene_json = field_of(&in, root, "scene", "scene");
 	if (!scene_json) {
@@ -472,24 +481,28 @@ static bs_game* refuse_syntax(const json_error_t* syntax, const char* name, char
 	return NULL;
 }
 
+// A game from a parsed root, or NULL with one printable line in `error`:
+// syntax errors quote the text near them, field errors the file's strings.
+static bs_game* game_or_message(json_t* root, const json_error_t* syntax, const char* name, char* error,
+	size_t error_size) {
+	char message[1024];
+	bs_game* game = root ? game_from_json(root, name, message, sizeof message)
+						 : refuse_syntax(syntax, name, message, sizeof message);
+	json_decref(root);
+	if (!game) {
+		bs_copy_printable(error, error_size, message);
+	}
+	return game;
+}
+
 bs_game* bs_game_load_text(const char* text, size_t size, const char* name, char* error, size_t error_size) {
 	json_error_t syntax;
 	json_t* root = json_loadb(text, size, JSON_REJECT_DUPLICATES, &syntax);
-	if (!root) {
-		return refuse_syntax(&syntax, name, error, error_size);
-	}
-	bs_game* game = game_from_json(root, name, error, error_size);
-	json_decref(root);
-	return game;
+	return game_or_message(root, &syntax, name, error, error_size);
 }
 
 bs_game* bs_game_load(const char* path, char* error, size_t error_size) {
 	json_error_t syntax;
 	json_t* root = json_load_file(path, JSON_REJECT_DUPLICATES, &syntax);
-	if (!root) {
-		return refuse_syntax(&syntax, path, error, error_size);
-	}
-	bs_game* game = game_from_json(root, path, error, error_size);
-	json_decref(root);
-	return game;
+	return game_or_message(root, &syntax, path, error, error_size);
 }

@@ -156,8 +156,12 @@ bool rules_state_problem(const bs_game_state* state, char* error, size_t error_s
 		return true;
 	}
 	for (int p = 0; p < 2; ++p) {
-		if (state->fouls_in_row[p] < 0 || state->fouls_in_row[p] > 2 || state->score[p] < 0 || state->innings[p] < 0) {
-			say(error, error_size, "state: player %d's fouls in a row (0 to 2), score and innings must be possible", p + 1);
+		// A third foul in a row ends the game; before the end there are at most two.
+		int most_fouls = state->over ? 3 : 2;
+		if (state->fouls_in_row[p] < 0 || state->fouls_in_row[p] > most_fouls || state->score[p] < 0 ||
+			state->innings[p] < 0) {
+			say(error, error_size, "state: player %d's fouls in a row (0 to 2, 3 once over), score and innings must be "
+				"possible", p + 1);
 			return true;
 		}
 	}
@@ -258,7 +262,7 @@ bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_
 	bs_game_state state;
 	memset(&state, 0, sizeof state);
 	state.game = game;
-	state.table = *table;
+	memcpy(&state.table, table, sizeof state.table);
 	state.ball_count = count;
 	state.winner = -1;
 	state.cue_ball = -1;
@@ -293,7 +297,15 @@ bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_
 			}
 			state.cue_ball = ball->id;
 		}
-		state.balls[i] = (bs_rules_ball){ball->id, ball->kind, ball->radius, ball->mass, true, ball->pos};
+		// Field by field into the zeroed state: a compound literal's padding
+		// is anyone's, and states compare byte for byte.
+		bs_rules_ball* entry = &state.balls[i];
+		entry->id = ball->id;
+		entry->kind = ball->kind;
+		entry->radius = ball->radius;
+		entry->mass = ball->mass;
+		entry->on_table = true;
+		entry->pos = ball->pos;
 	}
 	if (state.cue_ball < 0) {
 		say(error, error_size, "balls: no cue ball (%s)",
@@ -308,7 +320,7 @@ bool bs_game_state_start(bs_game_kind game, const bs_table_def* table, const bs_
 	if (rules_state_problem(&state, error, error_size)) {
 		return false;
 	}
-	*dest = state;
+	memcpy(dest, &state, sizeof state); // padding too: states compare whole
 	return true;
 }
 
@@ -439,7 +451,7 @@ void rules_ruling_begin(const rules_shot* shot, const bs_vec2* rest, bs_ruling* 
 	memset(ruling, 0, sizeof *ruling);
 	ruling->foul = BS_FOUL_NONE;
 	ruling->turn_passes = true;
-	ruling->after = *state;
+	memcpy(&ruling->after, state, sizeof ruling->after);
 	bs_game_state* after = &ruling->after;
 	for (int i = 0; i < state->ball_count; ++i) {
 		if (!state->balls[i].on_table) {

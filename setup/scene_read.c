@@ -14,6 +14,7 @@
 #include "anchor_history.h"
 #include "cue_def.h"
 #include "scene_names.h"
+#include "printable.h"
 #include "scene_cue.h"
 #include "scene_text.h"
 
@@ -33,27 +34,6 @@ typedef struct loader {
 	bool syntax_failed; ///< the error is a ball's syntax error
 } loader;
 
-// Copies a message, writing each control character as \xNN: keys and
-// strings from the scene are quoted in messages, and the message must stay
-// one line.
-static void copy_printable(char* dest, size_t size, const char* text) {
-	size_t at = 0;
-	for (; *text && at + 1 < size; ++text) {
-		unsigned char c = (unsigned char)*text;
-		if (c < 0x20 || c == 0x7f) {
-			if (at + 5 >= size) {
-				break;
-			}
-			snprintf(dest + at, size - at, "\\x%02x", c);
-			at += 4;
-		} else {
-			dest[at++] = (char)c;
-		}
-	}
-	if (size > 0) {
-		dest[at < size ? at : size - 1] = '\0';
-	}
-}
 
 static bool fail(loader* in, const char* path, const char* fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -69,7 +49,7 @@ static bool fail(loader* in, const char* path, const char* fmt, ...) {
 	} else {
 		snprintf(message, sizeof message, "%s: %s", in->name, reason);
 	}
-	copy_printable(in->error, in->error_size, message);
+	bs_copy_printable(in->error, in->error_size, message);
 	return false;
 }
 
@@ -332,7 +312,7 @@ static void warn(loader* in, bs_scene* scene, const char* path, const char* reas
 	}
 	char message[640];
 	snprintf(message, sizeof message, "%s: %s: %s", in->name, path, reason);
-	copy_printable(scene->warnings[scene->warning_count++], BS_SCENE_WARNING_SIZE, message);
+	bs_copy_printable(scene->warnings[scene->warning_count++], BS_SCENE_WARNING_SIZE, message);
 }
 
 // The mixes that load and simulate correctly but are surely not what was
@@ -688,7 +668,7 @@ static bool too_many_balls(loader* in, size_t count) {
 static bool syntax_error(loader* in, int line, int column, const char* text) {
 	char message[640];
 	snprintf(message, sizeof message, "%s:%d:%d: syntax error: %s", in->name, line, column, text);
-	copy_printable(in->error, in->error_size, message);
+	bs_copy_printable(in->error, in->error_size, message);
 	return false;
 }
 
@@ -1166,7 +1146,7 @@ static bool load_file(const char* path, bs_scene* dest, char* error, size_t erro
 	if (!bs_scene_bytes_open(path, &bytes, why, sizeof why)) {
 		char message[640];
 		snprintf(message, sizeof message, "%s: %s", path, why);
-		copy_printable(error, error_size, message);
+		bs_copy_printable(error, error_size, message);
 		return false;
 	}
 	bool ok = load_bytes(bytes.text, bytes.size, false, path, dest, error, error_size);

@@ -221,6 +221,15 @@ static void nine_three_fouls_lose(void) {
 	CHECK(ruling.after.over);
 	CHECK_EQ_INT(ruling.after.winner, 1);
 	CHECK_CONTAINS(ruling.text, "a third foul in a row: player 1 loses");
+	// The game so ended saves and loads again.
+	char* text = bs_game_save_text(game);
+	char error[256] = "";
+	bs_game* again = bs_game_load_text(text, strlen(text), "ended.json", error, sizeof error);
+	if (!again) {
+		CHECK_FAIL("a game ended by three fouls does not reload: %s", error);
+	}
+	bs_game_destroy(again);
+	free(text);
 	bs_game_destroy(game);
 }
 
