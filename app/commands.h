@@ -30,6 +30,7 @@ extern const bs_command bs_run_command;
 extern const bs_command bs_ensemble_command;
 extern const bs_command bs_view_command;
 extern const bs_command bs_play_command;
+extern const bs_command bs_solve_command;
 extern const bs_command bs_gen_command;
 extern const bs_command bs_bench_command;
 extern const bs_command bs_compare_command;

@@ -9,22 +9,6 @@
 #define TITLE_SIZE 15.0
 #define FONT_SIZE 13.0
 
-// A colour of the heat scale for a fraction in [0, 1] (of the logarithmic
-// scale from 1 run to the fullest cell):
-// from the cloth's pale green through blue to a dark red, so that an empty
-// cell reads as cloth and a full one stands out.
-static void heat_colour(double f, double rgb[3]) {
-	static const double stops[][3] = {
-		{0.93, 0.97, 0.93}, {0.55, 0.80, 0.90}, {0.15, 0.40, 0.75}, {0.55, 0.15, 0.55}, {0.65, 0.05, 0.05}};
-	const int last = (int)(sizeof stops / sizeof stops[0]) - 1;
-	double x = fmin(fmax(f, 0.0), 1.0) * last;
-	int k = x >= last ? last - 1 : (int)x;
-	double t = x - k;
-	for (int c = 0; c < 3; ++c) {
-		rgb[c] = stops[k][c] + t * (stops[k + 1][c] - stops[k][c]);
-	}
-}
-
 typedef struct heat_plot {
 	const bs_ensemble_summary* summary;
 	const bs_table* table;
@@ -81,7 +65,7 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 			// Logarithmic: a break's cue ball gathers in a few cells, and a
 			// linear scale would leave every other cell looking empty.
 			double rgb[3];
-			heat_colour(fullest > 1 ? log((double)count) / log((double)fullest) : 1.0, rgb);
+			bs_plot_heat_colour(fullest > 1 ? log((double)count) / log((double)fullest) : 1.0, rgb);
 			cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 			cairo_rectangle(cr, x * cell_w, y * cell_h, cell_w, cell_h);
 			cairo_fill(cr);
@@ -133,7 +117,7 @@ static void draw_heat_map(cairo_t* cr, int width, int height, void* closure) {
 	double bar_height = size.height * scale - 20.0;
 	for (int k = 0; k < 100; ++k) {
 		double rgb[3];
-		heat_colour((k + 0.5) / 100.0, rgb);
+		bs_plot_heat_colour((k + 0.5) / 100.0, rgb);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_rectangle(cr, bar_left, bar_top + bar_height * (1.0 - (k + 1) / 100.0), 18.0, bar_height / 100.0 + 0.5);
 		cairo_fill(cr);

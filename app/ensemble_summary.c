@@ -35,23 +35,6 @@ void bs_ensemble_summary_add(bs_ensemble_summary* summary, const bs_ensemble_row
 	}
 }
 
-void bs_wilson_interval(int64_t count, int64_t runs, double* low, double* high) {
-	if (runs <= 0) {
-		*low = 0.0;
-		*high = 1.0;
-		return;
-	}
-	double n = (double)runs;
-	double p = (double)count / n;
-	double z2 = BS_WILSON_Z * BS_WILSON_Z;
-	double denominator = 1.0 + z2 / n;
-	double centre = (p + z2 / (2.0 * n)) / denominator;
-	double half = BS_WILSON_Z / denominator * sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n));
-	// The ends exactly where they are known, not a rounding away from them.
-	*low = count == 0 ? 0.0 : fmax(0.0, centre - half);
-	*high = count == runs ? 1.0 : fmin(1.0, centre + half);
-}
-
 static void write_line(bs_output_file* out, const char* quantity, const char* value, int64_t count, int64_t runs) {
 	double low = 0.0;
 	double high = 1.0;

@@ -19,13 +19,13 @@
 
 #include "ensemble_run.h"
 #include "output_file.h"
+#include <breakshot/solve.h> // bs_wilson_interval
 
 /// The heat map's cells along the table's length and width.
 #define BS_HEAT_COLUMNS 80
 #define BS_HEAT_ROWS 40
 
 /// The 95 % normal quantile of Wilson's interval.
-#define BS_WILSON_Z 1.959963984540054
 
 typedef struct bs_ensemble_summary {
 	int64_t runs;
@@ -42,9 +42,6 @@ void bs_ensemble_summary_make(bs_ensemble_summary* summary, double width, double
 
 /// Counts one run.
 void bs_ensemble_summary_add(bs_ensemble_summary* summary, const bs_ensemble_row* row);
-
-/// Wilson's 95 % score interval for `count` successes in `runs` trials.
-void bs_wilson_interval(int64_t count, int64_t runs, double* low, double* high);
 
 /// Writes summary.csv to `out` (not committed).
 void bs_ensemble_summary_write(const bs_ensemble_summary* summary, const bs_ensemble_context* context,

@@ -15,6 +15,7 @@ static const bs_command* const commands[] = {
 	&bs_ensemble_command,
 	&bs_view_command,
 	&bs_play_command,
+	&bs_solve_command,
 	&bs_gen_command,
 	&bs_bench_command,
 	&bs_compare_command,

@@ -96,3 +96,19 @@ bool bs_plot_render(bs_output_file* out, int width, int height, bs_plot_draw dra
 	}
 	return true;
 }
+
+// A colour of the heat scale for a fraction in [0, 1] (of the logarithmic
+// scale from 1 run to the fullest cell):
+// from the cloth's pale green through blue to a dark red, so that an empty
+// cell reads as cloth and a full one stands out.
+void bs_plot_heat_colour(double f, double rgb[3]) {
+	static const double stops[][3] = {
+		{0.93, 0.97, 0.93}, {0.55, 0.80, 0.90}, {0.15, 0.40, 0.75}, {0.55, 0.15, 0.55}, {0.65, 0.05, 0.05}};
+	const int last = (int)(sizeof stops / sizeof stops[0]) - 1;
+	double x = fmin(fmax(f, 0.0), 1.0) * last;
+	int k = x >= last ? last - 1 : (int)x;
+	double t = x - k;
+	for (int c = 0; c < 3; ++c) {
+		rgb[c] = stops[k][c] + t * (stops[k + 1][c] - stops[k][c]);
+	}
+}

@@ -43,4 +43,9 @@ void bs_plot_set_font(cairo_t* cr, double size, bool bold);
 /// right; the text is vertically centred on y.
 void bs_plot_draw_text(cairo_t* cr, const char* text, double x, double y, double align);
 
+/// A colour of the heat scale for a fraction `f` in [0, 1] (clamped):
+/// from the cloth's pale green through blue to a dark red, so that an empty
+/// cell reads as cloth and a full one stands out. Writes r, g, b in [0, 1].
+void bs_plot_heat_colour(double f, double rgb[3]);
+
 #endif

@@ -658,6 +658,26 @@ bool bs_rules_judge(const bs_game_state* state, const bs_shot_call* call, const 
 	return false;
 }
 
+int bs_rules_balls_on(const bs_game_state* state, int* ids) {
+	if (state->over) {
+		return 0;
+	}
+	switch (state->game) {
+	case BS_GAME_9_BALL:
+	case BS_GAME_10_BALL:
+		return rules_balls_on_rotation(state, ids);
+	case BS_GAME_8_BALL:
+		return rules_balls_on_eight_ball(state, ids);
+	case BS_GAME_SNOOKER:
+		return rules_balls_on_snooker(state, ids);
+	case BS_GAME_THREE_CUSHION:
+		return rules_balls_on_three_cushion(state, ids);
+	case BS_GAME_KIND_COUNT:
+		break;
+	}
+	return 0;
+}
+
 bool rules_inside_in_hand_area(const bs_game_state* state, bs_vec2 pos, char* error, size_t error_size) {
 	switch (state->in_hand) {
 	case BS_IN_HAND_KITCHEN: {

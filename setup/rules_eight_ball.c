@@ -34,6 +34,18 @@ static bool is_legal_target(const bs_game_state* state, int index, bool on_eight
 	return own == BS_GROUP_OPEN ? id != 8 && id != state->cue_ball : group_of(id) == own;
 }
 
+int rules_balls_on_eight_ball(const bs_game_state* state, int* ids) {
+	bs_eight_ball_group own = state->group[state->shooter];
+	bool on_eight = own != BS_GROUP_OPEN && group_left(state, own) == 0;
+	int n = 0;
+	for (int i = 0; i < state->ball_count; ++i) {
+		if (state->balls[i].on_table && state->balls[i].id != state->cue_ball && is_legal_target(state, i, on_eight)) {
+			ids[n++] = state->balls[i].id;
+		}
+	}
+	return n;
+}
+
 static bool judge_break(const rules_shot* shot, bs_ruling* ruling) {
 	const bs_game_state* state = shot->state;
 	bs_game_state* after = &ruling->after;

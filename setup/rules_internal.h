@@ -106,6 +106,12 @@ const char* rules_ball_name(const bs_game_state* state, int index, char* buffer,
 bs_vec2 rules_pool_spot(const bs_game_state* after, int index);
 
 // Each game's judge, called by bs_rules_judge after the common checks.
+/// Each game's balls on (bs_rules_balls_on): writes the ids, returns how many.
+int rules_balls_on_rotation(const bs_game_state* state, int* ids);
+int rules_balls_on_eight_ball(const bs_game_state* state, int* ids);
+int rules_balls_on_snooker(const bs_game_state* state, int* ids);
+int rules_balls_on_three_cushion(const bs_game_state* state, int* ids);
+
 bool rules_judge_nine_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
 bool rules_judge_eight_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);
 bool rules_judge_ten_ball(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest, bs_ruling* ruling);

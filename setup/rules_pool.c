@@ -119,6 +119,15 @@ static int lowest_ball(const bs_game_state* state) {
 	return best;
 }
 
+int rules_balls_on_rotation(const bs_game_state* state, int* ids) {
+	int lowest = lowest_ball(state);
+	if (lowest < 0) {
+		return 0;
+	}
+	ids[0] = state->balls[lowest].id;
+	return 1;
+}
+
 // Where the shot went wrong, if it did: WPA 6.1-6.3 and the break's own rule.
 static bs_foul rotation_foul(const rules_shot* shot, int lowest, bs_ruling* ruling) {
 	bs_foul foul = rules_pool_common_foul(shot, ruling);

@@ -155,6 +155,23 @@ typedef struct snooker_on {
 	int value;       ///< the ball on's value, for penalties
 } snooker_on;
 
+int rules_balls_on_snooker(const bs_game_state* state, int* ids) {
+	int reds = count_reds(state);
+	bs_ball_kind on = state->on;
+	if (on == BS_BALL_SNOOKER_RED && reds == 0) {
+		on = lowest_colour(state); // a position set up without reds starts on the lowest colour
+	}
+	int n = 0;
+	for (int i = 0; i < state->ball_count; ++i) {
+		bs_ball_kind kind = state->balls[i].kind;
+		bool is_on = on == BS_BALL_NUMBERED ? is_colour(kind) : kind == on;
+		if (state->balls[i].on_table && is_on) {
+			ids[n++] = state->balls[i].id;
+		}
+	}
+	return n;
+}
+
 static bool ball_is_on(const bs_game_state* state, const snooker_on* on, int index) {
 	bs_ball_kind kind = state->balls[index].kind;
 	if (on->on == BS_BALL_NUMBERED) {

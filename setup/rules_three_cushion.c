@@ -34,6 +34,16 @@ static void say_event(bs_ruling* ruling, const rules_shot* shot, int event) {
 	rules_ruling_say(ruling, "(event %d, t = %.9g s)", event, shot->events[event].time);
 }
 
+int rules_balls_on_three_cushion(const bs_game_state* state, int* ids) {
+	int n = 0;
+	for (int i = 0; i < state->ball_count; ++i) {
+		if (state->balls[i].on_table && state->balls[i].id != state->cue_ball) {
+			ids[n++] = state->balls[i].id;
+		}
+	}
+	return n;
+}
+
 bool rules_judge_three_cushion(const rules_shot* shot, const bs_shot_call* call, const bs_vec2* rest,
 	bs_ruling* ruling) {
 	(void)call; // nothing is called in three-cushion

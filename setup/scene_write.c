@@ -182,7 +182,7 @@ static void append_pool(text_buffer* out, const bs_pool_def* pool) {
 
 // The "cue" object, as scene_read.c reads it back.
 static void append_cue(text_buffer* out, const bs_cue_def* cue) {
-	append(out, ",\n  \"cue\": {\"%s\": ", cue->stick ? "stick_speed" : "speed");
+	append(out, "{\"%s\": ", cue->stick ? "stick_speed" : "speed");
 	append_number(out, cue->speed);
 	if (cue->has_aim) {
 		append(out, ", \"aim\": ");
@@ -260,6 +260,7 @@ static char* dump_def(const bs_world_def* def, const bs_cue_def* cue) {
 	}
 	append(&out, "\n  ]");
 	if (cue) {
+		append(&out, ",\n  \"cue\": ");
 		append_cue(&out, cue);
 	}
 	append(&out, "\n}\n");
@@ -276,6 +277,16 @@ char* bs_scene_dump_def(const bs_world_def* def) {
 
 char* bs_scene_dump_shot(const bs_world_def* def, const bs_cue_def* cue) {
 	return dump_def(def, cue);
+}
+
+char* bs_scene_dump_cue(const bs_cue_def* cue) {
+	text_buffer out = {NULL, 0, 0, false};
+	append_cue(&out, cue);
+	if (out.failed) {
+		bs_free(out.data);
+		return NULL;
+	}
+	return out.data;
 }
 
 char* bs_scene_dump_world(const bs_world* world) {

@@ -198,6 +198,14 @@ BS_API bool bs_rules_check_placement(const bs_game_state* state, bs_vec2 pos, ch
 /// refuses the place.
 BS_API bool bs_rules_place_cue_ball(bs_game_state* state, bs_vec2 pos, char* error, size_t error_size);
 
+/// The balls the shooter may strike first, by their ids in state order,
+/// into `ids` (room for BS_RULES_MAX_BALLS): 9- and 10-ball's lowest ball;
+/// 8-ball's own group (any but the 8 on an open table), or the 8 once the
+/// group is gone; snooker's reds, the colour on, or every colour after a
+/// red; three-cushion's two object balls. Returns how many (0 once the game
+/// is over). A search aims at these (solve.h).
+BS_API int bs_rules_balls_on(const bs_game_state* state, int* ids);
+
 /// The index into state->balls of the ball with `id`, or -1.
 BS_API int bs_game_state_find(const bs_game_state* state, int id);
 

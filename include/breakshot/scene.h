@@ -117,6 +117,12 @@ BS_API char* bs_scene_dump_def(const bs_world_def* def);
 /// when memory runs out.
 BS_API char* bs_scene_dump_shot(const bs_world_def* def, const bs_cue_def* cue);
 
+/// A cue as a scene's "cue" object, on one line: {"stick_speed": 3.5,
+/// "angle_deg": ..., "tip": [..], "elevation_deg": .., "squirt": true},
+/// every number round-trippable. Returns a malloc'd string, or NULL when
+/// memory runs out.
+BS_API char* bs_scene_dump_cue(const bs_cue_def* cue);
+
 /// The world's state at its current time as scene JSON text, in the same
 /// schema, with `time` set and every number round-trippable (17 significant
 /// digits). Pocketed balls are left out. Returns a malloc'd string, or NULL

@@ -1,0 +1,514 @@
+// breakshot tests: the shot search (solve.h). Straight-in pots built by
+// construction must be found, and the shot found must pot the ball when a
+// plain scene plays it; the probabilities must agree with a brute-force
+// Monte Carlo run through another path (bs_shot_strike and a world stepped
+// here); the result must be the same bytes on any number of threads; a game
+// shot the search calls a success must be one the game's rules score; and
+// a def the search cannot run must be refused by its field.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rng.h"
+#include <breakshot/aim.h>
+#include <breakshot/game.h>
+#include <breakshot/scene.h>
+#include <breakshot/shot.h>
+#include <breakshot/solve.h>
+#include <breakshot/table.h>
+
+// A search light enough to run hundreds of times.
+static bs_solve_def light_def(const bs_world_def* world) {
+	bs_solve_def def = bs_default_solve_def();
+	def.world = *world;
+	def.samples = 200;
+	def.screen_samples = 32;
+	def.top = 2;
+	def.refine = 6;
+	return def;
+}
+
+// A straight-in layout on the 9 ft table: the object ball on the line from
+// a pocket's target, the cue ball farther along it, and up to three other
+// balls kept clear of that line. Writes the balls; returns the object ball's id.
+static int straight_in_layout(uint64_t seed, bs_world_def* def, bs_ball_def* balls, int* pocket) {
+	bs_rng rng = bs_rng_make(seed);
+	*def = bs_default_pool_world_def();
+	bs_table_preset("9ft", true, &def->table);
+	bs_table* table = bs_table_create(&def->table);
+	double r = BS_DEFAULT_RADIUS;
+	for (;;) {
+		*pocket = (int)(bs_rng_uniform(&rng) * 6.0);
+		bs_vec2 target;
+		bs_aim_pocket_target(table, *pocket, &target);
+		// Into the table from the pocket, within 60 degrees of its bisector.
+		bs_vec2 centre = {0.5 * def->table.width, 0.5 * def->table.height};
+		bs_vec2 inward = bs_v2_normalize(bs_v2_sub(centre, target));
+		double turn = bs_rng_range(&rng, -0.8, 0.8) * ((*pocket == 1 || *pocket == 4) ? 0.6 : 1.0);
+		bs_vec2 u = {inward.x * cos(turn) - inward.y * sin(turn), inward.x * sin(turn) + inward.y * cos(turn)};
+		bs_vec2 object = bs_v2_add(target, bs_v2_scale(bs_rng_range(&rng, 0.15, 1.0), u));
+		bs_vec2 cue = bs_v2_add(object, bs_v2_scale(bs_rng_range(&rng, 0.15, 0.9), u));
+		double margin = 1.5 * r;
+		bool inside = object.x > margin && object.x < def->table.width - margin && object.y > margin &&
+			object.y < def->table.height - margin && cue.x > margin && cue.x < def->table.width - margin &&
+			cue.y > margin && cue.y < def->table.height - margin;
+		if (!inside) {
+			continue;
+		}
+		int n = 0;
+		balls[n] = bs_default_ball_def();
+		balls[n].id = 0;
+		balls[n++].pos = cue;
+		balls[n] = bs_default_ball_def();
+		balls[n].id = 1;
+		balls[n++].pos = object;
+		int extra = (int)(bs_rng_uniform(&rng) * 4.0);
+		for (int tries = 0; tries < 200 && n < 2 + extra; ++tries) {
+			bs_vec2 p = {bs_rng_range(&rng, margin, def->table.width - margin),
+				bs_rng_range(&rng, margin, def->table.height - margin)};
+			// Clear of the line from the target to the cue ball, and of every ball.
+			bool clear = bs_v2_distance_to_segment(p, target, cue) > 3.0 * r;
+			for (int k = 0; k < n && clear; ++k) {
+				clear = bs_v2_len(bs_v2_sub(p, balls[k].pos)) > 2.5 * r;
+			}
+			if (clear) {
+				balls[n] = bs_default_ball_def();
+				balls[n].id = n;
+				balls[n++].pos = p;
+			}
+		}
+		def->balls = balls;
+		def->ball_count = n;
+		bs_def_report report;
+		if (bs_world_def_check(def, &report)) {
+			bs_table_destroy(table);
+			return 1;
+		}
+	}
+}
+
+// Plays `cue` as `breakshot run` would: the shot written as a scene, read
+// back, and run to rest. Returns the pocket ball `id` went into, or -1.
+static int pocket_by_scene(const bs_world_def* def, const bs_cue_def* cue, int id) {
+	char* text = bs_scene_dump_shot(def, cue);
+	char error[512];
+	bs_scene* scene = bs_scene_create_text(text, "shot.json", error, sizeof error);
+	free(text);
+	if (!scene) {
+		CHECK_FAIL("the shot does not load as a scene: %s", error);
+		return -2;
+	}
+	bs_world* world = bs_scene_create_world(scene);
+	while (bs_world_step(world)) {
+	}
+	int pocket = -1;
+	for (int k = 0; k < bs_world_ball_count(world); ++k) {
+		bs_ball_state ball = bs_world_ball_state(world, k, bs_world_time(world));
+		if (ball.id == id && ball.pocketed) {
+			pocket = ball.pocket;
+		}
+	}
+	bs_world_destroy(world);
+	bs_scene_destroy(scene);
+	return pocket;
+}
+
+static void test_straight_in_pots_are_found(void) {
+	int layouts = check_scaled(200, 12);
+	int found = 0;
+	for (int i = 0; i < layouts; ++i) {
+		bs_world_def world;
+		bs_ball_def balls[8];
+		int pocket;
+		int object = straight_in_layout(1000 + (uint64_t)i, &world, balls, &pocket);
+		bs_solve_def def = light_def(&world);
+		def.goal.ball = object;
+		bs_solve_result* result = bs_solve_result_create();
+		char error[256];
+		if (!bs_solve(&def, result, error, sizeof error)) {
+			CHECK_FAIL("layout %d: the search failed: %s", i, error);
+		} else if (bs_solve_result_count(result) == 0) {
+			CHECK_FAIL("layout %d: no shot found for a straight-in pot into pocket %d", i, pocket);
+		} else {
+			const bs_solved_shot* best = bs_solve_result_shot(result, 0);
+			int went = pocket_by_scene(&world, &best->cue, object);
+			if (went < 0) {
+				CHECK_FAIL("layout %d: the best shot (angle %.9g, speed %g, p %.3f) does not pot the %d when run",
+					i, best->cue.angle_deg, best->cue.speed, best->probability, object);
+			} else {
+				++found;
+			}
+			CHECK(best->nominal_success);
+			CHECK(best->low <= best->probability && best->probability <= best->high);
+		}
+		bs_solve_result_destroy(result);
+	}
+	CHECK_EQ_INT(found, layouts);
+}
+
+// The brute force: noise drawn from another seed, each shot struck with
+// bs_shot_strike on a world of the position and stepped here until the
+// ball drops or everything rests.
+static double brute_force(const bs_world_def* world, const bs_noise_def* noise, const bs_cue_def* cue, int object,
+	int samples, uint64_t seed) {
+	bs_world* start = bs_world_create(world);
+	int successes = 0;
+	char error[256];
+	for (int i = 0; i < samples; ++i) {
+		bs_cue_def drawn = bs_noise_draw(noise, cue, BS_DEFAULT_RADIUS, seed, i);
+		bs_world* shot = bs_shot_strike(start, &drawn, error, sizeof error);
+		if (!shot) {
+			continue; // a miscue
+		}
+		bool potted = false;
+		while (!potted && bs_world_step(shot)) {
+			bs_event e = bs_world_last_event(shot);
+			potted = e.kind == BS_EVENT_POCKET && e.a == object;
+		}
+		successes += potted;
+		bs_world_destroy(shot);
+	}
+	bs_world_destroy(start);
+	return (double)successes / samples;
+}
+
+static void test_probabilities_match_brute_force(void) {
+	int samples = check_scaled(100000, 4000);
+	for (int i = 0; i < 3; ++i) {
+		bs_world_def world;
+		bs_ball_def balls[8];
+		int pocket;
+		int object = straight_in_layout(77 + (uint64_t)i, &world, balls, &pocket);
+		bs_solve_def def = light_def(&world);
+		def.goal.ball = object;
+		def.samples = 1000;
+		def.top = 3;
+		bs_solve_result* result = bs_solve_result_create();
+		char error[256];
+		CHECK(bs_solve(&def, result, error, sizeof error));
+		for (int k = 0; k < bs_solve_result_count(result); ++k) {
+			const bs_solved_shot* shot = bs_solve_result_shot(result, k);
+			double p = brute_force(&world, &def.noise, &shot->cue, object, samples, 0xB207E + (uint64_t)k);
+			// The brute force's own error is a fraction of the interval's
+			// half-width at 10^5 samples; in the fast tier, allow for it.
+			double slack = check_tier_fast() ? 2.0 * sqrt(p * (1.0 - p) / samples) : 0.0;
+			if (p < shot->low - slack || p > shot->high + slack) {
+				CHECK_FAIL("layout %d shot %d: brute force %.4f over %d samples, outside the search's %.4f [%.4f, %.4f]",
+					i, k, p, samples, shot->probability, shot->low, shot->high);
+			}
+		}
+		bs_solve_result_destroy(result);
+	}
+}
+
+static void test_same_bytes_on_any_threads(void) {
+	bs_world_def world;
+	bs_ball_def balls[8];
+	int pocket;
+	int object = straight_in_layout(5, &world, balls, &pocket);
+	bs_solved_shot first[4];
+	int first_count = 0;
+	int64_t first_evaluations = 0;
+	for (int threads = 1; threads <= 3; ++threads) {
+		bs_solve_def def = light_def(&world);
+		def.goal.ball = object;
+		def.top = 4;
+		def.threads = threads;
+		bs_solve_result* result = bs_solve_result_create();
+		char error[256];
+		CHECK(bs_solve(&def, result, error, sizeof error));
+		int count = bs_solve_result_count(result);
+		if (threads == 1) {
+			first_count = count;
+			first_evaluations = bs_solve_result_evaluations(result);
+			for (int k = 0; k < count; ++k) {
+				first[k] = *bs_solve_result_shot(result, k);
+			}
+		} else {
+			CHECK_EQ_INT(count, first_count);
+			CHECK(bs_solve_result_evaluations(result) == first_evaluations);
+			for (int k = 0; k < count && k < first_count; ++k) {
+				if (memcmp(bs_solve_result_shot(result, k), &first[k], sizeof first[k]) != 0) {
+					CHECK_FAIL("%d threads: shot %d differs from one thread's (p %.17g against %.17g)", threads, k,
+						bs_solve_result_shot(result, k)->probability, first[k].probability);
+				}
+			}
+		}
+		bs_solve_result_destroy(result);
+	}
+}
+
+// A heat map's cell at the best shot's own aim and speed draws the same
+// samples as the search did for it, so it must give the same probability.
+static void test_heat_map_agrees_with_the_search(void) {
+	bs_world_def world;
+	bs_ball_def balls[8];
+	int pocket;
+	int object = straight_in_layout(9, &world, balls, &pocket);
+	bs_solve_def def = light_def(&world);
+	def.goal.ball = object;
+	def.samples = 300;
+	bs_solve_result* result = bs_solve_result_create();
+	char error[256];
+	CHECK(bs_solve(&def, result, error, sizeof error));
+	CHECK(bs_solve_result_count(result) > 0);
+	if (bs_solve_result_count(result) > 0) {
+		const bs_solved_shot* best = bs_solve_result_shot(result, 0);
+		double heat[5 * 3];
+		CHECK(bs_solve_heat_map(&def, best, 2.0, 5, best->cue.speed, best->cue.speed + 1.0, 3, 300, heat, error,
+			sizeof error));
+		CHECK_EQ_DBL(heat[2], best->probability);
+	}
+	bs_solve_result_destroy(result);
+}
+
+// A 9-ball game after its break: each shot the search finds that succeeds
+// without noise must be one the game's rules score when the game plays it.
+static void test_game_shots_are_scored_by_the_rules(void) {
+	int games = check_scaled(6, 2);
+	int judged = 0;
+	for (int g = 0; g < games; ++g) {
+		char error[512];
+		bs_game* game = bs_game_new(BS_GAME_9_BALL, 11 + (uint64_t)g, NULL, NULL, 0, error, sizeof error);
+		bs_cue_def brk = bs_default_cue_def();
+		brk.stick = true;
+		brk.speed = 8.0;
+		brk.angle_deg = 0.0;
+		bs_ruling ruling;
+		CHECK(bs_game_shoot(game, &brk, NULL, &ruling, error, sizeof error));
+		for (int shot = 0; shot < 4 && !bs_game_get_state(game)->over; ++shot) {
+			const bs_game_state* state = bs_game_get_state(game);
+			if (state->in_hand != BS_IN_HAND_NONE) {
+				break; // placing is the player's business, not the search's
+			}
+			bs_solve_def def = bs_default_solve_def();
+			def.game = game;
+			def.goal.kind = BS_GOAL_GAME;
+			def.samples = 100;
+			def.screen_samples = 16;
+			def.top = 1;
+			def.refine = 4;
+			bs_solve_result* result = bs_solve_result_create();
+			CHECK(bs_solve(&def, result, error, sizeof error));
+			if (bs_solve_result_count(result) == 0) {
+				bs_solve_result_destroy(result);
+				break;
+			}
+			bs_solved_shot best = *bs_solve_result_shot(result, 0);
+			bs_solve_result_destroy(result);
+			int shooter = state->shooter;
+			CHECK(bs_game_shoot(game, &best.cue, &best.call, &ruling, error, sizeof error));
+			bool scored = ruling.foul == BS_FOUL_NONE &&
+				(!ruling.turn_passes || (ruling.after.over && ruling.after.winner == shooter));
+			if (!scored) {
+				CHECK_FAIL("game %d shot %d: the search's shot (p %.3f) was ruled: %s", g, shot, best.probability,
+					ruling.text);
+				break;
+			}
+			++judged;
+		}
+		bs_game_destroy(game);
+	}
+	CHECK(judged > 0);
+}
+
+// Counts, along the struck world, the cue ball's cushions before its first
+// touch of a second object ball; -1 when it never touches two.
+static int cushions_before_second(const bs_world_def* world, const bs_cue_def* cue) {
+	bs_world* start = bs_world_create(world);
+	char error[256];
+	bs_world* shot = bs_shot_strike(start, cue, error, sizeof error);
+	int first = -1, cushions = 0, result = -1;
+	while (shot && result < 0 && bs_world_step(shot)) {
+		bs_event e = bs_world_last_event(shot);
+		if ((e.kind == BS_EVENT_CUSHION || e.kind == BS_EVENT_JAW) && e.a == cue->ball) {
+			++cushions;
+		} else if (e.kind == BS_EVENT_BALL && (e.a == cue->ball || e.b == cue->ball)) {
+			int other = e.a == cue->ball ? e.b : e.a;
+			if (first < 0) {
+				first = other;
+			} else if (other != first) {
+				result = cushions;
+			}
+		}
+	}
+	bs_world_destroy(shot);
+	bs_world_destroy(start);
+	return result;
+}
+
+// Three-cushion: the point the search finds from the start position is one
+// when counted along the struck world; and in a game, whose opening stroke
+// must strike the red first, the search's shot scores by the rules.
+static void test_three_cushion_point(void) {
+	char error[512];
+	bs_game* game = bs_game_new(BS_GAME_THREE_CUSHION, 1, NULL, NULL, 15, error, sizeof error);
+	bs_ball_def balls[BS_RULES_MAX_BALLS];
+	bs_world_def world = bs_game_world_def(game, balls);
+	for (int as_game = 0; as_game <= 1; ++as_game) {
+		bs_solve_def def = bs_default_solve_def();
+		if (as_game) {
+			def.game = game;
+			def.goal.kind = BS_GOAL_GAME;
+		} else {
+			def.world = world;
+			def.cue_ball = bs_game_get_state(game)->cue_ball;
+			def.goal.kind = BS_GOAL_THREE_CUSHION;
+		}
+		def.samples = check_scaled(200, 50);
+		def.screen_samples = 16;
+		def.top = 1;
+		def.refine = 4;
+		bs_solve_result* result = bs_solve_result_create();
+		CHECK(bs_solve(&def, result, error, sizeof error));
+		CHECK_EQ_INT(bs_solve_result_count(result), 1);
+		if (bs_solve_result_count(result) == 1) {
+			bs_solved_shot best = *bs_solve_result_shot(result, 0);
+			if (as_game) {
+				bs_ruling ruling;
+				CHECK(bs_game_shoot(game, &best.cue, NULL, &ruling, error, sizeof error));
+				if (ruling.points != 1) {
+					CHECK_FAIL("the search's three-cushion shot in a game scored %d: %s", ruling.points, ruling.text);
+				}
+			} else {
+				best.cue.ball = def.cue_ball;
+				int cushions = cushions_before_second(&world, &best.cue);
+				if (cushions < 3) {
+					CHECK_FAIL("the search's three-cushion point has %d cushions before the second ball", cushions);
+				}
+			}
+		}
+		bs_solve_result_destroy(result);
+	}
+	bs_game_destroy(game);
+}
+
+static void test_noise_and_interval(void) {
+	bs_noise_def none = {0.0, 0.0, 0.0, 0.0};
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true;
+	cue.speed = 3.0;
+	cue.angle_deg = 12.5;
+	cue.tip = bs_v2(0.1, -0.2);
+	cue.elevation_deg = 5.0;
+	bs_cue_def same = bs_noise_draw(&none, &cue, BS_DEFAULT_RADIUS, 3, 17);
+	CHECK(memcmp(&same, &cue, sizeof cue) == 0);
+	// The draws' spread is the σ asked for.
+	bs_noise_def noise = bs_default_noise_def();
+	int n = 100000;
+	double sum = 0.0, sum2 = 0.0, tip2 = 0.0;
+	for (int i = 0; i < n; ++i) {
+		bs_cue_def d = bs_noise_draw(&noise, &cue, BS_DEFAULT_RADIUS, 3, i);
+		sum += d.angle_deg - cue.angle_deg;
+		sum2 += (d.speed - cue.speed) * (d.speed - cue.speed);
+		tip2 += (d.tip.x - cue.tip.x) * (d.tip.x - cue.tip.x);
+	}
+	CHECK_NEAR(sum / n, 0.0, 0.002);
+	CHECK_REL(sqrt(sum2 / n), noise.speed, 0.01);
+	CHECK_REL(sqrt(tip2 / n) * BS_DEFAULT_RADIUS, noise.tip, 0.01);
+	// Wilson's interval: 80 of 100 gives [0.7111, 0.8666].
+	double low, high;
+	bs_wilson_interval(80, 100, &low, &high);
+	CHECK_NEAR(low, 0.71111, 1e-4);
+	CHECK_NEAR(high, 0.86664, 1e-4);
+	bs_wilson_interval(0, 50, &low, &high);
+	CHECK_EQ_DBL(low, 0.0);
+	bs_wilson_interval(50, 50, &low, &high);
+	CHECK_EQ_DBL(high, 1.0);
+}
+
+static void expect_refused(const bs_solve_def* def, const char* field) {
+	char error[512] = "";
+	bs_solve_result* result = bs_solve_result_create();
+	CHECK(!bs_solve(def, result, error, sizeof error));
+	CHECK_STARTS_WITH(error, field);
+	bs_solve_result_destroy(result);
+}
+
+static void test_bad_defs_are_refused_by_field(void) {
+	bs_world_def world;
+	bs_ball_def balls[8];
+	int pocket;
+	straight_in_layout(3, &world, balls, &pocket);
+	bs_solve_def def = light_def(&world);
+	def.goal.ball = 12;
+	expect_refused(&def, "goal.ball: no ball with id 12");
+	def = light_def(&world);
+	def.goal.ball = 0;
+	expect_refused(&def, "goal.ball: 0 is the cue ball");
+	def = light_def(&world);
+	def.goal.pocket = 6;
+	expect_refused(&def, "goal.pocket: 6 is no pocket");
+	def = light_def(&world);
+	def.noise.aim_deg = -0.1;
+	expect_refused(&def, "noise.aim_deg:");
+	def = light_def(&world);
+	def.noise.tip = NAN;
+	expect_refused(&def, "noise.tip:");
+	def = light_def(&world);
+	def.samples = 0;
+	expect_refused(&def, "samples:");
+	def = light_def(&world);
+	def.speeds[1] = 11.0;
+	expect_refused(&def, "speeds[1]:");
+	def = light_def(&world);
+	def.tips[0] = bs_v2(0.5, 0.0);
+	expect_refused(&def, "tips[0]:");
+	def = light_def(&world);
+	def.cue_ball = 9;
+	expect_refused(&def, "cue_ball: no ball with id 9");
+	def = light_def(&world);
+	def.goal.has_region = true;
+	def.goal.region_min = bs_v2(1.0, 1.0);
+	def.goal.region_max = bs_v2(0.5, 2.0);
+	expect_refused(&def, "goal.region:");
+	def = light_def(&world);
+	def.goal.kind = BS_GOAL_GAME;
+	expect_refused(&def, "goal: game needs a game");
+	def = light_def(&world);
+	def.world.physics = BS_PHYSICS_IDEAL;
+	expect_refused(&def, "world.physics:");
+	def = light_def(&world);
+	def.ranks = 2;
+	expect_refused(&def, "ranks:");
+}
+
+// Position play: every success leaves the cue ball in the region, so the
+// mean of where it ends lies inside it.
+static void test_region_holds_the_cue_ball(void) {
+	bs_world_def world;
+	bs_ball_def balls[8];
+	int pocket;
+	int object = straight_in_layout(21, &world, balls, &pocket);
+	bs_solve_def def = light_def(&world);
+	def.goal.ball = object;
+	def.goal.has_region = true;
+	def.goal.region_min = bs_v2(0.0, 0.0);
+	def.goal.region_max = bs_v2(0.5 * world.table.width, world.table.height);
+	bs_solve_result* result = bs_solve_result_create();
+	char error[256];
+	CHECK(bs_solve(&def, result, error, sizeof error));
+	for (int k = 0; k < bs_solve_result_count(result); ++k) {
+		const bs_solved_shot* shot = bs_solve_result_shot(result, k);
+		if (shot->successes > 0 && !(shot->cue_end_mean.x <= def.goal.region_max.x)) {
+			CHECK_FAIL("shot %d: the cue ball ends at x = %.4f on average, outside the region (x <= %.4f)", k,
+				shot->cue_end_mean.x, def.goal.region_max.x);
+		}
+	}
+	bs_solve_result_destroy(result);
+}
+
+int main(void) {
+	RUN(test_noise_and_interval);
+	RUN(test_bad_defs_are_refused_by_field);
+	RUN(test_straight_in_pots_are_found);
+	RUN(test_probabilities_match_brute_force);
+	RUN(test_same_bytes_on_any_threads);
+	RUN(test_heat_map_agrees_with_the_search);
+	RUN(test_region_holds_the_cue_ball);
+	RUN(test_game_shots_are_scored_by_the_rules);
+	RUN(test_three_cushion_point);
+	return check_summary();
+}
