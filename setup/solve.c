@@ -82,7 +82,7 @@ static bool say(char* error, size_t error_size, const char* format, ...) {
 
 static bool check_sigma(double sigma, const char* field, char* error, size_t error_size) {
 	if (!isfinite(sigma) || sigma < 0.0) {
-		return say(error, error_size, "noise.%s: %.17g must be a finite number >= 0", field, sigma);
+		return say(error, error_size, "noise.%s: %.9g must be a finite number >= 0", field, sigma);
 	}
 	return true;
 }
@@ -397,12 +397,21 @@ static void refine_item(void* closure, bs_shot_evaluator* evaluator, int index, 
 	*(window*)result = w;
 }
 
-// The stream a shot's noise is drawn from: the search's seed and the
-// shot's own settings, so that a shot gets the same samples whichever
-// stage, thread or rank draws them.
-static uint64_t seed_of_shot(uint64_t seed, const bs_cue_def* cue) {
+/// The streams of noise samples: screening draws from one, the full
+/// sampling (and the heat map) from the other, so that the probability a
+/// shot is given does not reuse the samples that chose it.
+typedef enum sample_stream {
+	STREAM_SCREEN = 1,
+	STREAM_FULL = 2,
+} sample_stream;
+
+// The stream a shot's noise is drawn from: the search's seed, the stage's
+// stream and the shot's own settings, so that a shot gets the same samples
+// whichever thread or rank draws them.
+static uint64_t seed_of_shot(uint64_t seed, sample_stream stream, const bs_cue_def* cue) {
 	double values[5] = {cue->angle_deg, cue->speed, cue->tip.x, cue->tip.y, cue->elevation_deg};
-	uint64_t h = seed;
+	bs_rng salt = bs_rng_make(seed + (uint64_t)stream);
+	uint64_t h = bs_rng_next(&salt);
 	for (int i = 0; i < 5; ++i) {
 		uint64_t bits;
 		memcpy(&bits, &values[i], sizeof bits);
@@ -418,7 +427,7 @@ static void sample_item(void* closure, bs_shot_evaluator* evaluator, int index, 
 	const bs_solved_shot* shot = &s->shots[index / blocks];
 	int first = (index % blocks) * SOLVE_SAMPLE_BLOCK;
 	int last = first + SOLVE_SAMPLE_BLOCK < s->samples ? first + SOLVE_SAMPLE_BLOCK : s->samples;
-	uint64_t seed = seed_of_shot(s->seed, &shot->cue);
+	uint64_t seed = seed_of_shot(s->seed, s->to_rest ? STREAM_FULL : STREAM_SCREEN, &shot->cue);
 	sampled out = {0, 0, 0.0, 0.0, 0.0, 0.0, 0};
 	for (int i = first; i < last; ++i) {
 		bs_cue_def drawn = bs_noise_draw(&s->def->noise, &shot->cue, s->radius, seed, i);
@@ -885,7 +894,7 @@ static void heat_item(void* closure, bs_shot_evaluator* evaluator, int index, vo
 	bs_cue_def cue = h->shot->cue;
 	cue.angle_deg = h->shot->cue.angle_deg + h->aim_span_deg * ((double)column / (h->aim_count - 1) - 0.5);
 	cue.speed = h->speed_min + (h->speed_max - h->speed_min) * row / (h->speed_count - 1);
-	uint64_t seed = seed_of_shot(h->def->seed, &cue);
+	uint64_t seed = seed_of_shot(h->def->seed, STREAM_FULL, &cue);
 	int successes = 0;
 	for (int i = 0; i < h->samples; ++i) {
 		bs_cue_def drawn = bs_noise_draw(&h->def->noise, &cue, h->radius, seed, i);

@@ -174,8 +174,22 @@ static double brute_force(const bs_world_def* world, const bs_noise_def* noise, 
 	return (double)successes / samples;
 }
 
+// Wilson's interval at z standard deviations.
+static void wilson_at(double z, int64_t successes, int64_t n, double* low, double* high) {
+	double p = (double)successes / n, z2 = z * z;
+	double centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+	double half = z / (1.0 + z2 / n) * sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n));
+	*low = successes == 0 ? 0.0 : fmax(0.0, centre - half);
+	*high = successes == n ? 1.0 : fmin(1.0, centre + half);
+}
+
+// Each shot's probability against a brute force of 10^5 samples: a 95 %
+// interval misses the truth one time in twenty, so of nine shots at most
+// two may miss it (a third would happen by chance less than once in a
+// hundred), and none may miss the 99.9 % interval.
 static void test_probabilities_match_brute_force(void) {
 	int samples = check_scaled(100000, 4000);
+	int compared = 0, outside = 0;
 	for (int i = 0; i < 3; ++i) {
 		bs_world_def world;
 		bs_ball_def balls[8];
@@ -194,12 +208,24 @@ static void test_probabilities_match_brute_force(void) {
 			// The brute force's own error is a fraction of the interval's
 			// half-width at 10^5 samples; in the fast tier, allow for it.
 			double slack = check_tier_fast() ? 2.0 * sqrt(p * (1.0 - p) / samples) : 0.0;
+			double low, high;
+			wilson_at(3.2905, shot->successes, shot->samples, &low, &high);
+			++compared;
 			if (p < shot->low - slack || p > shot->high + slack) {
-				CHECK_FAIL("layout %d shot %d: brute force %.4f over %d samples, outside the search's %.4f [%.4f, %.4f]",
-					i, k, p, samples, shot->probability, shot->low, shot->high);
+				++outside;
+				printf("  layout %d shot %d: brute force %.4f outside the 95 %% interval %.4f [%.4f, %.4f]\n", i, k, p,
+					shot->probability, shot->low, shot->high);
+			}
+			if (p < low - slack || p > high + slack) {
+				CHECK_FAIL("layout %d shot %d: brute force %.4f over %d samples, outside the search's 99.9 %% interval "
+						   "[%.4f, %.4f] about %.4f", i, k, p, samples, low, high, shot->probability);
 			}
 		}
 		bs_solve_result_destroy(result);
+	}
+	CHECK(compared >= 6);
+	if (outside > 2) {
+		CHECK_FAIL("%d of %d brute-force probabilities outside the search's 95 %% intervals", outside, compared);
 	}
 }
 
@@ -224,7 +250,7 @@ static void test_same_bytes_on_any_threads(void) {
 			first_count = count;
 			first_evaluations = bs_solve_result_evaluations(result);
 			for (int k = 0; k < count; ++k) {
-				first[k] = *bs_solve_result_shot(result, k);
+				memcpy(&first[k], bs_solve_result_shot(result, k), sizeof first[k]); // padding too
 			}
 		} else {
 			CHECK_EQ_INT(count, first_count);
