@@ -12,16 +12,21 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "ensemble_engine.h"
+#include "play_ai.h"
 #include "printable.h"
 #include "scene_cue.h"
 #include <breakshot/game.h>
+#include <breakshot/player.h>
 
 static int play_main(int argc, char** argv);
 
 const bs_command bs_play_command = {
 	.name = "play",
 	.synopsis = "GAME [--seed S] [--players A,B] [--points N] [--shots FILE] [--save FILE] [--json]\n"
-				"--load FILE [--shots FILE] [--save FILE] [--json]",
+				"--load FILE [--shots FILE] [--save FILE] [--json]\n"
+				"GAME|--load FILE --ai [--seed S] [--samples N] [--save FILE] [--json]\n"
+				"GAME --ai --games N [--seed S] [--points N] [--samples N] [--threads T] [--stats DIR]",
 	.summary = "play a game of 9-ball, 8-ball, 10-ball, snooker or three-cushion from a file of shots",
 	.details =
 		"A new game of GAME (9-ball, 8-ball, 10-ball, snooker, three-cushion) on its own table, racked with seed S "
@@ -32,7 +37,16 @@ const bs_command bs_play_command = {
 		"stands after the last shot, whole or not at all.\n\n"
 		"A malformed shot, or one the game refuses (a ball in hand placed on another ball, an 8 without its "
 		"pocket, a shot after the game is over), stops the play with exit status 2 and its field: "
-		"\"FILE: shots[3].place: ...\"; nothing is saved.",
+		"\"FILE: shots[3].place: ...\"; nothing is saved.\n\n"
+		"--ai: two players of breakshot's own play the game to its end instead (docs/solve.md, \"A player\"). Each "
+		"shot places the cue ball when in hand, searches the shots the rules score (breakshot solve with --samples "
+		"N noise samples, default 300), plays the one of most probability plus position, or a safety when none is "
+		"likely, and executes it under the search's noise drawn from the seed S: the same S replays the same game. "
+		"Each line gets the player's choice. With --games N, N games (racked with seeds S to S + N - 1) are played "
+		"on T threads (default: the CPUs this process may run on), a line each in order, then the statistics with "
+		"95 % intervals: 9-ball's break-and-run rate and balls per inning, 8-ball's breaker win rate, "
+		"three-cushion's general average (points per inning), snooker's mean break. --stats DIR (made if missing) "
+		"gets games.csv, stats.csv and stats.png and .svg, a histogram of what each visit made.",
 	.main = play_main,
 };
 
@@ -190,6 +204,23 @@ static void print_ruling_text(const bs_game* game, int number, int shooter, cons
 	}
 }
 
+static void print_choice_text(const bs_player_choice* choice) {
+	char placed[64] = "";
+	if (choice->place) {
+		snprintf(placed, sizeof placed, "places the cue ball at (%.3f, %.3f), ", choice->place_at.x, choice->place_at.y);
+	}
+	char call[48] = "";
+	if (choice->call.ball >= 0 && choice->call.pocket >= 0) {
+		snprintf(call, sizeof call, " the %d in pocket %d,", choice->call.ball, choice->call.pocket);
+	} else if (choice->call.ball >= 0) {
+		snprintf(call, sizeof call, " the %d,", choice->call.ball);
+	}
+	printf("  ai: %s%s%s %s at %.2f m/s, %.4f degrees, tip [%.2f, %.2f]: %s %.3f [%.3f, %.3f]\n", placed,
+		choice->is_break ? "breaks" : choice->safety ? "plays safe" : "plays",
+		call, bs_shot_family_name(choice->family), choice->cue.speed, choice->cue.angle_deg, choice->cue.tip.x,
+		choice->cue.tip.y, choice->safety ? "legal" : "scores", choice->probability, choice->low, choice->high);
+}
+
 static void print_ruling_json(const bs_game* game, int number, int shooter, const bs_shot_call* call,
 	const bs_ruling* ruling) {
 	const bs_event* events = bs_game_shot_events(game);
@@ -257,6 +288,11 @@ static int play_main(int argc, char** argv) {
 	int64_t seed = 1;
 	int64_t points = BS_THREE_CUSHION_DEFAULT_POINTS;
 	bool new_game_options = false; // --seed or --points given
+	bool ai = false;
+	int64_t games = 0;
+	int64_t threads = 0;
+	int64_t samples = 0;
+	const char* stats_dir = NULL;
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
 		if (bs_command_is_help(argv[i])) {
@@ -267,6 +303,10 @@ static int play_main(int argc, char** argv) {
 			json = true;
 			continue;
 		}
+		if (strcmp(argv[i], "--ai") == 0) {
+			ai = true;
+			continue;
+		}
 		bool ok = true;
 		if (strcmp(argv[i], "--seed") == 0) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
@@ -274,6 +314,17 @@ static int play_main(int argc, char** argv) {
 		} else if (strcmp(argv[i], "--points") == 0) {
 			ok = bs_cli_parse_int64(value, "--points", 1, 1000000, &points);
 			new_game_options = true;
+		} else if (strcmp(argv[i], "--games") == 0) {
+			ok = bs_cli_parse_int64(value, "--games", 1, 100000000, &games);
+		} else if (strcmp(argv[i], "--threads") == 0) {
+			ok = bs_cli_parse_int64(value, "--threads", 1, 256, &threads);
+		} else if (strcmp(argv[i], "--samples") == 0) {
+			ok = bs_cli_parse_int64(value, "--samples", 1, BS_SOLVE_MAX_SAMPLES, &samples);
+		} else if (strcmp(argv[i], "--stats") == 0) {
+			if (!value || !value[0]) {
+				return bs_command_fail(&bs_play_command, "--stats needs a value");
+			}
+			stats_dir = value;
 		} else if (strcmp(argv[i], "--players") == 0 || strcmp(argv[i], "--load") == 0 ||
 				   strcmp(argv[i], "--shots") == 0 || strcmp(argv[i], "--save") == 0) {
 			if (!value || !value[0]) {
@@ -307,8 +358,40 @@ static int play_main(int argc, char** argv) {
 		return bs_command_fail(&bs_play_command, "play: --seed, --players and --points make a new game; a loaded "
 												 "game keeps its own");
 	}
+	if (!ai && (games || threads || samples || stats_dir)) {
+		return bs_command_fail(&bs_play_command, "play: --games, --threads, --samples and --stats go with --ai");
+	}
+	if (ai && shots_path) {
+		return bs_command_fail(&bs_play_command, "play: --ai plays its own shots: no --shots");
+	}
+	if (ai && !games && (threads || stats_dir)) {
+		return bs_command_fail(&bs_play_command, "play: --threads and --stats go with --games");
+	}
 	if (save_path && !save_place_ok(save_path)) {
 		return BS_EXIT_USAGE;
+	}
+	bs_player_def player = bs_default_player_def();
+	player.seed = (uint64_t)seed;
+	if (samples) {
+		player.search.samples = (int)samples;
+	}
+	if (games) {
+		if (!game_name || save_path || json) {
+			return bs_command_fail(&bs_play_command, "play: --games plays new games of a GAME, without --save or --json");
+		}
+		bs_play_ai_match match;
+		memset(&match, 0, sizeof match);
+		if (!bs_game_kind_from_name(game_name, &match.game)) {
+			return bs_command_fail(&bs_play_command,
+				"play: unknown game '%s' (expected 9-ball, 8-ball, 10-ball, snooker or three-cushion)", game_name);
+		}
+		match.games = games;
+		match.seed = (uint64_t)seed;
+		match.points = (int)points;
+		match.threads = threads ? (int)threads : bs_ensemble_default_threads();
+		match.dir = stats_dir;
+		match.player = player;
+		return bs_play_ai_run(&match);
 	}
 	char error[640];
 	bs_game* game = NULL;
@@ -348,6 +431,22 @@ static int play_main(int argc, char** argv) {
 		return BS_EXIT_USAGE;
 	}
 	int status = 0;
+	for (int k = 0; ai && k < BS_PLAY_AI_MAX_SHOTS && !bs_game_get_state(game)->over; ++k) {
+		int shooter = bs_game_get_state(game)->shooter;
+		bs_player_choice choice;
+		bs_ruling ruling;
+		if (!bs_player_play(game, &player, k, &choice, &ruling, error, sizeof error)) {
+			status = bs_cli_fail("shot %d: %s", k + 1, error);
+			break;
+		}
+		int number = bs_game_get_state(game)->shot_count;
+		if (json) {
+			print_ruling_json(game, number, shooter, &choice.call, &ruling);
+		} else {
+			print_choice_text(&choice);
+			print_ruling_text(game, number, shooter, &ruling);
+		}
+	}
 	for (int k = 0; k < count; ++k) {
 		const play_shot* shot = &shots[k];
 		int shooter = bs_game_get_state(game)->shooter;

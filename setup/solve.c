@@ -608,70 +608,20 @@ static double window_chance(double width_deg, double sigma_deg) {
 	return erf(width_deg / (2.0 * sqrt(2.0) * sigma_deg));
 }
 
-double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator, const bs_solved_shot* shot) {
-	bs_shot_outcome outcome = bs_shot_evaluate(evaluator, &shot->cue, &shot->call, true);
-	if (!outcome.success || !outcome.cue_on_table) {
-		return 0.0;
-	}
-	// The position left: the game's state after the shot (respots
-	// applied), or the balls where they came to rest.
+double solve_direct_chance(const bs_solve_def* def, const bs_world_def* world, int cue_id, const int* targets,
+	int target_count) {
 	bs_solve_def next = *def;
 	next.game = NULL;
+	next.world = *world;
+	next.cue_ball = cue_id;
 	next.threads = 1;
 	next.rank = 0;
 	next.ranks = 1;
 	next.share = NULL;
 	next.progress = NULL;
-	next.goal.has_region = false;
-	bs_ball_def balls[SOLVE_MAX_BALLS];
-	int targets[SOLVE_MAX_BALLS];
-	int target_count = 0;
-	int count = 0;
-	const solve_position* position = &evaluator->position;
-	int cue_id = position->balls[position->cue_index].id;
-	if (position->has_game && def->goal.kind == BS_GOAL_GAME) {
-		const bs_game_state* after = &evaluator->ruling.after;
-		if (after->over) {
-			return after->winner == position->state.shooter ? 1.0 : 0.0;
-		}
-		for (int i = 0; i < after->ball_count; ++i) {
-			const bs_rules_ball* b = &after->balls[i];
-			if (b->on_table) {
-				bs_ball_def ball = bs_default_ball_def();
-				ball.id = b->id;
-				ball.kind = b->kind;
-				ball.pos = b->pos;
-				ball.radius = b->radius;
-				ball.mass = b->mass;
-				balls[count++] = ball;
-			}
-		}
-		target_count = bs_rules_balls_on(after, targets);
-		cue_id = after->cue_ball;
-	} else {
-		double now = bs_world_time(evaluator->world);
-		for (int k = 0; k < position->world.ball_count; ++k) {
-			bs_ball_state state = bs_world_ball_state(evaluator->world, k, now);
-			if (state.pocketed) {
-				continue;
-			}
-			bs_ball_def ball = position->balls[k];
-			ball.pos = state.pos;
-			balls[count++] = ball;
-			if (ball.id != cue_id) {
-				targets[target_count++] = ball.id;
-			}
-		}
-	}
-	if (target_count == 0) {
-		return 1.0; // nothing left to pot: the table is cleared
-	}
-	next.world = position->world;
-	next.world.balls = balls;
-	next.world.ball_count = count;
-	next.cue_ball = cue_id;
 	next.goal.kind = BS_GOAL_POT;
 	next.goal.pocket = -1;
+	next.goal.has_region = false;
 	double best = 0.0;
 	solve_candidate* candidates = bs_malloc(SOLVE_MAX_CANDIDATES * sizeof *candidates);
 	solve_position* there = bs_malloc(sizeof *there);
@@ -685,7 +635,7 @@ double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator
 		next.goal.ball = targets[t];
 		bs_shot_evaluator* sub = bs_shot_evaluator_create(&next, error, sizeof error);
 		if (!sub) {
-			continue; // a position the rules left that a search refuses counts as no shot
+			continue; // a position a search refuses counts as no shot
 		}
 		solve_position_read(&next, there);
 		int n = solve_candidates(&next, there, candidates, SOLVE_MAX_CANDIDATES);
@@ -711,6 +661,68 @@ double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator
 	bs_free(there);
 	bs_free(candidates);
 	return best;
+}
+
+double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator, const bs_solved_shot* shot) {
+	bs_shot_outcome outcome = bs_shot_evaluate(evaluator, &shot->cue, &shot->call, true);
+	if (!outcome.success || !outcome.cue_on_table) {
+		return 0.0;
+	}
+	// The position left: the game's state after the shot (respots
+	// applied), or the balls where they came to rest.
+	bs_ball_def balls[SOLVE_MAX_BALLS];
+	int targets[SOLVE_MAX_BALLS];
+	int target_count = 0;
+	int count = 0;
+	const solve_position* position = &evaluator->position;
+	int cue_id = position->balls[position->cue_index].id;
+	if (position->has_game && def->goal.kind == BS_GOAL_GAME) {
+		const bs_game_state* after = &evaluator->ruling.after;
+		if (after->over) {
+			return after->winner == position->state.shooter ? 1.0 : 0.0;
+		}
+		count = solve_balls_of_state(after, balls);
+		target_count = bs_rules_balls_on(after, targets);
+		cue_id = after->cue_ball;
+	} else {
+		double now = bs_world_time(evaluator->world);
+		for (int k = 0; k < position->world.ball_count; ++k) {
+			bs_ball_state state = bs_world_ball_state(evaluator->world, k, now);
+			if (state.pocketed) {
+				continue;
+			}
+			bs_ball_def ball = position->balls[k];
+			ball.pos = state.pos;
+			balls[count++] = ball;
+			if (ball.id != cue_id) {
+				targets[target_count++] = ball.id;
+			}
+		}
+	}
+	if (target_count == 0) {
+		return 1.0; // nothing left to pot: the table is cleared
+	}
+	bs_world_def world = position->world;
+	world.balls = balls;
+	world.ball_count = count;
+	return solve_direct_chance(def, &world, cue_id, targets, target_count);
+}
+
+int solve_balls_of_state(const bs_game_state* state, bs_ball_def* dest) {
+	int count = 0;
+	for (int i = 0; i < state->ball_count; ++i) {
+		const bs_rules_ball* b = &state->balls[i];
+		if (b->on_table) {
+			bs_ball_def ball = bs_default_ball_def();
+			ball.id = b->id;
+			ball.kind = b->kind;
+			ball.pos = b->pos;
+			ball.radius = b->radius;
+			ball.mass = b->mass;
+			dest[count++] = ball;
+		}
+	}
+	return count;
 }
 
 bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_t error_size) {

@@ -157,6 +157,7 @@ static bool judge_game_shot(bs_shot_evaluator* evaluator, const bs_shot_call* ca
 	if (!bs_rules_judge(state, call, evaluator->events, event_count, rest, ruling)) {
 		return false; // a call the rules refuse never succeeds
 	}
+	evaluator->judged = true;
 	if (ruling->foul != BS_FOUL_NONE) {
 		return false;
 	}
@@ -169,6 +170,7 @@ static bool judge_game_shot(bs_shot_evaluator* evaluator, const bs_shot_call* ca
 bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def* cue, const bs_shot_call* call,
 	bool to_rest) {
 	bs_shot_outcome outcome = {false, false, false, {NAN, NAN}, 0};
+	evaluator->judged = false;
 	const solve_position* position = &evaluator->position;
 	const bs_goal* goal = &evaluator->goal;
 	int n = position->world.ball_count;

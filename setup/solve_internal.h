@@ -44,6 +44,7 @@ struct bs_shot_evaluator {
 	bs_event* events;              ///< game: the shot's contacts, for the judge
 	int event_capacity;
 	bs_ruling ruling;              ///< game: the last shot's ruling
+	bool judged;                   ///< game: the rules judged the last shot (`ruling` is valid)
 };
 
 /// Fills `dest` with the geometric candidates for `def`'s goal from
@@ -92,5 +93,17 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 /// the aim noise σ as erf(w / (2 √2 σ)) (1 when nothing is left to pot,
 /// 0 when the shot fails without noise).
 double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator, const bs_solved_shot* shot);
+
+/// The best chance of a direct pot of any of `targets` (ids) by the ball
+/// `cue_id` in `world` (balls at rest), each pot's chance estimated from
+/// the width w of its window of aims under def's aim noise σ as erf(w / (2
+/// √2 σ)) at def's middle speed with its first tip and elevation: cheap,
+/// for judging positions rather than shots.
+double solve_direct_chance(const bs_solve_def* def, const bs_world_def* world, int cue_id, const int* targets,
+	int target_count);
+
+/// The balls of a game state on the table, as ball defs at rest, into
+/// `dest` (room for BS_RULES_MAX_BALLS); returns how many.
+int solve_balls_of_state(const bs_game_state* state, bs_ball_def* dest);
 
 #endif
