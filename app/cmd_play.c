@@ -215,10 +215,12 @@ static void print_choice_text(const bs_player_choice* choice) {
 	} else if (choice->call.ball >= 0) {
 		snprintf(call, sizeof call, " the %d,", choice->call.ball);
 	}
-	printf("  ai: %s%s%s %s at %.2f m/s, %.4f degrees, tip [%.2f, %.2f]: %s %.3f [%.3f, %.3f]\n", placed,
+	printf("  ai: %s%s%s %s at %.2f m/s, %.4f degrees, tip [%.2f, %.2f]: %s %.3f [%.3f, %.3f]; %lld shots "
+		   "simulated\n", placed,
 		choice->is_break ? "breaks" : choice->safety ? "plays safe" : "plays",
 		call, bs_shot_family_name(choice->family), choice->cue.speed, choice->cue.angle_deg, choice->cue.tip.x,
-		choice->cue.tip.y, choice->safety ? "legal" : "scores", choice->probability, choice->low, choice->high);
+		choice->cue.tip.y, choice->safety ? "legal" : "scores", choice->probability, choice->low, choice->high,
+		(long long)choice->evaluations);
 }
 
 static void print_ruling_json(const bs_game* game, int number, int shooter, const bs_shot_call* call,

@@ -27,6 +27,8 @@
 #define SOLVE_SCAN_STEP 0.1
 /// The first step out from a success looking for the window's edge (degrees).
 #define SOLVE_EDGE_STEP 0.02
+/// The balls on nearest the cue ball that a position's chance looks at.
+#define SOLVE_CHANCE_TARGETS 4
 /// Halvings that place each edge of a window.
 #define SOLVE_EDGE_HALVINGS 5
 
@@ -630,9 +632,40 @@ double solve_direct_chance(const bs_solve_def* def, const bs_world_def* world, i
 		bs_free(there);
 		return 0.0;
 	}
-	char error[256];
+	// The nearest balls only: a far one is rarely the best pot, and a
+	// snooker table's fifteen reds would cost fifteen searches.
+	int nearest[SOLVE_CHANCE_TARGETS];
+	int nearest_count = 0;
+	bs_vec2 cue_at = {0.0, 0.0};
+	for (int k = 0; k < world->ball_count; ++k) {
+		if (world->balls[k].id == cue_id) {
+			cue_at = world->balls[k].pos;
+		}
+	}
+	double reach[SOLVE_CHANCE_TARGETS];
 	for (int t = 0; t < target_count; ++t) {
-		next.goal.ball = targets[t];
+		double d = INFINITY;
+		for (int k = 0; k < world->ball_count; ++k) {
+			if (world->balls[k].id == targets[t]) {
+				d = bs_v2_len(bs_v2_sub(world->balls[k].pos, cue_at));
+			}
+		}
+		int j = nearest_count < SOLVE_CHANCE_TARGETS ? nearest_count++ : SOLVE_CHANCE_TARGETS;
+		while (j > 0 && reach[j - 1] > d) {
+			if (j < SOLVE_CHANCE_TARGETS) {
+				reach[j] = reach[j - 1];
+				nearest[j] = nearest[j - 1];
+			}
+			--j;
+		}
+		if (j < SOLVE_CHANCE_TARGETS) {
+			reach[j] = d;
+			nearest[j] = targets[t];
+		}
+	}
+	char error[256];
+	for (int t = 0; t < nearest_count; ++t) {
+		next.goal.ball = nearest[t];
 		bs_shot_evaluator* sub = bs_shot_evaluator_create(&next, error, sizeof error);
 		if (!sub) {
 			continue; // a position a search refuses counts as no shot

@@ -14,6 +14,12 @@
 
 /// Directions a sweep tries, evenly around the circle.
 #define SOLVE_SWEEP_DIRECTIONS 360
+/// The largest cut (degrees) a bank, a combination or a carom is proposed
+/// with: thinner ones are rarely made, and each costs a refinement.
+#define SOLVE_MAX_SIDE_CUT 60.0
+/// How near (m) a first ball must be to the ghost it is sent to for a
+/// combination or a carom to be proposed: farther ones are rarely made.
+#define SOLVE_MAX_COMBINATION_REACH 0.6
 
 typedef struct proposer {
 	const solve_position* position;
@@ -99,20 +105,24 @@ static void propose_pots(proposer* p, const bs_ball_def* object, int pocket, con
 	if (object_is_first) {
 		bs_pocket_aim aim;
 		bs_aim_status status = bs_aim_to_pocket(p->world, cue_id, object->id, pocket, &aim);
-		if (status == BS_AIM_OK && aim.cue_blocker < 0 && aim.object_blocker < 0) {
+		bool open = status == BS_AIM_OK && aim.cue_blocker < 0 && aim.object_blocker < 0;
+		if (open) {
 			propose(p, aim.aim.angle_deg, BS_SHOT_DIRECT, object->id, object->id, pocket);
 		}
+		// The cue ball's own path to the object ball is blocked: a kick.
+		bool kick = status == BS_AIM_OK && aim.cue_blocker >= 0;
 		for (int rail = 0; rail < 4; ++rail) {
 			// The bank: the object ball to the pocket mirrored in a cushion.
 			bs_vec2 image = mirror(p, rail, target, r);
 			bs_aim bank;
 			if (bounces_on_rail(p, rail, object->pos, image, r) &&
-				bs_aim_to_point(p->cue, p->radius, object->pos, r, image, &bank) == BS_AIM_OK) {
+				bs_aim_to_point(p->cue, p->radius, object->pos, r, image, &bank) == BS_AIM_OK &&
+				fabs(bank.cut_deg) < SOLVE_MAX_SIDE_CUT) {
 				propose(p, bank.angle_deg, BS_SHOT_BANK, object->id, object->id, pocket);
 			}
 			// The kick: the cue ball to the ghost mirrored in a cushion.
 			bs_aim direct;
-			if (bs_aim_to_point(p->cue, p->radius, object->pos, r, target, &direct) == BS_AIM_OK) {
+			if (kick && bs_aim_to_point(p->cue, p->radius, object->pos, r, target, &direct) == BS_AIM_OK) {
 				bs_vec2 ghost_image = mirror(p, rail, direct.ghost, p->radius);
 				if (bounces_on_rail(p, rail, p->cue, ghost_image, p->radius)) {
 					propose(p, angle_of(bs_v2_sub(ghost_image, p->cue)), BS_SHOT_KICK, object->id, object->id,
@@ -133,9 +143,16 @@ static void propose_pots(proposer* p, const bs_ball_def* object, int pocket, con
 			continue;
 		}
 		bs_vec2 ghost = bs_v2_sub(object->pos, bs_v2_scale((first->radius + r) / distance, to_target));
-		// A combination: the first ball driven to the ghost.
+		if (bs_v2_len(bs_v2_sub(ghost, first->pos)) > SOLVE_MAX_COMBINATION_REACH) {
+			continue;
+		}
+		// A combination: the first ball driven to the ghost, each cut moderate.
 		bs_aim combination;
-		if (bs_aim_to_point(p->cue, p->radius, first->pos, first->radius, ghost, &combination) == BS_AIM_OK) {
+		bs_vec2 first_path = bs_v2_sub(ghost, first->pos);
+		double second_cut = acos(fmax(-1.0, fmin(1.0, bs_v2_dot(first_path, to_target) /
+			(bs_v2_len(first_path) * distance)))) * (180.0 / BS_PI);
+		if (bs_aim_to_point(p->cue, p->radius, first->pos, first->radius, ghost, &combination) == BS_AIM_OK &&
+			fabs(combination.cut_deg) < SOLVE_MAX_SIDE_CUT && second_cut < SOLVE_MAX_SIDE_CUT) {
 			propose(p, combination.angle_deg, BS_SHOT_COMBINATION, first->id, object->id, pocket);
 		}
 		// A carom: the cue ball glances off the first ball, leaving it at
@@ -169,7 +186,7 @@ static void propose_pots(proposer* p, const bs_ball_def* object, int pocket, con
 			}
 			bs_aim check;
 			if (bs_aim_cut_angle(p->cue, p->radius, approach, first->pos, first->radius, &check) == BS_AIM_OK &&
-				fabs(check.cut_deg) < 80.0) {
+				fabs(check.cut_deg) < SOLVE_MAX_SIDE_CUT) {
 				propose(p, angle_of(approach), BS_SHOT_CAROM, first->id, object->id, pocket);
 			}
 		}
@@ -215,12 +232,18 @@ int solve_candidates(const bs_solve_def* def, const solve_position* position, so
 	if (sweep) {
 		propose_sweep(&p);
 	} else if (def->goal.kind == BS_GOAL_GAME && position->state.is_break) {
-		// A break: full on each ball the cue ball may strike first.
+		// A break: full on the ball on nearest the cue ball, the head of the rack.
 		int on[SOLVE_MAX_BALLS];
 		int on_count = bs_rules_balls_on(&position->state, on);
+		const bs_ball_def* head = NULL;
 		for (int o = 0; o < on_count; ++o) {
 			const bs_ball_def* ball = ball_of(&p, on[o]);
-			propose(&p, angle_of(bs_v2_sub(ball->pos, p.cue)), BS_SHOT_DIRECT, ball->id, -1, -1);
+			if (!head || bs_v2_len(bs_v2_sub(ball->pos, p.cue)) < bs_v2_len(bs_v2_sub(head->pos, p.cue))) {
+				head = ball;
+			}
+		}
+		if (head) {
+			propose(&p, angle_of(bs_v2_sub(head->pos, p.cue)), BS_SHOT_DIRECT, head->id, -1, -1);
 		}
 	} else {
 		int firsts[SOLVE_MAX_BALLS], first_count = 0;

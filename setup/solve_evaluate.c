@@ -9,6 +9,12 @@
 #include "alloc.h"
 #include "cue_def.h"
 
+#include <breakshot/table.h>
+
+/// How far from a pocket's capture centre (m) a cushion contact still
+/// belongs to the pocket (its jaws and facings) rather than to a bank.
+#define SOLVE_POCKET_REACH 0.2
+
 void solve_position_read(const bs_solve_def* def, solve_position* dest) {
 	memset(dest, 0, sizeof *dest);
 	int cue_id = def->cue_ball;
@@ -266,14 +272,18 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 	int first = -1;            // the first ball the cue ball touches
 	int cue_cushions = 0;      // the cue ball's cushions before it
 	bool cue_met_target = false;
-	int target_cushions = 0;   // the target's cushions before its pot
+	bs_vec2 target_contacts[8]; // where the target met cushions before its pot
+	int target_cushions = 0;
 	bool potted = false;
+	int pocket = -1;
 	int64_t events = 0;
 	while (!potted && bs_world_step(evaluator->world) && ++events <= BS_GAME_MAX_SHOT_EVENTS) {
 		bs_event e = bs_world_last_event(evaluator->world);
 		if (e.kind == BS_EVENT_CUSHION || e.kind == BS_EVENT_JAW) {
 			cue_cushions += e.a == cue_id && first < 0;
-			target_cushions += e.a == target;
+			if (e.a == target && target_cushions < 8) {
+				target_contacts[target_cushions++] = e.point;
+			}
 		} else if (e.kind == BS_EVENT_BALL && (e.a == cue_id || e.b == cue_id)) {
 			int other = e.a == cue_id ? e.b : e.a;
 			if (first < 0) {
@@ -282,6 +292,7 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 			cue_met_target = cue_met_target || other == target;
 		} else if (e.kind == BS_EVENT_POCKET && e.a == target) {
 			potted = true;
+			pocket = e.b;
 		}
 	}
 	if (!potted || first < 0) {
@@ -293,5 +304,13 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 	if (first != target) {
 		return cue_met_target ? BS_SHOT_CAROM : BS_SHOT_COMBINATION;
 	}
-	return target_cushions > 0 ? BS_SHOT_BANK : BS_SHOT_DIRECT;
+	// A bank meets a cushion away from the pocket it drops into; a touch of
+	// that pocket's own jaws or facings on the way in is still direct.
+	bs_vec2 mouth = bs_table_pocket(bs_world_table(evaluator->world), pocket).centre;
+	for (int k = 0; k < target_cushions; ++k) {
+		if (bs_v2_len(bs_v2_sub(target_contacts[k], mouth)) > SOLVE_POCKET_REACH) {
+			return BS_SHOT_BANK;
+		}
+	}
+	return BS_SHOT_DIRECT;
 }

@@ -94,8 +94,9 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 /// 0 when the shot fails without noise).
 double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator, const bs_solved_shot* shot);
 
-/// The best chance of a direct pot of any of `targets` (ids) by the ball
-/// `cue_id` in `world` (balls at rest), each pot's chance estimated from
+/// The best chance of a direct pot of any of `targets` (ids; the four
+/// nearest the cue ball) by the ball `cue_id` in `world` (balls at rest),
+/// each pot's chance estimated from
 /// the width w of its window of aims under def's aim noise σ as erf(w / (2
 /// √2 σ)) at def's middle speed with its first tip and elevation: cheap,
 /// for judging positions rather than shots.
