@@ -3,8 +3,8 @@
 // fractions 0.3 and 0.5, the 9-ball break under pool physics (and under
 // each cushion model, with the cost of one cushion impact under each), and
 // 16 pool balls rolling in a closed box. --n and --phi run one case; --break runs
-// the last two alone; --reset times a shot search's world made anew against
-// one world reset for every shot. The arguments:
+// the last two alone; --reset times a world made anew for every shot of a
+// search against one world reset for each. The arguments:
 // bs_bench_command below.
 // A benchmark, not a test: it prints figures and never fails on them.
 #include <inttypes.h>
@@ -83,7 +83,8 @@ const bs_command bs_bench_command = {
 		"under each cushion model (ideal, han2005, mathavan_2010, stronge_compliant) and one cushion impact "
 		"under each, in CPU time an impact, and 16 pool balls "
 		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events, then "
-		"the boxes of pool balls of --pool and the shot search of --reset. --n "
+		"the boxes of pool balls of --pool, a world made anew or reset as in --reset, the rulings of --rules and "
+		"the shot search of --solve. --n "
 		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
 		"the break and the box alone. --ensemble times the ensemble of the 9-ball break (breakshot ensemble, the "
 		"rack's jitter seed varying, nothing written) over N runs (default " DEFAULT_ENSEMBLE_RUNS_TEXT
