@@ -3,7 +3,8 @@
 // fractions 0.3 and 0.5, the 9-ball break under pool physics (and under
 // each cushion model, with the cost of one cushion impact under each), and
 // 16 pool balls rolling in a closed box. --n and --phi run one case; --break runs
-// the last two alone. The arguments:
+// the last two alone; --reset times a world made anew for every shot of a
+// search against one world reset for each. The arguments:
 // bs_bench_command below.
 // A benchmark, not a test: it prints figures and never fails on them.
 #include <inttypes.h>
@@ -53,6 +54,11 @@ static const double gas_fractions[] = {0.3, 0.5};
 #define DEFAULT_N_TEXT BS_STRINGIFY(DEFAULT_N)
 #define DEFAULT_PHI_TEXT BS_STRINGIFY(DEFAULT_PHI)
 
+/// The shot search timed with --reset: this many pool balls, the cue ball
+/// struck at this many aims and speeds in turn.
+#define RESET_BALLS 5
+#define RESET_SHOTS 64
+
 /// The pool boxes timed with --pool (bs_bench_command's details name them).
 static const int pool_sizes[] = {1000, 10000, 100000};
 static const double pool_fractions[] = {0.1, 0.3};
@@ -67,7 +73,8 @@ const bs_command bs_bench_command = {
 				"--pool [--n N] [--phi PHI] [--events E] [--seed S] [--neighbours grid|all]\n"
 				"--ensemble [--runs N]\n"
 				"--rules\n"
-				"--solve",
+				"--solve\n"
+				"--reset",
 	.summary = "time the engine on gases of equal discs, on the 9-ball break, on pool balls in boxes and on an "
 			   "ensemble of breaks",
 	.details =
@@ -76,7 +83,8 @@ const bs_command bs_bench_command = {
 		"under each cushion model (ideal, han2005, mathavan_2010, stronge_compliant) and one cushion impact "
 		"under each, in CPU time an impact, and 16 pool balls "
 		"rolling and colliding in a closed box, struck again whenever they stop, in CPU time per 1000 events, then "
-		"the boxes of pool balls of --pool. --n "
+		"the boxes of pool balls of --pool, a world made anew or reset as in --reset, the rulings of --rules and "
+		"the shot search of --solve. --n "
 		"and --phi time one gas (N " DEFAULT_N_TEXT " and PHI " DEFAULT_PHI_TEXT " unless given); --break times "
 		"the break and the box alone. --ensemble times the ensemble of the 9-ball break (breakshot ensemble, the "
 		"rack's jitter seed varying, nothing written) over N runs (default " DEFAULT_ENSEMBLE_RUNS_TEXT
@@ -93,7 +101,11 @@ const bs_command bs_bench_command = {
 		"mid-game 9-ball layout of six balls, early stopped and run to rest, and the time to the best shot and its "
 		"probability (1000 noise samples) for a lone ball with a direct pot.\n\n"
 		"--rules plays each game's break (breakshot play) and times its ruling, judged again and again, per shot "
-		"and per event, beside the CPU time the shot took to simulate.",
+		"and per event, beside the CPU time the shot took to simulate.\n\n"
+		"--reset times what a shot search repeats: " BS_STRINGIFY(RESET_BALLS) " pool balls on the 9 ft table, the "
+		"cue ball struck at " BS_STRINGIFY(RESET_SHOTS) " aims and speeds in turn and run to rest, with a new world "
+		"for each shot and with one world reset for each (bs_world_reset), and the setups alone: creating and "
+		"destroying a world, and a reset; in CPU time each.",
 	.main = bench_main,
 };
 
@@ -332,6 +344,99 @@ static int bench_box(void) {
 	return 0;
 }
 
+// A shot search's unit of work: five pool balls on the 9 ft table, the cue
+// ball struck at one of RESET_SHOTS aims and speeds in turn and run to rest,
+// with a new world for every shot (create, run, destroy) and with one world
+// reset for each (bs_world_reset). Also each setup alone: create and
+// destroy, and a reset.
+// The five balls, the cue ball (id 0) struck by shot `k` of RESET_SHOTS.
+static bool reset_layout(int k, bs_ball_def* balls) {
+	static const double spots[RESET_BALLS][2] = {
+		{0.635, 0.635}, {1.905, 0.635}, {1.60, 0.40}, {2.10, 0.90}, {1.20, 1.00}};
+	for (int i = 0; i < RESET_BALLS; ++i) {
+		balls[i] = bs_default_ball_def();
+		balls[i].id = i;
+		balls[i].pos = bs_v2(spots[i][0], spots[i][1]);
+	}
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true;
+	cue.speed = 1.0 + 5.0 * (double)(k % 8) / 7.0;
+	cue.angle_deg = -30.0 + 60.0 * (double)(k / 8) / 7.0;
+	cue.tip = bs_v2(0.0, 0.2 * (double)(k % 3 - 1));
+	return bs_cue_apply(&cue, BS_PHYSICS_POOL, &balls[0]);
+}
+
+static int bench_reset(void) {
+	bs_world_def def = bs_default_pool_world_def();
+	if (!bs_table_preset("9ft", true, &def.table)) {
+		return bs_cli_fail("bench: no 9ft table");
+	}
+	def.pool.cushion_height = bs_table_preset_cushion_height("9ft");
+	static bs_ball_def shots[RESET_SHOTS][RESET_BALLS];
+	for (int k = 0; k < RESET_SHOTS; ++k) {
+		if (!reset_layout(k, shots[k])) {
+			return bs_cli_fail("bench: shot %d strikes nothing", k);
+		}
+	}
+	def.balls = shots[0];
+	def.ball_count = RESET_BALLS;
+	bs_def_report report;
+	if (!bs_world_def_check(&def, &report)) {
+		return bs_cli_fail("bench: the layout is invalid: %s", report.message);
+	}
+	printf("reset: %d pool balls on the 9 ft table, the cue ball struck at %d aims and speeds in turn; CPU time "
+		   "each, the best of 3 rounds of at least 0.3 s\n",
+		RESET_BALLS, RESET_SHOTS);
+	static const char* const names[] = {"create + destroy", "reset", "shot: create, run to rest, destroy",
+		"shot: reset, run to rest"};
+	bs_world* reused = bs_world_create(&def);
+	if (!reused) {
+		return bs_cli_fail("bench: out of memory");
+	}
+	int64_t events = 0;
+	int64_t shots_run = 0;
+	for (int mode = 0; mode < 4; ++mode) {
+		double best = INFINITY;
+		for (int round = 0; round < 3; ++round) {
+			int64_t done = 0;
+			double cpu0 = bs_cli_cpu_seconds(), cpu = 0.0;
+			while (cpu < 0.3) {
+				for (int k = 0; k < RESET_SHOTS; ++k) {
+					def.balls = shots[k];
+					bs_world* world = reused;
+					if (mode == 0 || mode == 2) {
+						world = bs_world_create(&def);
+						if (!world) {
+							bs_world_destroy(reused);
+							return bs_cli_fail("bench: out of memory");
+						}
+					} else {
+						bs_world_reset(reused, shots[k], RESET_BALLS, def.time);
+					}
+					if (mode >= 2) {
+						while (bs_world_step(world)) {
+						}
+						events += bs_world_event_count(world);
+						shots_run += 1;
+					}
+					if (world != reused) {
+						bs_world_destroy(world);
+					}
+				}
+				done += RESET_SHOTS;
+				cpu = bs_cli_cpu_seconds() - cpu0;
+			}
+			double each = cpu / (double)done;
+			best = each < best ? each : best;
+		}
+		printf("  %-36s %8.2f us\n", names[mode], 1e6 * best);
+		fflush(stdout);
+	}
+	printf("  (%.1f events a shot)\n", shots_run > 0 ? (double)events / (double)shots_run : 0.0);
+	bs_world_destroy(reused);
+	return 0;
+}
+
 // Pool balls in a walled box: `n` balls at area fraction `phi`, placed as
 // `gen gas` places discs, each struck at random (a speed of 0.5 to 2 m/s in
 // any direction, with spin about every axis whose surface speed is up to
@@ -546,6 +651,7 @@ static int bench_main(int argc, char** argv) {
 	bool only_pool = false;
 	bool only_rules = false;
 	bool only_solve = false;
+	bool only_reset = false;
 	bs_neighbour_search search = BS_NEIGHBOURS_AUTO;
 	int64_t runs = DEFAULT_ENSEMBLE_RUNS;
 	bs_queue_kind queue = BS_QUEUE_AUTO;
@@ -578,6 +684,10 @@ static int bench_main(int argc, char** argv) {
 		}
 		if (strcmp(argv[i], "--solve") == 0) {
 			only_solve = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--reset") == 0) {
+			only_reset = true;
 			continue;
 		}
 		if (strcmp(argv[i], "--runs") == 0) {
@@ -636,6 +746,9 @@ static int bench_main(int argc, char** argv) {
 	if (only_solve) {
 		return bs_bench_solve();
 	}
+	if (only_reset) {
+		return bench_reset();
+	}
 	printf("breakshot bench: gas of equal discs (r = %.6g m), %s box, melted lattice start, 1 m/s per axis; %s\n",
 		BS_DEFAULT_RADIUS, periodic ? "periodic" : "walled",
 		queue == BS_QUEUE_HEAP		   ? "binary heap"
@@ -665,6 +778,7 @@ static int bench_main(int argc, char** argv) {
 	}
 	status = status != 0 ? status : bench_box();
 	status = status != 0 ? status : bench_pool(0, 0.0, 0, (uint64_t)seed, BS_NEIGHBOURS_AUTO);
+	status = status != 0 ? status : bench_reset();
 	status = status != 0 ? status : bench_rules();
 	status = status != 0 ? status : bs_bench_solve();
 	return status != 0 ? status : bench_ensemble(BREAK_SCENE, runs);

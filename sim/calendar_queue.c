@@ -37,14 +37,23 @@ bool bs_calendar_queue_create(bs_calendar_queue* queue, int capacity) {
 	// (docs/notes/performance-history.md), for 8 bytes a ball.
 	queue->bucket_count = capacity > 8 ? 4 * capacity : 16;
 	// Entries on 64-byte lines: touching a slot costs one or two cache lines.
-	size_t bytes = n * sizeof *queue->entries;
 	queue->entries = bs_alloc_lines(n, sizeof *queue->entries);
 	queue->head = bs_alloc_lines((size_t)queue->bucket_count, sizeof *queue->head);
 	if (!queue->entries || !queue->head) {
 		bs_calendar_queue_destroy(queue);
 		return false;
 	}
-	memset(queue->entries, 0, bytes);
+	bs_calendar_queue_clear(queue);
+	return true;
+}
+
+void bs_calendar_queue_clear(bs_calendar_queue* queue) {
+	size_t n = (size_t)(queue->capacity > 0 ? queue->capacity : 1);
+	queue->size = 0;
+	// The payloads too (kept while a slot is absent), and the window: its
+	// width is fitted to the first events queued, so a cleared queue fits it
+	// afresh as a new one does.
+	memset(queue->entries, 0, n * sizeof *queue->entries);
 	for (size_t i = 0; i < n; ++i) {
 		queue->entries[i].bucket = ABSENT;
 	}
@@ -59,7 +68,6 @@ bool bs_calendar_queue_create(bs_calendar_queue* queue, int capacity) {
 	queue->current = 0;
 	queue->cached_top = -1;
 	queue->runner_up = -1;
-	return true;
 }
 
 void bs_calendar_queue_destroy(bs_calendar_queue* queue) {

@@ -56,6 +56,10 @@ bool bs_calendar_queue_create(bs_calendar_queue* queue, int capacity);
 /// Frees the queue's memory.
 void bs_calendar_queue_destroy(bs_calendar_queue* queue);
 
+/// Empties the queue, leaving it as bs_calendar_queue_create left it, in
+/// its own memory.
+void bs_calendar_queue_clear(bs_calendar_queue* queue);
+
 /// Sets the slot's key (its time must be finite), inserting it if absent.
 void bs_calendar_queue_set(bs_calendar_queue* queue, int slot, bs_event_key key);
 

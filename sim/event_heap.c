@@ -68,11 +68,19 @@ bool bs_event_heap_create(bs_event_heap* queue, int capacity) {
 		bs_event_heap_destroy(queue);
 		return false;
 	}
+	bs_event_heap_clear(queue);
+	return true;
+}
+
+void bs_event_heap_clear(bs_event_heap* queue) {
+	size_t n = queue->capacity > 0 ? (size_t)queue->capacity : 1;
+	queue->size = 0;
+	// The payloads too: a slot's payload is kept while it is absent, and a
+	// cleared queue must read as a new one does.
 	memset(queue->slots, 0, n * sizeof *queue->slots);
-	for (int i = 0; i < capacity; ++i) {
+	for (int i = 0; i < queue->capacity; ++i) {
 		queue->slots[i].position = -1;
 	}
-	return true;
 }
 
 void bs_event_heap_destroy(bs_event_heap* queue) {

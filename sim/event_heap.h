@@ -40,6 +40,10 @@ bool bs_event_heap_create(bs_event_heap* queue, int capacity);
 /// Frees the queue's memory.
 void bs_event_heap_destroy(bs_event_heap* queue);
 
+/// Empties the queue, leaving it as bs_event_heap_create left it, in its own
+/// memory.
+void bs_event_heap_clear(bs_event_heap* queue);
+
 /// Sets the slot's key and restores heap order, inserting it if absent.
 void bs_event_heap_set(bs_event_heap* queue, int slot, bs_event_key key);
 

@@ -13,6 +13,14 @@ void bs_event_queue_destroy(bs_event_queue* queue) {
 	}
 }
 
+void bs_event_queue_clear(bs_event_queue* queue) {
+	if (queue->use_calendar) {
+		bs_calendar_queue_clear(&queue->calendar);
+	} else {
+		bs_event_heap_clear(&queue->heap);
+	}
+}
+
 bool bs_event_queue_valid(const bs_event_queue* queue) {
 	return queue->use_calendar ? bs_calendar_queue_valid(&queue->calendar) : bs_event_heap_valid(&queue->heap);
 }

@@ -25,6 +25,10 @@ bool bs_event_queue_create(bs_event_queue* queue, int capacity, bool use_calenda
 /// Frees the queue's memory.
 void bs_event_queue_destroy(bs_event_queue* queue);
 
+/// Empties the queue, leaving it as bs_event_queue_create left it (every
+/// slot absent, every payload zero), in its own memory: O(capacity).
+void bs_event_queue_clear(bs_event_queue* queue);
+
 /// Checks the queue's order and bookkeeping. O(N).
 bool bs_event_queue_valid(const bs_event_queue* queue);
 

@@ -71,15 +71,21 @@ bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball
 		bs_grid_destroy(grid);
 		return false;
 	}
+	grid->ball_capacity = (int)balls;
+	bs_grid_clear(grid);
+	return true;
+}
+
+void bs_grid_clear(bs_grid* grid) {
+	size_t cells = (size_t)grid->nx * (size_t)grid->ny;
 	for (size_t c = 0; c < cells; ++c) {
 		grid->head[c] = -1;
 	}
-	for (size_t b = 0; b < balls; ++b) {
+	for (int b = 0; b < grid->ball_capacity; ++b) {
 		grid->next[b] = -1;
 		grid->where[b].column = NOWHERE;
 		grid->where[b].row = NOWHERE;
 	}
-	return true;
 }
 
 void bs_grid_destroy(bs_grid* grid) {

@@ -40,6 +40,7 @@ typedef struct bs_grid {
 	double per_cell_w;   ///< 1 / cell_w (1/m)
 	double per_cell_h;   ///< 1 / cell_h (1/m)
 	bool periodic;       ///< the cells wrap around
+	int ball_capacity;   ///< balls `next` and `where` hold
 	int* head;           ///< head[cell]: the first ball in the cell, or -1
 	int* next;           ///< next[ball], -1 at the end of a cell's list
 	bs_grid_cell* where; ///< where[ball]
@@ -72,6 +73,10 @@ bool bs_grid_create(bs_grid* grid, const bs_table* table, double reach, int ball
 
 /// Frees the grid's memory.
 void bs_grid_destroy(bs_grid* grid);
+
+/// Takes every ball out of the grid, leaving it as bs_grid_create left it,
+/// in its own memory: O(cells + balls).
+void bs_grid_clear(bs_grid* grid);
 
 /// The index (row * nx + column) of the cell holding `pos`, a position inside
 /// the table.

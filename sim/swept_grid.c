@@ -35,6 +35,14 @@ bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double dia
 		bs_swept_grid_destroy(grid);
 		return false;
 	}
+	grid->ball_capacity = (int)balls;
+	bs_swept_grid_clear(grid);
+	return true;
+}
+
+void bs_swept_grid_clear(bs_swept_grid* grid) {
+	size_t cells = (size_t)grid->cells.nx * (size_t)grid->cells.ny;
+	size_t balls = (size_t)grid->ball_capacity;
 	for (size_t c = 0; c < cells; ++c) {
 		grid->cell[c].count = 0;
 		grid->cell[c].more = -1;
@@ -45,7 +53,6 @@ bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double dia
 	for (size_t b = 0; b < balls; ++b) {
 		grid->filing[b] = (bs_swept_filing){-INFINITY, -INFINITY, {0, 0, 0, 0}};
 	}
-	return true;
 }
 
 void bs_swept_grid_destroy(bs_swept_grid* grid) {

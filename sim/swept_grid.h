@@ -72,6 +72,7 @@ typedef struct bs_swept_cell {
 
 typedef struct bs_swept_grid {
 	bs_grid_cells cells;
+	int ball_capacity;       ///< balls `next` and `filing` hold
 	bs_swept_cell* cell;     ///< cell[row * nx + column], 32-byte aligned
 	int* next;               ///< next[entry] in a cell's list of further entries, -1 at its end
 	bs_swept_filing* filing; ///< filing[ball]
@@ -85,6 +86,10 @@ bool bs_swept_grid_create(bs_swept_grid* grid, const bs_table* table, double dia
 
 /// Frees the grid's memory (a zeroed grid too).
 void bs_swept_grid_destroy(bs_swept_grid* grid);
+
+/// Takes every ball out of the grid, leaving it as bs_swept_grid_create left
+/// it (every ball filed nowhere), in its own memory: O(cells + balls).
+void bs_swept_grid_clear(bs_swept_grid* grid);
 
 /// Bytes the grid holds for `ball_count` balls.
 size_t bs_swept_grid_bytes(const bs_swept_grid* grid, int ball_count);

@@ -51,16 +51,16 @@ static bool order_by_cell(bs_world* world, const bs_world_def* def) {
 	return true;
 }
 
-// Sorts the storage indices by id, for bs_world_storage_of_id. Returns false
-// when memory runs out.
-static bool index_by_id(bs_world* world) {
+// Sorts the storage indices by the ids of `balls` (in def order), for
+// bs_world_storage_of_id. Returns false when memory runs out.
+static bool index_by_id(bs_world* world, const bs_ball_def* balls) {
 	int n = world->ball_count;
 	bs_keyed_index* ids = bs_malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
 	if (!ids) {
 		return false;
 	}
 	for (int i = 0; i < n; ++i) {
-		ids[i] = (bs_keyed_index){(double)world->balls[i].id, i};
+		ids[i] = (bs_keyed_index){(double)balls[bs_world_def_index(world, i)].id, i};
 	}
 	bs_keyed_index_sort(ids, n);
 	for (int i = 0; i < n; ++i) {
@@ -126,7 +126,6 @@ bs_world* bs_world_create(const bs_world_def* def) {
 	for (int s = 0; s < world->table.cushion_count; ++s) {
 		world->cushion_normals[s] = bs_segment_normal(world->table.cushions[s]);
 	}
-	world->time = def->time;
 	world->ball_restitution = def->ball_restitution;
 	world->cushion_restitution = def->cushion_restitution;
 	world->elastic_window = def->elastic_window;
@@ -175,17 +174,24 @@ bs_world* bs_world_create(const bs_world_def* def) {
 		bs_world_destroy(world);
 		return NULL;
 	}
-	for (int d = 0; d < n; ++d) {
-		place_ball(world, bs_world_storage_index(world, d), &def->balls[d]);
-		world->kinds[d] = (uint8_t)def->balls[d].kind;
-	}
-	if (!index_by_id(world)) {
+	if (!index_by_id(world, def->balls)) {
 		bs_world_destroy(world);
 		return NULL;
 	}
+	bs_world_start(world, def->balls, def->time);
+	return world;
+}
+
+void bs_world_start(bs_world* world, const bs_ball_def* balls, double time) {
+	int n = world->ball_count;
+	world->time = time;
 	for (int d = 0; d < n; ++d) {
-		if (def->balls[d].anchor.set) {
-			restore_anchor(world, bs_world_storage_index(world, d), &def->balls[d].anchor);
+		place_ball(world, bs_world_storage_index(world, d), &balls[d]);
+		world->kinds[d] = (uint8_t)balls[d].kind;
+	}
+	for (int d = 0; d < n; ++d) {
+		if (balls[d].anchor.set) {
+			restore_anchor(world, bs_world_storage_index(world, d), &balls[d].anchor);
 		}
 	}
 	if (world->use_grid) {
@@ -194,14 +200,14 @@ bs_world* bs_world_create(const bs_world_def* def) {
 			bs_grid_place(&world->grid, i, bs_table_wrap(&world->table, bs_ball_position_at(ball, ball->time)));
 		}
 	}
+	memset(&world->last_event, 0, sizeof world->last_event);
 	world->last_event.kind = BS_EVENT_NONE;
-	world->last_event.time = def->time;
+	world->last_event.time = time;
 	world->last_event.a = -1;
 	world->last_event.b = -1;
 	for (int i = 0; i < n; ++i) {
 		bs_world_predict(world, i, world->time);
 	}
-	return world;
 }
 
 void bs_world_destroy(bs_world* world) {

@@ -202,6 +202,14 @@ static inline int bs_world_def_index(const bs_world* world, int index) {
 	return world->def_of_storage ? world->def_of_storage[index] : index;
 }
 
+/// Starts `balls` (bs_world_ball_count entries, in def order) at `time`
+/// (s) in a world whose run state is empty, a new world's or one cleared
+/// by bs_world_reset: stores each ball fresh, restores the saved anchors,
+/// files the balls in the grid of centres and predicts each one's first
+/// event. The storage order and the index by id must hold for these balls.
+/// One path for creation and reset, so that both start the same bits.
+void bs_world_start(bs_world* world, const bs_ball_def* balls, double time);
+
 /// The storage index of the ball with this id, or -1. O(log N).
 int bs_world_storage_of_id(const bs_world* world, int id);
 

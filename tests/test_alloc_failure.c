@@ -503,6 +503,68 @@ static void stepping_allocates_nothing(void) {
 #endif
 }
 
+// Resetting a world (bs_world_reset) allocates nothing, so a search that
+// reuses one world for many shots cannot run out of memory; a debug
+// build's check of the def allocates what bs_world_def_check of the same def
+// does, and with every allocation failing the reset still goes through, the
+// check left out, and the world runs as a new one.
+static void resetting_allocates_nothing(void) {
+	const defs* d = get_defs();
+	if (!d) {
+		return;
+	}
+	const bs_world_def* cases[] = {
+		&d->small, &d->rack->def, &d->gas, &d->ordered, &d->saved, &d->pool->def, &d->pool_box};
+	static bs_event expected[500], actual[500];
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+		const bs_world_def* def = cases[c];
+		bs_world* world = bs_world_create(def);
+		bs_world* fresh = bs_world_create(def);
+		if (!world || !fresh) {
+			CHECK_FAIL("no world %zu", c);
+			bs_world_destroy(world);
+			bs_world_destroy(fresh);
+			continue;
+		}
+		bs_def_report report;
+		bs_alloc_hook_reset();
+		bs_world_def_check(def, &report);
+		long long check_attempts = bs_alloc_hook_counts().attempts;
+		bs_world_advance(world, INFINITY, 200);
+		bs_alloc_hook_reset();
+		CHECK(bs_world_reset(world, def->balls, def->ball_count, def->time));
+		bs_alloc_counts counts = bs_alloc_hook_counts();
+#ifdef NDEBUG
+		CHECK_EQ_INT(counts.attempts, 0);
+		(void)check_attempts;
+#else
+		CHECK_EQ_INT(counts.attempts, check_attempts);
+#endif
+		CHECK_EQ_INT(counts.outstanding, 0);
+		bs_world_advance(world, INFINITY, 200);
+		bs_alloc_hook_reset();
+		bs_alloc_hook_fail_at(1, true);
+		CHECK(bs_world_reset(world, def->balls, def->ball_count, def->time));
+		counts = bs_alloc_hook_counts();
+		bs_alloc_hook_reset();
+		CHECK_EQ_INT(counts.outstanding, 0);
+		int n = 0;
+		while (n < 500 && bs_world_step(fresh)) {
+			expected[n++] = bs_world_last_event(fresh);
+		}
+		int m = 0;
+		while (m < 500 && bs_world_step(world)) {
+			actual[m++] = bs_world_last_event(world);
+		}
+		CHECK_EQ_INT(m, n);
+		for (int i = 0; i < n && i < m; ++i) {
+			CHECK_SAME_EVENT(actual[i], expected[i]);
+		}
+		bs_world_destroy(world);
+		bs_world_destroy(fresh);
+	}
+}
+
 // A trajectory records a run (trajectory.h): creating it and every growth
 // of its records. (The validation build's check after every event
 // allocates while stepping: not there.)
@@ -609,6 +671,7 @@ int main(void) {
 	RUN(gas_making);
 	RUN(frame_stepping);
 	RUN(stepping_allocates_nothing);
+	RUN(resetting_allocates_nothing);
 	RUN(trajectory_recording);
 	RUN(same_as_the_program);
 	free_defs(the_defs);

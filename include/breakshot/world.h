@@ -308,6 +308,35 @@ BS_API bs_world_counters bs_world_get_counters(const bs_world* world);
 /// Destroys a world and frees all its memory. Accepts NULL.
 BS_API void bs_world_destroy(bs_world* world);
 
+/// Puts `world` back to a fresh start at `time` (s) with `balls` (`count`
+/// entries, in the def order the world was created with), in its own
+/// memory: afterwards it behaves exactly as bs_world_create of its def with
+/// these balls and this start time would, bit for bit (events, states,
+/// totals, export, event counts and counters), and nothing of the run
+/// before is left. For searches that run many shots on one set of balls:
+/// change positions, velocities, spins, states of motion and anchors, and
+/// reset instead of creating a world per shot. Allocates nothing (but for
+/// the def check of debug builds) and takes O(N) time, the cells of its
+/// grid included.
+///
+/// The balls must be the world's own set: `count` equal to
+/// bs_world_ball_count(), and balls[d] with the id and, to the bit, the
+/// radius of the world's ball d (the grid's cells were cut for the radii).
+/// Otherwise it returns false and changes nothing: the world goes on as it
+/// was. Masses and kinds are taken from `balls`. A saved anchor
+/// (anchor.set) is restored as bs_world_create restores it, so a world
+/// reset to what bs_world_export_balls wrote continues that run bit for bit
+/// (the export leaves out pocketed balls: once one is pocketed, the export
+/// is no longer the whole set). Everything else stays as created: the
+/// table, the physics and its coefficients, the restitutions, the elastic
+/// window, the rest speed, the neighbour search, the queue, and the storage
+/// order, which changes no event (bs_storage_order). The balls and `time`
+/// must make, with the rest of the world's def, one that passes
+/// bs_world_def_check (asserted in debug builds, as bs_world_create
+/// asserts). A trajectory (trajectory.h) made of the world before a reset
+/// does not follow it after.
+BS_API bool bs_world_reset(bs_world* world, const bs_ball_def* balls, int count, double time);
+
 /// The current simulated time (s).
 BS_API double bs_world_time(const bs_world* world);
 
