@@ -77,6 +77,22 @@ void bs_shot_evaluator_destroy(bs_shot_evaluator* evaluator) {
 	bs_free(evaluator);
 }
 
+// Starts the evaluator's world afresh with the struck balls: in its own
+// memory (bs_world_reset, the same bits as a new world), or made anew
+// should the reset refuse them. Returns false when memory runs out.
+static bool restart(bs_shot_evaluator* evaluator) {
+	const solve_position* position = &evaluator->position;
+	if (evaluator->world &&
+		bs_world_reset(evaluator->world, evaluator->struck, position->world.ball_count, position->world.time)) {
+		return true;
+	}
+	bs_world_def def = position->world;
+	def.balls = evaluator->struck;
+	bs_world_destroy(evaluator->world);
+	evaluator->world = bs_world_create(&def);
+	return evaluator->world != NULL;
+}
+
 // Keeps a contact for the game's judge, growing the list. Returns false
 // when memory runs out.
 static bool keep_event(bs_shot_evaluator* evaluator, int* count, bs_event event) {
@@ -191,11 +207,7 @@ bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def*
 	if (!bs_cue_def_apply(&struck_cue, position->world.physics, &evaluator->struck[position->cue_index])) {
 		return outcome;
 	}
-	bs_world_def def = position->world;
-	def.balls = evaluator->struck;
-	bs_world_destroy(evaluator->world);
-	evaluator->world = bs_world_create(&def);
-	if (!evaluator->world) {
+	if (!restart(evaluator)) {
 		return outcome;
 	}
 	bs_world* world = evaluator->world;
@@ -261,11 +273,7 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 	if (!bs_cue_def_apply(&struck_cue, position->world.physics, &evaluator->struck[position->cue_index])) {
 		return proposed;
 	}
-	bs_world_def def = position->world;
-	def.balls = evaluator->struck;
-	bs_world_destroy(evaluator->world);
-	evaluator->world = bs_world_create(&def);
-	if (!evaluator->world) {
+	if (!restart(evaluator)) {
 		return proposed;
 	}
 	int cue_id = struck_cue.ball;
