@@ -19,14 +19,20 @@
 #include <breakshot/solve.h>
 #include <breakshot/table.h>
 
-// A search light enough to run hundreds of times.
+// A search light enough to run hundreds of times; lighter still in the
+// fast tier, which runs under the sanitizers with validation on.
 static bs_solve_def light_def(const bs_world_def* world) {
 	bs_solve_def def = bs_default_solve_def();
 	def.world = *world;
-	def.samples = 200;
-	def.screen_samples = 32;
+	def.samples = check_scaled(200, 100);
+	def.screen_samples = check_scaled(32, 16);
 	def.top = 2;
 	def.refine = 6;
+	if (check_tier_fast()) {
+		def.speed_count = 2; // 2 and 3.5 m/s
+		def.tip_count = 3;   // centre, follow, draw
+		def.aim_reach_deg = 1.5;
+	}
 	return def;
 }
 
@@ -116,7 +122,7 @@ static int pocket_by_scene(const bs_world_def* def, const bs_cue_def* cue, int i
 }
 
 static void test_straight_in_pots_are_found(void) {
-	int layouts = check_scaled(200, 12);
+	int layouts = check_scaled(200, 6);
 	int found = 0;
 	for (int i = 0; i < layouts; ++i) {
 		bs_world_def world;
@@ -188,16 +194,17 @@ static void wilson_at(double z, int64_t successes, int64_t n, double* low, doubl
 // two may miss it (a third would happen by chance less than once in a
 // hundred), and none may miss the 99.9 % interval.
 static void test_probabilities_match_brute_force(void) {
-	int samples = check_scaled(100000, 4000);
+	int samples = check_scaled(100000, 2000);
 	int compared = 0, outside = 0;
-	for (int i = 0; i < 3; ++i) {
+	int layouts = check_scaled(3, 1);
+	for (int i = 0; i < layouts; ++i) {
 		bs_world_def world;
 		bs_ball_def balls[8];
 		int pocket;
 		int object = straight_in_layout(77 + (uint64_t)i, &world, balls, &pocket);
 		bs_solve_def def = light_def(&world);
 		def.goal.ball = object;
-		def.samples = 1000;
+		def.samples = check_scaled(1000, 300);
 		def.top = 3;
 		bs_solve_result* result = bs_solve_result_create();
 		char error[256];
@@ -223,7 +230,7 @@ static void test_probabilities_match_brute_force(void) {
 		}
 		bs_solve_result_destroy(result);
 	}
-	CHECK(compared >= 6);
+	CHECK(compared >= 2 * layouts);
 	if (outside > 2) {
 		CHECK_FAIL("%d of %d brute-force probabilities outside the search's 95 %% intervals", outside, compared);
 	}
@@ -293,7 +300,7 @@ static void test_heat_map_agrees_with_the_search(void) {
 // A 9-ball game after its break: each shot the search finds that succeeds
 // without noise must be one the game's rules score when the game plays it.
 static void test_game_shots_are_scored_by_the_rules(void) {
-	int games = check_scaled(6, 2);
+	int games = check_scaled(6, 1);
 	int judged = 0;
 	for (int g = 0; g < games; ++g) {
 		char error[512];
@@ -304,12 +311,13 @@ static void test_game_shots_are_scored_by_the_rules(void) {
 		brk.angle_deg = 0.0;
 		bs_ruling ruling;
 		CHECK(bs_game_shoot(game, &brk, NULL, &ruling, error, sizeof error));
-		for (int shot = 0; shot < 4 && !bs_game_get_state(game)->over; ++shot) {
+		for (int shot = 0; shot < check_scaled(4, 2) && !bs_game_get_state(game)->over; ++shot) {
 			const bs_game_state* state = bs_game_get_state(game);
 			if (state->in_hand != BS_IN_HAND_NONE) {
 				break; // placing is the player's business, not the search's
 			}
-			bs_solve_def def = bs_default_solve_def();
+			bs_world_def no_world = bs_default_pool_world_def();
+			bs_solve_def def = light_def(&no_world);
 			def.game = game;
 			def.goal.kind = BS_GOAL_GAME;
 			def.samples = 100;
@@ -384,6 +392,10 @@ static void test_three_cushion_point(void) {
 			def.goal.kind = BS_GOAL_THREE_CUSHION;
 		}
 		def.samples = check_scaled(200, 50);
+		if (check_tier_fast()) {
+			def.speed_count = 1;
+			def.speeds[0] = 4.0; // a point wants a firm shot
+		}
 		def.screen_samples = 16;
 		def.top = 1;
 		def.refine = 4;
