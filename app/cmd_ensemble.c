@@ -409,24 +409,12 @@ static int64_t resume_rows(ensemble_state* state, const char* partial, const cha
 	return good == 0 ? -2 : rows; // -2: not even the header was whole: start afresh
 }
 
-// Makes DIR when it is missing.
-static int make_dir(const char* dir) {
-	struct stat info;
-	if (stat(dir, &info) == 0) {
-		return S_ISDIR(info.st_mode) ? 0 : bs_cli_fail("--out %s: not a directory", dir);
-	}
-	if (mkdir(dir, 0777) != 0) {
-		return bs_cli_fail("--out %s: cannot make the directory: %s", dir, strerror(errno));
-	}
-	return 0;
-}
-
 // Rank 0 before the runs: the directory, the settings, the checkpoint, the
 // outputs; the rows on disk with --resume. Returns 0 with the first run to
 // simulate in *first_run, or an exit status.
 static int prepare_outputs(const ensemble_options* options, const ensemble_paths* paths, ensemble_state* state,
 	bs_output_file* outputs, int64_t* first_run) {
-	int status = make_dir(options->dir);
+	int status = bs_output_make_dir(options->dir, "--out");
 	if (status != 0) {
 		return status;
 	}

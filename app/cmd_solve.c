@@ -374,21 +374,10 @@ static void print_table(const bs_solve_result* result) {
 	printf("%lld shots simulated\n", (long long)bs_solve_result_evaluations(result));
 }
 
-static int make_dir(const char* dir) {
-	struct stat st;
-	if (stat(dir, &st) == 0) {
-		return S_ISDIR(st.st_mode) ? 0 : bs_cli_fail("--out: %s is not a directory", dir);
-	}
-	if (mkdir(dir, 0777) != 0) {
-		return bs_cli_fail("--out: cannot make %s: %s", dir, strerror(errno));
-	}
-	return 0;
-}
-
 // Writes shots.json and the heat maps into DIR, all together or none.
 static int write_outputs(const solve_options* options, const bs_solve_result* result, const double* heat,
 	const bs_solve_heat_axes* axes) {
-	int status = make_dir(options->dir);
+	int status = bs_output_make_dir(options->dir, "--out");
 	if (status != 0) {
 		return status;
 	}

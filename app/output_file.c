@@ -1,5 +1,7 @@
 #include "output_file.h"
 
+#include "cli.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -316,4 +318,15 @@ void bs_output_abort(bs_output_file* out) {
 		restore_signals(&old);
 	}
 	release(out);
+}
+
+int bs_output_make_dir(const char* dir, const char* option) {
+	struct stat info;
+	if (stat(dir, &info) == 0) {
+		return S_ISDIR(info.st_mode) ? 0 : bs_cli_fail("%s %s: not a directory", option, dir);
+	}
+	if (mkdir(dir, 0777) != 0) {
+		return bs_cli_fail("%s %s: cannot make the directory: %s", option, dir, strerror(errno));
+	}
+	return 0;
 }

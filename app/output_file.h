@@ -74,4 +74,9 @@ bool bs_output_commit_all(bs_output_file* const outputs[], int count);
 /// Closes and removes the temporary file. Safe on an unopened (zeroed) output.
 void bs_output_abort(bs_output_file* out);
 
+/// Makes the directory `dir` when it is missing (a directory already there
+/// is fine). On failure prints "breakshot: OPTION DIR: ..." and returns
+/// BS_EXIT_USAGE; otherwise 0.
+int bs_output_make_dir(const char* dir, const char* option);
+
 #endif

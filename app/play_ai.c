@@ -255,20 +255,9 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
-static int make_dir(const char* dir) {
-	struct stat st;
-	if (stat(dir, &st) == 0) {
-		return S_ISDIR(st.st_mode) ? 0 : bs_cli_fail("--stats: %s is not a directory", dir);
-	}
-	if (mkdir(dir, 0777) != 0) {
-		return bs_cli_fail("--stats: cannot make %s: %s", dir, strerror(errno));
-	}
-	return 0;
-}
-
 static int write_files(const bs_play_ai_match* match, const game_record* records, const statistic* stats, int count,
 	const int64_t* histogram, const char* visit_name) {
-	int status = make_dir(match->dir);
+	int status = bs_output_make_dir(match->dir, "--stats");
 	if (status != 0) {
 		return status;
 	}

@@ -157,11 +157,10 @@ bool bs_game_place_cue_ball(bs_game* game, bs_vec2 pos, char* error, size_t erro
 	return bs_rules_place_cue_ball(&game->state, pos, error, error_size);
 }
 
-bs_world_def bs_game_world_def(const bs_game* game, bs_ball_def* balls) {
-	bs_world_def def = game->world;
+int bs_game_state_ball_defs(const bs_game_state* state, bs_ball_def* dest) {
 	int count = 0;
-	for (int i = 0; i < game->state.ball_count; ++i) {
-		const bs_rules_ball* ball = &game->state.balls[i];
+	for (int i = 0; i < state->ball_count; ++i) {
+		const bs_rules_ball* ball = &state->balls[i];
 		if (!ball->on_table) {
 			continue;
 		}
@@ -171,10 +170,15 @@ bs_world_def bs_game_world_def(const bs_game* game, bs_ball_def* balls) {
 		b.pos = ball->pos;
 		b.radius = ball->radius;
 		b.mass = ball->mass;
-		balls[count++] = b;
+		dest[count++] = b;
 	}
+	return count;
+}
+
+bs_world_def bs_game_world_def(const bs_game* game, bs_ball_def* balls) {
+	bs_world_def def = game->world;
 	def.balls = balls;
-	def.ball_count = count;
+	def.ball_count = bs_game_state_ball_defs(&game->state, balls);
 	return def;
 }
 

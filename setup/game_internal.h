@@ -27,4 +27,10 @@ char* bs_game_save_text(const bs_game* game);
 /// bs_game_load from `size` bytes of text; `name` stands for the file in messages.
 bs_game* bs_game_load_text(const char* text, size_t size, const char* name, char* error, size_t error_size);
 
+/// The balls of a state on the table, in state order, as ball defs at rest
+/// (id, kind, place, radius, mass), into `dest` (room for
+/// BS_RULES_MAX_BALLS); returns how many. A game's world and a search's
+/// positions are made of these.
+int bs_game_state_ball_defs(const bs_game_state* state, bs_ball_def* dest);
+
 #endif

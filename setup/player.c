@@ -66,7 +66,7 @@ static double distance(bs_vec2 a, bs_vec2 b) {
 // The world of a state's balls with the cue ball at `cue_at`.
 static bs_world_def world_of(const bs_game* game, const bs_game_state* state, bs_vec2 cue_at, bs_ball_def* balls) {
 	bs_world_def world = game->world;
-	world.ball_count = solve_balls_of_state(state, balls);
+	world.ball_count = bs_game_state_ball_defs(state, balls);
 	world.balls = balls;
 	for (int k = 0; k < world.ball_count; ++k) {
 		if (balls[k].id == state->cue_ball) {
@@ -242,7 +242,7 @@ static bool choose_safety(const bs_game* game, const bs_player_def* def, bs_play
 				int targets[BS_RULES_MAX_BALLS];
 				int target_count = bs_rules_balls_on(&after, targets);
 				bs_world_def world = game->world;
-				world.ball_count = solve_balls_of_state(&after, balls);
+				world.ball_count = bs_game_state_ball_defs(&after, balls);
 				world.balls = balls;
 				s.leave = after.over ? 1.0
 									 : 1.0 - solve_direct_chance(&search, &world, after.cue_ball, targets, target_count);

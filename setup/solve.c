@@ -17,6 +17,7 @@
 #include <breakshot/table.h>
 
 #include "alloc.h"
+#include "game_internal.h"
 #include "rng.h"
 
 /// Candidates refined at every speed, tip and elevation after the first pass.
@@ -714,7 +715,7 @@ double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator
 		if (after->over) {
 			return after->winner == position->state.shooter ? 1.0 : 0.0;
 		}
-		count = solve_balls_of_state(after, balls);
+		count = bs_game_state_ball_defs(after, balls);
 		target_count = bs_rules_balls_on(after, targets);
 		cue_id = after->cue_ball;
 	} else {
@@ -741,22 +742,6 @@ double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator
 	return solve_direct_chance(def, &world, cue_id, targets, target_count);
 }
 
-int solve_balls_of_state(const bs_game_state* state, bs_ball_def* dest) {
-	int count = 0;
-	for (int i = 0; i < state->ball_count; ++i) {
-		const bs_rules_ball* b = &state->balls[i];
-		if (b->on_table) {
-			bs_ball_def ball = bs_default_ball_def();
-			ball.id = b->id;
-			ball.kind = b->kind;
-			ball.pos = b->pos;
-			ball.radius = b->radius;
-			ball.mass = b->mass;
-			dest[count++] = ball;
-		}
-	}
-	return count;
-}
 
 bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_t error_size) {
 	memset(dest, 0, sizeof *dest);

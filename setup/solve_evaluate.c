@@ -93,6 +93,18 @@ static bool restart(bs_shot_evaluator* evaluator) {
 	return evaluator->world != NULL;
 }
 
+// Strikes the position's cue ball with `cue` (checked) and starts the world
+// on the struck balls. Returns false when the cue aims at the ball's own
+// centre or memory runs out.
+static bool strike(bs_shot_evaluator* evaluator, const bs_cue_def* cue) {
+	const solve_position* position = &evaluator->position;
+	memcpy(evaluator->struck, position->balls, (size_t)position->world.ball_count * sizeof *evaluator->struck);
+	bs_cue_def struck_cue = *cue;
+	struck_cue.ball = position->balls[position->cue_index].id;
+	return bs_cue_def_apply(&struck_cue, position->world.physics, &evaluator->struck[position->cue_index]) &&
+		restart(evaluator);
+}
+
 // Keeps a contact for the game's judge, growing the list. Returns false
 // when memory runs out.
 static bool keep_event(bs_shot_evaluator* evaluator, int* count, bs_event event) {
@@ -195,23 +207,16 @@ bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def*
 	evaluator->judged = false;
 	const solve_position* position = &evaluator->position;
 	const bs_goal* goal = &evaluator->goal;
-	int n = position->world.ball_count;
 	const char* field;
 	char reason[160];
 	if (!bs_cue_def_check(cue, position->world.physics, &field, reason, sizeof reason)) {
 		return outcome; // a miscue, or a speed out of range: the shot is not played
 	}
-	memcpy(evaluator->struck, position->balls, (size_t)n * sizeof *evaluator->struck);
-	bs_cue_def struck_cue = *cue;
-	struck_cue.ball = position->balls[position->cue_index].id;
-	if (!bs_cue_def_apply(&struck_cue, position->world.physics, &evaluator->struck[position->cue_index])) {
-		return outcome;
-	}
-	if (!restart(evaluator)) {
+	if (!strike(evaluator, cue)) {
 		return outcome;
 	}
 	bs_world* world = evaluator->world;
-	int cue_id = struck_cue.ball;
+	int cue_id = position->balls[position->cue_index].id;
 	bool game = goal->kind == BS_GOAL_GAME;
 	// Only the goal's own outcome can end a shot early; a region needs the
 	// cue ball at rest, and a game's rules need every contact.
@@ -266,17 +271,10 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 		return proposed;
 	}
 	const solve_position* position = &evaluator->position;
-	int n = position->world.ball_count;
-	memcpy(evaluator->struck, position->balls, (size_t)n * sizeof *evaluator->struck);
-	bs_cue_def struck_cue = *cue;
-	struck_cue.ball = position->balls[position->cue_index].id;
-	if (!bs_cue_def_apply(&struck_cue, position->world.physics, &evaluator->struck[position->cue_index])) {
+	if (!strike(evaluator, cue)) {
 		return proposed;
 	}
-	if (!restart(evaluator)) {
-		return proposed;
-	}
-	int cue_id = struck_cue.ball;
+	int cue_id = position->balls[position->cue_index].id;
 	int first = -1;            // the first ball the cue ball touches
 	int cue_cushions = 0;      // the cue ball's cushions before it
 	bool cue_met_target = false;

@@ -103,8 +103,4 @@ double solve_position_term(const bs_solve_def* def, bs_shot_evaluator* evaluator
 double solve_direct_chance(const bs_solve_def* def, const bs_world_def* world, int cue_id, const int* targets,
 	int target_count);
 
-/// The balls of a game state on the table, as ball defs at rest, into
-/// `dest` (room for BS_RULES_MAX_BALLS); returns how many.
-int solve_balls_of_state(const bs_game_state* state, bs_ball_def* dest);
-
 #endif
