@@ -3,6 +3,7 @@ library), BREAKSHOT (the built program) and BREAKSHOT_SOURCE_ROOT, and puts
 python/ on PYTHONPATH (tests/README.md)."""
 
 import csv
+import ctypes
 import os
 import shutil
 import subprocess
@@ -52,3 +53,35 @@ def run_python(code, env=None):
     full = dict(os.environ)
     full.update(env or {})
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full, check=False)
+
+
+@pytest.fixture(scope="session")
+def c_layout():
+    """The C layout of the structs the package mirrors, as
+    python/tests/layout.c prints it: {"struct": {name: size}, "field":
+    {"struct.field": (offset, size)}, "const": {name: value}}."""
+    program = os.environ.get("BREAKSHOT_LAYOUT")
+    if not program:
+        pytest.skip("BREAKSHOT_LAYOUT (the built python/tests/layout.c, which meson test sets) is not set")
+    done = subprocess.run([program], capture_output=True, text=True, check=True)
+    layout = {"struct": {}, "field": {}, "const": {}}
+    for line in done.stdout.splitlines():
+        what, name, *values = line.split()
+        layout[what][name] = tuple(int(value) for value in values) if what == "field" else int(values[0])
+    return layout
+
+
+def check_layout(c_layout, c_name, struct, complete):
+    """Asserts that a ctypes struct has the C struct's size and, for every
+    field layout.c lists, its offset and size; with `complete`, that it
+    declares no field layout.c does not list."""
+    assert ctypes.sizeof(struct) == c_layout["struct"][c_name], f"sizeof({c_name})"
+    listed = {name.split(".", 1)[1]: place for name, place in c_layout["field"].items()
+              if name.split(".", 1)[0] == c_name}
+    assert listed, f"layout.c lists no field of {c_name}"
+    ours = {name: (getattr(struct, name).offset, getattr(struct, name).size) for name, _ in struct._fields_}
+    for name, place in listed.items():
+        assert name in ours, f"{c_name}.{name} is missing from the ctypes struct"
+        assert ours[name] == place, f"(offset, size) of {c_name}.{name}: ctypes {ours[name]}, C {place}"
+    if complete:
+        assert set(ours) == set(listed), f"{c_name}: fields not in layout.c: {sorted(set(ours) - set(listed))}"

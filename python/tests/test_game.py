@@ -1,7 +1,6 @@
 """Games from Python: breakshot.Game over game.h and rules.h, the layout of
 the structs it mirrors, and examples/python/play_9ball.py."""
 
-import ctypes
 import gc
 import json
 import math
@@ -15,7 +14,7 @@ import pytest
 
 import breakshot
 from breakshot import _game, _lib
-from conftest import SOURCE_ROOT
+from conftest import SOURCE_ROOT, check_layout
 
 EXAMPLE = os.path.join(SOURCE_ROOT, "examples", "python", "play_9ball.py")
 LENGTH, WIDTH = 2.54, 1.27  # the 9 ft table's playing area (m)
@@ -89,31 +88,9 @@ CONSTANTS = {
 }
 
 
-@pytest.fixture(scope="module")
-def c_layout():
-    program = os.environ.get("BREAKSHOT_LAYOUT")
-    if not program:
-        pytest.skip("BREAKSHOT_LAYOUT (the built python/tests/layout.c, which meson test sets) is not set")
-    done = subprocess.run([program], capture_output=True, text=True, check=True)
-    layout = {"struct": {}, "field": {}, "const": {}}
-    for line in done.stdout.splitlines():
-        what, name, *values = line.split()
-        layout[what][name] = tuple(int(value) for value in values) if what == "field" else int(values[0])
-    return layout
-
-
 @pytest.mark.parametrize("c_name, struct, complete", MIRRORED, ids=[name for name, _, _ in MIRRORED])
 def test_ctypes_structs_are_laid_out_as_in_c(c_layout, c_name, struct, complete):
-    assert ctypes.sizeof(struct) == c_layout["struct"][c_name], f"sizeof({c_name})"
-    listed = {name.split(".", 1)[1]: place for name, place in c_layout["field"].items()
-              if name.split(".", 1)[0] == c_name}
-    assert listed, f"layout.c lists no field of {c_name}"
-    ours = {name: (getattr(struct, name).offset, getattr(struct, name).size) for name, _ in struct._fields_}
-    for name, place in listed.items():
-        assert name in ours, f"{c_name}.{name} is missing from the ctypes struct"
-        assert ours[name] == place, f"(offset, size) of {c_name}.{name}: ctypes {ours[name]}, C {place}"
-    if complete:
-        assert set(ours) == set(listed), f"{c_name}: fields not in layout.c: {sorted(set(ours) - set(listed))}"
+    check_layout(c_layout, c_name, struct, complete)
 
 
 def test_copied_constants_are_the_headers(c_layout):
