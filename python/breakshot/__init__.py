@@ -35,3 +35,6 @@ __all__ += ["Aim", "PocketAim", "aim_cut", "aim_to_point", "aim_to_pocket", "cut
 
 from ._game import GAMES, Game, GameBall, GameState, Ruling
 __all__ += ["GAMES", "Game", "GameBall", "GameState", "Ruling"]
+
+from ._types import Cue
+__all__ += ["Cue"]

@@ -567,7 +567,7 @@ class Game:
         return _world_of(definition)
 
     def shot_world(self, stick_speed=None, angle_deg=None, tip=(0.0, 0.0), elevation_deg=0.0, *, speed=None, aim=None,
-                   squirt=True):
+                   squirt=True, cue=None):
         """The world a shot with this cue is played in (arguments as
         :meth:`shoot`): the position now with the shooter's cue ball struck
         at time 0. ``breakshot.simulate(game.shot_world(...))`` runs the
@@ -575,11 +575,11 @@ class Game:
         ValueError, as :meth:`shoot` does, for a shot the game would refuse
         before simulating it."""
         handle = self._live()
-        cue = self._cue(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt)
+        c_cue = self._cue(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt, cue)
         balls = (CBallDef * RULES_MAX_BALLS)()
         definition = CWorldDef()
         error = _error_buffer()
-        if not game_shot_def(handle, ctypes.byref(cue), ctypes.byref(definition), balls, error, _lib.ERROR_SIZE):
+        if not game_shot_def(handle, ctypes.byref(c_cue), ctypes.byref(definition), balls, error, _lib.ERROR_SIZE):
             raise ValueError(_message(error))
         return _world_of(definition)
 
@@ -598,14 +598,15 @@ class Game:
         self._state = None
 
     def shoot(self, stick_speed=None, angle_deg=None, tip=(0.0, 0.0), elevation_deg=0.0, *, speed=None, aim=None,
-              squirt=True, call=None):
+              squirt=True, call=None, cue=None):
         """Plays a shot and returns its :class:`Ruling`.
 
         The cue strikes the shooter's cue ball as ``World.strike`` does:
         the stick's speed ``stick_speed`` or the cue ball's own ``speed``
         (m/s), the direction ``angle_deg`` (degrees counter-clockwise from
         +x) or ``aim`` (a point, m), ``tip=(side, height)`` as fractions of
-        the radius, ``elevation_deg`` and ``squirt``. ``call`` is what the
+        the radius, ``elevation_deg`` and ``squirt``; or ``cue``, a
+        :class:`Cue` (a solved shot's), instead of all of these. ``call`` is what the
         shooter calls where the rules ask for it: ``(ball, pocket)``, a dict
         ``{"ball": id, "pocket": index}`` (either part may be None) or None.
         The shot runs to rest in C and is judged. Raises ValueError with
@@ -614,12 +615,12 @@ class Game:
         range (``cue.tip: ...``), a call the rules refuse (``call.pocket: a
         shot at the 8 must call its pocket``)."""
         handle = self._live()
-        cue = self._cue(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt)
+        c_cue = self._cue(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt, cue)
         c_call = _shot_call(call)
         shooter = game_get_state(handle).contents.shooter
         ruling = CRuling()
         error = _error_buffer()
-        played = game_shoot(handle, ctypes.byref(cue), None if c_call is None else ctypes.byref(c_call),
+        played = game_shoot(handle, ctypes.byref(c_cue), None if c_call is None else ctypes.byref(c_call),
                             ctypes.byref(ruling), error, _lib.ERROR_SIZE)
         if not played:
             raise ValueError(_message(error))
@@ -627,10 +628,10 @@ class Game:
         self._events = _copy_events(handle)
         return _ruling_of(ruling, shooter, self._events)
 
-    def _cue(self, stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt):
-        cue = _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt)
-        cue.ball = game_get_state(self._handle).contents.cue_ball  # the game strikes the shooter's own
-        return cue
+    def _cue(self, stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt, cue):
+        c_cue = _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt, cue)
+        c_cue.ball = game_get_state(self._handle).contents.cue_ball  # the game strikes the shooter's own
+        return c_cue
 
     def save(self, path):
         """Writes the game as it stands to `path` (JSON, docs/games.md), so

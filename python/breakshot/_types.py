@@ -223,6 +223,31 @@ class Totals:
     pocketed_energy: float  #: J carried into the pockets
 
 
+@dataclass(frozen=True)
+class Cue:
+    """A strike of the cue stick, as ``World.strike`` and ``Game.shoot``
+    take it (``cue=...``) and as :func:`solve` finds it: the stick's speed
+    ``stick_speed`` (m/s), the direction ``angle_deg`` (degrees
+    counter-clockwise from +x), ``tip=(side, height)`` (fractions of the
+    radius seen from behind the cue: side > 0 right english, height > 0
+    follow), ``elevation_deg`` (the cue's angle above the cloth),
+    ``squirt`` and ``ball``, the id of the ball struck (a game strikes its
+    shooter's own, whatever this says)."""
+
+    stick_speed: float
+    angle_deg: float
+    tip: Tuple[float, float] = (0.0, 0.0)
+    elevation_deg: float = 0.0
+    squirt: bool = True
+    ball: int = 0
+
+    @classmethod
+    def _of(cls, c_cue):
+        """The Cue of a stick strike along an angle (bs_cue_def)."""
+        return cls(c_cue.speed, c_cue.angle_deg, (c_cue.tip.x, c_cue.tip.y), c_cue.elevation_deg, c_cue.squirt,
+                   c_cue.ball)
+
+
 @dataclass
 class Ball:
     """A ball for ``World(balls=[...])``, as in a scene file's ``balls``:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy
 
 from . import _lib, _program
-from ._types import BALL_STATE_DTYPE, Ball, Event, Events, State, Totals, Trajectory, kind_names_of
+from ._types import BALL_STATE_DTYPE, Ball, Cue, Event, Events, State, Totals, Trajectory, kind_names_of
 
 # The events a run gathers per call into C before it makes room for more.
 _FIRST_CAPACITY = 256
@@ -47,9 +47,25 @@ def _caller_level():
     return level
 
 
-def _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt):
+def _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt, cue=None):
     """A cue def (bs_cue_def) from a strike's arguments, as World.strike and
-    Game.shoot take them; bad input raises ValueError naming the field."""
+    Game.shoot take them, or from a :class:`Cue` given instead of them; bad
+    input raises ValueError naming the field."""
+    if cue is not None:
+        if not isinstance(cue, Cue):
+            raise TypeError(f"cue: expected a breakshot.Cue, got {type(cue).__name__}")
+        if (stick_speed, angle_deg, speed, aim) != (None,) * 4 or tuple(tip) != (0.0, 0.0) or elevation_deg != 0.0 \
+                or squirt is not True:
+            raise ValueError("cue: give either a Cue or the strike's own arguments, not both")
+        c_cue = _lib.default_cue_def()
+        c_cue.stick = True
+        c_cue.speed = _number(cue.stick_speed, "cue.stick_speed")
+        c_cue.angle_deg = _number(cue.angle_deg, "cue.angle_deg")
+        c_cue.tip = _lib.Vec2(*_pair(cue.tip, "cue.tip"))
+        c_cue.elevation_deg = _number(cue.elevation_deg, "cue.elevation_deg")
+        c_cue.squirt = bool(cue.squirt)
+        c_cue.ball = _ball_id(cue.ball, "cue.ball")
+        return c_cue
     if (speed is None) == (stick_speed is None):
         raise ValueError("cue: give exactly one of speed (the cue ball's, m/s) or stick_speed (the cue stick's, m/s)")
     if (angle_deg is None) == (aim is None):
@@ -508,7 +524,7 @@ class World:
         return min(time, _lib.MAX_TIME)
 
     def strike(self, stick_speed=None, angle_deg=None, tip=(0.0, 0.0), elevation_deg=0.0, *, speed=None, aim=None,
-               squirt=True, ball=0):
+               squirt=True, ball=None, cue=None):
         """Strikes the cue ball (id ``ball``: 0, pool's and snooker's cue
         ball, unless told; in three-cushion each player's own, the white 0
         or the yellow 1) now, as a scene's ``cue`` does.
@@ -521,14 +537,19 @@ class World:
         behind the cue (side > 0 right english, height > 0 follow, < 0
         draw; at most 0.5 from the centre), ``elevation_deg`` the cue's
         angle above the cloth in [0, 90) and ``squirt`` whether english
-        pushes the ball off the aim. The other balls go on exactly as they
-        were. Bad input raises ValueError with the library's message.
+        pushes the ball off the aim. Or give ``cue``, a :class:`Cue` (a
+        solved shot's), instead of all of these: it names its own ball. The
+        other balls go on exactly as they were. Bad input raises ValueError
+        with the library's message.
         """
         handle = self._live()
-        cue = _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt)
-        cue.ball = _ball_id(ball, "cue.ball")
+        c_cue = _cue_def(stick_speed, angle_deg, tip, elevation_deg, speed, aim, squirt, cue)
+        if cue is None:
+            c_cue.ball = _ball_id(0 if ball is None else ball, "cue.ball")
+        elif ball is not None:
+            raise ValueError("ball: a Cue names its own ball (cue.ball)")
         error = _error_buffer()
-        struck = _lib.shot_strike(handle, ctypes.byref(cue), error, _lib.ERROR_SIZE)
+        struck = _lib.shot_strike(handle, ctypes.byref(c_cue), error, _lib.ERROR_SIZE)
         if not struck:
             raise ValueError(_message(error))
         self._events_before += _lib.world_event_count(handle)

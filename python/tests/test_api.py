@@ -192,6 +192,23 @@ def test_strike_another_ball():
             world.strike(stick_speed=3.0, angle_deg=0.0, ball=1.0)
 
 
+def test_a_cue_strikes_as_its_arguments_do():
+    cue = breakshot.Cue(stick_speed=3.0, angle_deg=20.0, tip=(0.1, -0.2), elevation_deg=5.0, squirt=False, ball=1)
+    with World(table=(2.84, 1.42), physics="pool", rack="three-cushion") as by_cue, \
+            World(table=(2.84, 1.42), physics="pool", rack="three-cushion") as by_arguments:
+        by_cue.strike(cue=cue)
+        by_arguments.strike(stick_speed=3.0, angle_deg=20.0, tip=(0.1, -0.2), elevation_deg=5.0, squirt=False, ball=1)
+        assert list(by_cue.run()) == list(by_arguments.run())
+        with pytest.raises(ValueError, match="^cue: give either a Cue or the strike's own arguments"):
+            by_cue.strike(3.0, cue=cue)
+        with pytest.raises(ValueError, match=r"^ball: a Cue names its own ball \(cue.ball\)"):
+            by_cue.strike(cue=cue, ball=0)
+        with pytest.raises(TypeError, match="^cue: expected a breakshot.Cue"):
+            by_cue.strike(cue={"stick_speed": 3.0})
+        with pytest.raises(ValueError, match="^cue.tip: "):
+            by_cue.strike(cue=breakshot.Cue(3.0, 0.0, tip=(0.6, 0.0)))
+
+
 def test_strike_with_the_cue_ball_speed_under_ideal_physics():
     with World(table=(2.54, 1.27), physics="ideal", balls=[Ball(0, (0.5, 0.6)), Ball(1, (1.5, 0.6))]) as world:
         world.strike(speed=1.0, angle_deg=0.0)

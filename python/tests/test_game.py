@@ -222,6 +222,18 @@ def test_a_shot_world_runs_the_shot_exactly():
         assert list(foreseen) == list(game.events)
 
 
+def test_a_cue_plays_as_its_arguments_do():
+    cue = breakshot.Cue(stick_speed=9.0, angle_deg=0.5, tip=(0.0, -0.1), ball=7)  # the game strikes its own
+    with breakshot.Game() as by_cue, breakshot.Game() as by_arguments:
+        with by_cue.shot_world(cue=cue) as world:
+            foreseen = breakshot.simulate(world, record=False).events
+        ruling = by_cue.shoot(cue=cue)
+        assert ruling == by_arguments.shoot(stick_speed=9.0, angle_deg=0.5, tip=(0.0, -0.1))
+        assert events_equal(by_cue.events, by_arguments.events) and events_equal(foreseen, by_cue.events)
+        with pytest.raises(ValueError, match="^cue: give either a Cue or the strike's own arguments"):
+            by_cue.shoot(angle_deg=1.0, cue=cue)
+
+
 def test_the_world_is_the_position_now():
     with breakshot.Game() as game:
         break_shot(game)
