@@ -38,3 +38,6 @@ __all__ += ["GAMES", "Game", "GameBall", "GameState", "Ruling"]
 
 from ._types import Cue
 __all__ += ["Cue"]
+
+from ._solve import GOAL_KINDS, SHOT_FAMILIES, Goal, HeatMap, Noise, Solution, SolvedShot, heat_map, solve
+__all__ += ["GOAL_KINDS", "Goal", "HeatMap", "Noise", "SHOT_FAMILIES", "Solution", "SolvedShot", "heat_map", "solve"]

@@ -24,6 +24,12 @@ SCENES = sorted(
 EVENT_LIMIT = 3000
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow: too slow for the fast suite's runs of one file (python_solve), which leave it out"
+    )
+
+
 def scene_path(name):
     return os.path.join(SOURCE_ROOT, "scenes", name)
 

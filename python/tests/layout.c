@@ -1,8 +1,8 @@
 // Prints the sizes and field offsets of the C structs the Python package
 // mirrors with ctypes, and the constants it copies, as the compiler lays
-// them out: test_game.py compares them with the ctypes declarations, so
-// that a header change the package has not followed fails a test instead of
-// corrupting memory. One line each: "struct NAME SIZE", "field NAME.FIELD
+// them out: test_game.py and test_solve.py compare them with the ctypes
+// declarations, so that a header change the package has not followed fails
+// a test instead of corrupting memory. One line each: "struct NAME SIZE", "field NAME.FIELD
 // OFFSET SIZE", "const NAME VALUE".
 #include <stddef.h>
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include <breakshot/game.h>
 #include <breakshot/rules.h>
 #include <breakshot/scene.h>
+#include <breakshot/solve.h>
 #include <breakshot/world.h>
 
 #define STRUCT(type) printf("struct %s %zu\n", #type, sizeof(type))
@@ -189,6 +190,90 @@ int main(void) {
 	FIELD(bs_pocket_aim, cue_blocker);
 	FIELD(bs_pocket_aim, object_blocker);
 
+	// solve.h, for _solve.py, and the scene it reads a position from.
+	STRUCT(bs_noise_def);
+	FIELD(bs_noise_def, aim_deg);
+	FIELD(bs_noise_def, elevation_deg);
+	FIELD(bs_noise_def, speed);
+	FIELD(bs_noise_def, tip);
+
+	STRUCT(bs_goal);
+	FIELD(bs_goal, kind);
+	FIELD(bs_goal, ball);
+	FIELD(bs_goal, pocket);
+	FIELD(bs_goal, has_region);
+	FIELD(bs_goal, region_min);
+	FIELD(bs_goal, region_max);
+
+	STRUCT(bs_solve_def);
+	FIELD(bs_solve_def, world);
+	FIELD(bs_solve_def, game);
+	FIELD(bs_solve_def, cue_ball);
+	FIELD(bs_solve_def, goal);
+	FIELD(bs_solve_def, noise);
+	FIELD(bs_solve_def, samples);
+	FIELD(bs_solve_def, screen_samples);
+	FIELD(bs_solve_def, top);
+	FIELD(bs_solve_def, refine);
+	FIELD(bs_solve_def, speeds);
+	FIELD(bs_solve_def, speed_count);
+	FIELD(bs_solve_def, tips);
+	FIELD(bs_solve_def, tip_count);
+	FIELD(bs_solve_def, elevations);
+	FIELD(bs_solve_def, elevation_count);
+	FIELD(bs_solve_def, aim_reach_deg);
+	FIELD(bs_solve_def, position_weight);
+	FIELD(bs_solve_def, seed);
+	FIELD(bs_solve_def, threads);
+	FIELD(bs_solve_def, rank);
+	FIELD(bs_solve_def, ranks);
+	FIELD(bs_solve_def, share);
+	FIELD(bs_solve_def, share_closure);
+	FIELD(bs_solve_def, progress);
+	FIELD(bs_solve_def, progress_closure);
+
+	STRUCT(bs_solved_shot);
+	FIELD(bs_solved_shot, cue);
+	FIELD(bs_solved_shot, call);
+	FIELD(bs_solved_shot, family);
+	FIELD(bs_solved_shot, object_ball);
+	FIELD(bs_solved_shot, samples);
+	FIELD(bs_solved_shot, successes);
+	FIELD(bs_solved_shot, probability);
+	FIELD(bs_solved_shot, low);
+	FIELD(bs_solved_shot, high);
+	FIELD(bs_solved_shot, window_deg);
+	FIELD(bs_solved_shot, nominal_success);
+	FIELD(bs_solved_shot, cue_end_mean);
+	FIELD(bs_solved_shot, cue_end_sd);
+	FIELD(bs_solved_shot, position);
+	FIELD(bs_solved_shot, value);
+
+	STRUCT(bs_rack_def);
+	FIELD(bs_rack_def, game);
+	FIELD(bs_rack_def, gap);
+	FIELD(bs_rack_def, jitter);
+	FIELD(bs_rack_def, seed);
+
+	STRUCT(bs_scene);
+	FIELD(bs_scene, def);
+	FIELD(bs_scene, balls);
+	FIELD(bs_scene, has_rack);
+	FIELD(bs_scene, rack);
+	FIELD(bs_scene, has_cue);
+	FIELD(bs_scene, cue);
+	FIELD(bs_scene, physics_named);
+	FIELD(bs_scene, warning_count);
+	FIELD(bs_scene, warnings);
+
+	CONSTANT(BS_SOLVE_MAX_TOP);
+	CONSTANT(BS_SOLVE_MAX_LEVELS);
+	CONSTANT(BS_SOLVE_MAX_SAMPLES);
+	CONSTANT(BS_SOLVE_MAX_THREADS);
+	CONSTANT(BS_GOAL_KIND_COUNT);
+	CONSTANT(BS_SHOT_FAMILY_COUNT);
+	CONSTANT(BS_SCENE_MAX_WARNINGS);
+	CONSTANT(BS_SCENE_WARNING_SIZE);
 	CONSTANT(BS_GAME_KIND_COUNT);
 	CONSTANT(BS_GAME_SNOOKER);
 	CONSTANT(BS_RULES_MAX_BALLS);
