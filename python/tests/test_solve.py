@@ -1,24 +1,29 @@
 """The shot search from Python: breakshot.solve and heat_map over solve.h,
 the layout of the structs they mirror, the same shots as `breakshot solve`
-bit for bit.
+bit for bit, and examples/python/solve_shot.py as docs/python.md shows it.
 
 The searches here are light (one speed, one or two tips, few samples): a
 search simulates thousands of shots, and the fast suite runs this file
 under validation and the sanitizers, where a shot costs a hundred times
-more. The tests marked `slow` (whole default searches, a game) run only
-in the `python` suite.
+more. The tests marked `slow` (whole default searches, a game, the
+example) run only in the `python` suite.
 """
 
 import inspect
 import json
+import os
+import re
+import subprocess
+import sys
 
 import numpy
 import pytest
 
 import breakshot
 from breakshot import Ball, Cue, Game, Goal, Noise, Scene, World, _lib, _solve
-from conftest import check_layout, run_program
+from conftest import SOURCE_ROOT, check_layout, run_program
 
+EXAMPLE = os.path.join(SOURCE_ROOT, "examples", "python", "solve_shot.py")
 
 # A lone object ball on the 9 ft table, and a second one out of the way.
 LAYOUT = {"table": {"preset": "9ft"}, "balls": [
@@ -399,6 +404,20 @@ def test_goals_made_and_spelled():
         Goal("pot", "9")
     with pytest.raises(ValueError, match="^goal.pocket: -2 is out of range"):
         Goal("pot", 9, -2)
+
+
+# -- the example ---------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_the_example_prints_what_the_docs_show():
+    with open(os.path.join(SOURCE_ROOT, "docs", "python.md")) as stream:
+        section = stream.read().split("## Example: which shot to play\n", 1)[1]
+    command, printed = re.search(r"```sh\n(.*?)\n```\n\n```\n(.*?)```", section, re.S).groups()
+    assert command == "python3 examples/python/solve_shot.py"
+    done = subprocess.run([sys.executable, EXAMPLE], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == printed
+    assert "the 1 drops into pocket 3" in done.stdout
 
 
 def test_library_errors_keep_their_one_line():
