@@ -25,8 +25,9 @@ const bs_command bs_play_command = {
 	.name = "play",
 	.synopsis = "GAME [--seed S] [--players A,B] [--points N] [--shots FILE] [--save FILE] [--json]\n"
 				"--load FILE [--shots FILE] [--save FILE] [--json]\n"
-				"GAME|--load FILE --ai [--seed S] [--samples N] [--save FILE] [--json]\n"
-				"GAME --ai --games N [--seed S] [--points N] [--samples N] [--threads T] [--stats DIR]",
+				"GAME|--load FILE --ai [--seed S] [--samples N] [--sigma-aim DEG] ... [--save FILE] [--json]\n"
+				"GAME --ai --games N [--seed S] [--points N] [--samples N] [--sigma-aim DEG] ...\n"
+				"  [--threads T] [--stats DIR]",
 	.summary = "play a game of 9-ball, 8-ball, 10-ball, snooker or three-cushion from a file of shots",
 	.details =
 		"A new game of GAME (9-ball, 8-ball, 10-ball, snooker, three-cushion) on its own table, racked with seed S "
@@ -40,7 +41,8 @@ const bs_command bs_play_command = {
 		"\"FILE: shots[3].place: ...\"; nothing is saved.\n\n"
 		"--ai: two players of breakshot's own play the game to its end instead (docs/solve.md, \"A player\"). Each "
 		"shot places the cue ball when in hand, searches the shots the rules score (breakshot solve with --samples "
-		"N noise samples, default 300), plays the one of most probability plus position, or a safety when none is "
+		"N noise samples, default 300, and the noise of --sigma-aim, --sigma-elevation, --sigma-speed and --sigma-tip, "
+		"as breakshot solve's), plays the one of most probability plus position, or a safety when none is "
 		"likely, and executes it under the search's noise drawn from the seed S: the same S replays the same game. "
 		"Each line gets the player's choice. With --games N, N games (racked with seeds S to S + N - 1) are played "
 		"on T threads (default: the CPUs this process may run on), a line each in order, then the statistics with "
@@ -295,6 +297,8 @@ static int play_main(int argc, char** argv) {
 	int64_t threads = 0;
 	int64_t samples = 0;
 	const char* stats_dir = NULL;
+	bs_noise_def noise = bs_default_noise_def();
+	bool noise_set = false;
 	for (int i = 0; i < argc; ++i) {
 		const char* value = i + 1 < argc ? argv[i + 1] : NULL;
 		if (bs_command_is_help(argv[i])) {
@@ -322,6 +326,17 @@ static int play_main(int argc, char** argv) {
 			ok = bs_cli_parse_int64(value, "--threads", 1, 256, &threads);
 		} else if (strcmp(argv[i], "--samples") == 0) {
 			ok = bs_cli_parse_int64(value, "--samples", 1, BS_SOLVE_MAX_SAMPLES, &samples);
+		} else if (strcmp(argv[i], "--sigma-aim") == 0 || strcmp(argv[i], "--sigma-elevation") == 0 ||
+				   strcmp(argv[i], "--sigma-speed") == 0 || strcmp(argv[i], "--sigma-tip") == 0) {
+			double* sigma = strcmp(argv[i], "--sigma-aim") == 0 ? &noise.aim_deg
+				: strcmp(argv[i], "--sigma-elevation") == 0	 ? &noise.elevation_deg
+				: strcmp(argv[i], "--sigma-speed") == 0		 ? &noise.speed
+																 : &noise.tip;
+			ok = bs_cli_parse_double(value, argv[i], sigma);
+			if (ok && *sigma < 0.0) {
+				return bs_command_fail(&bs_play_command, "%s: %g must be >= 0", argv[i], *sigma);
+			}
+			noise_set = true;
 		} else if (strcmp(argv[i], "--stats") == 0) {
 			if (!value || !value[0]) {
 				return bs_command_fail(&bs_play_command, "--stats needs a value");
@@ -360,8 +375,9 @@ static int play_main(int argc, char** argv) {
 		return bs_command_fail(&bs_play_command, "play: --seed, --players and --points make a new game; a loaded "
 												 "game keeps its own");
 	}
-	if (!ai && (games || threads || samples || stats_dir)) {
-		return bs_command_fail(&bs_play_command, "play: --games, --threads, --samples and --stats go with --ai");
+	if (!ai && (games || threads || samples || stats_dir || noise_set)) {
+		return bs_command_fail(&bs_play_command,
+			"play: --games, --threads, --samples, --sigma-* and --stats go with --ai");
 	}
 	if (ai && shots_path) {
 		return bs_command_fail(&bs_play_command, "play: --ai plays its own shots: no --shots");
@@ -377,6 +393,7 @@ static int play_main(int argc, char** argv) {
 	if (samples) {
 		player.search.samples = (int)samples;
 	}
+	player.search.noise = noise;
 	if (games) {
 		if (!game_name || save_path || json) {
 			return bs_command_fail(&bs_play_command, "play: --games plays new games of a GAME, without --save or --json");

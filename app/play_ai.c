@@ -376,9 +376,11 @@ int bs_play_ai_run(const bs_play_ai_match* match) {
 	}
 	stats[count++] = rate("finished", finished, match->games - failed);
 	printf("%s: %" PRId64 " games (%" PRId64 " finished, %" PRId64 " failed), %" PRId64 " innings, %" PRId64
-		   " points, %.0f s\n",
-		bs_game_kind_name(match->game), match->games, finished, failed, innings, points,
-		bs_cli_wall_seconds() - state.start);
+		   " points\n",
+		bs_game_kind_name(match->game), match->games, finished, failed, innings, points);
+	if (state.progress) {
+		fprintf(stderr, "%.0f s\n", bs_cli_wall_seconds() - state.start); // not on standard output, which any T repeats
+	}
 	for (int k = 0; k < count; ++k) {
 		printf("  %-20s %.4f  [%.4f, %.4f]  over %" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
 			stats[k].high, stats[k].n);

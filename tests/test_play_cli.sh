@@ -112,5 +112,23 @@ check "refused" fails_with 2 "uncalled.json: shots[0].call.pocket: a shot at the
 	"$B" play --load eight.json --shots uncalled.json
 end
 
+begin ai_options_are_checked_before_play
+# usage_error MESSAGE ARGS...: play exits 2 saying MESSAGE (then its usage).
+usage_error() {
+	message=$1
+	shift
+	status_is 2 "$B" play "$@" && contains "$WORK/err" "$message"
+}
+check "--games without --ai" usage_error "--games, --threads, --samples, --sigma-* and --stats go with --ai" \
+	9-ball --games 3
+check "--ai with --shots" usage_error "--ai plays its own shots: no --shots" 9-ball --ai --shots shots.json
+check "--stats without --games" usage_error "--threads and --stats go with --games" 9-ball --ai --stats "$WORK/stats"
+check "a negative sigma" usage_error "--sigma-speed: -0.5 must be >= 0" 9-ball --ai --sigma-speed -0.5
+check "zero samples" usage_error "--samples: 0 is out of range" 9-ball --ai --samples 0
+check "--games with --json" usage_error "--games plays new games of a GAME, without --save or --json" \
+	9-ball --ai --games 2 --json
+check "nothing written" test ! -e "$WORK/stats"
+end
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
