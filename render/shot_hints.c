@@ -162,9 +162,10 @@ static bool strike_game(const void* closure, const bs_cue_def* cue, bs_shot_prev
 	return true;
 }
 
-bool bs_shot_hints_find_game(const bs_game* game, bs_shot_hints* dest, char* error, size_t error_size) {
+bool bs_shot_hints_find_game(const bs_game* game, const bs_solve_def* search, bs_shot_hints* dest, char* error,
+	size_t error_size) {
 	bs_shot_hints_clear(dest);
-	bs_solve_def def = bs_hint_solve_def();
+	bs_solve_def def = *search;
 	def.game = game;
 	def.goal.kind = BS_GOAL_GAME;
 	bs_solve_result* result = bs_solve_result_create();
@@ -204,10 +205,11 @@ static bool strike_position(const void* closure, const bs_cue_def* cue, bs_shot_
 	return ok;
 }
 
-bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, bs_shot_hints* dest, char* error,
-	size_t error_size) {
+bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const bs_solve_def* search,
+	bs_shot_hints* dest, char* error, size_t error_size) {
 	bs_shot_hints_clear(dest);
-	bs_solve_def def = bs_hint_solve_def();
+	bs_solve_def def = *search;
+	def.game = NULL;
 	def.world = *position;
 	def.cue_ball = cue_ball;
 	def.goal.kind = BS_GOAL_POT;

@@ -53,18 +53,22 @@ typedef struct bs_shot_hints {
 bs_solve_def bs_hint_solve_def(void);
 
 /// The hints for the shooter of `game` (a shot its rules score: goal
-/// BS_GOAL_GAME), each path from bs_game_shot_def's world, the one the game
-/// would judge. False, with one line in `error`, when the search refuses
-/// (the cue ball in hand, the game over) or memory runs out.
-bool bs_shot_hints_find_game(const bs_game* game, bs_shot_hints* dest, char* error, size_t error_size);
+/// BS_GOAL_GAME), found by a search with the settings of `search`
+/// (bs_hint_solve_def's, or lighter; its position and goal are set here),
+/// each path from bs_game_shot_def's world, the one the game would judge.
+/// False, with one line in `error`, when the search refuses (the cue ball
+/// in hand, the game over) or memory runs out.
+bool bs_shot_hints_find_game(const bs_game* game, const bs_solve_def* search, bs_shot_hints* dest, char* error,
+	size_t error_size);
 
 /// The hints for potting a ball from `position` (balls at rest, pool
-/// physics) with the ball `cue_ball`: a search per object ball for its best
-/// pot into any pocket, and the best of those, each path from the
-/// position's world struck by bs_shot_strike. False, with one line in
-/// `error`, when a search refuses the position or memory runs out.
-bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, bs_shot_hints* dest, char* error,
-	size_t error_size);
+/// physics) with the ball `cue_ball`: a search with the settings of
+/// `search` per object ball for its best pot into any pocket, and the best
+/// of those, each path from the position's world struck by bs_shot_strike.
+/// False, with one line in `error`, when a search refuses the position or
+/// memory runs out.
+bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const bs_solve_def* search,
+	bs_shot_hints* dest, char* error, size_t error_size);
 
 /// One line naming a hint, for rank `rank` (1 for the best): "1  direct
 /// 9->P3  0.82 [0.79, 0.84]  2.0 m/s follow", with "(pots 1->P2)" after

@@ -110,7 +110,8 @@ static void on_key(GLFWwindow* window, int key, int scancode, int action, int mo
 		bool was_following = follows_cursor(state->viewer);
 		bs_viewer_key(state->viewer, key);
 		bs_vec2 point;
-		if (!was_following && follows_cursor(state->viewer)) {
+		// A hint set up on the cue keeps its aim until the mouse moves.
+		if (!was_following && follows_cursor(state->viewer) && !state->viewer->aim_exact) {
 			point_at_cursor(state, &point);
 		}
 	}
