@@ -81,15 +81,21 @@ static const bs_preview_path* path_of(const bs_shot_preview* path, int id) {
 }
 
 // Whether two shots end alike: the cue ball meets the same ball first and
-// every ball falls into the same pocket, or stays up, in both.
-static bool same_outcome(const bs_shot_preview* a, const bs_shot_preview* b, int cue_ball) {
+// stops within `apart` (m) of where it stops in the other (a shot leaves a
+// position), and every ball falls into the same pocket, or stays up, in
+// both.
+static bool same_outcome(const bs_shot_preview* a, const bs_shot_preview* b, int cue_ball, double apart) {
 	if (a->path_count != b->path_count) {
 		return false;
 	}
 	for (int i = 0; i < a->path_count; ++i) {
-		const bs_preview_path* other = path_of(b, a->paths[i].id);
-		if (!other || other->pocket != a->paths[i].pocket ||
-			(a->paths[i].id == cue_ball && other->first_hit != a->paths[i].first_hit)) {
+		const bs_preview_path* mine = &a->paths[i];
+		const bs_preview_path* other = path_of(b, mine->id);
+		if (!other || other->pocket != mine->pocket || other->count == 0 || mine->count == 0) {
+			return false;
+		}
+		bs_vec2 gap = bs_v2_sub(mine->points[mine->count - 1], other->points[other->count - 1]);
+		if (mine->id == cue_ball && (other->first_hit != mine->first_hit || bs_v2_len(gap) > apart)) {
 			return false;
 		}
 	}
@@ -102,9 +108,10 @@ typedef bool (*strike_fn)(const void* closure, const bs_cue_def* cue, bs_shot_pr
 	size_t error_size);
 
 // Chooses the hints among `shots` (best first): each in turn whose path
-// ends unlike every hint's so far, until BS_HINT_MAX.
-static bool choose(const bs_solved_shot* shots, int count, int cue_ball, strike_fn strike, const void* closure,
-	bs_shot_hints* dest, char* error, size_t error_size) {
+// ends unlike every hint's so far, until BS_HINT_MAX. The cue ball's
+// `radius` (m) tells positions apart: a ball's width.
+static bool choose(const bs_solved_shot* shots, int count, int cue_ball, double radius, strike_fn strike,
+	const void* closure, bs_shot_hints* dest, char* error, size_t error_size) {
 	bs_shot_preview scratch;
 	memset(&scratch, 0, sizeof scratch);
 	bool ok = true;
@@ -114,7 +121,7 @@ static bool choose(const bs_solved_shot* shots, int count, int cue_ball, strike_
 		ok = strike(closure, &cue, &scratch, error, error_size);
 		bool repeated = false;
 		for (int j = 0; ok && j < dest->count && !repeated; ++j) {
-			repeated = same_outcome(&scratch, &dest->hints[j].path, cue_ball);
+			repeated = same_outcome(&scratch, &dest->hints[j].path, cue_ball, 2.0 * radius);
 		}
 		if (!ok || repeated) {
 			continue;
@@ -127,18 +134,21 @@ static bool choose(const bs_solved_shot* shots, int count, int cue_ball, strike_
 		hint->shot.cue.ball = cue_ball;
 		hint->cue_ball = cue_ball;
 		const bs_shot_call* call = &hint->shot.call;
-		hint->ball = call->ball >= 0 ? call->ball : hint->shot.object_ball;
-		const bs_preview_path* ball_path = path_of(&hint->path, hint->ball);
-		hint->pocket = ball_path && ball_path->pocket >= 0 ? ball_path->pocket : call->pocket;
-		hint->potted_ball = -1;
-		hint->potted_pocket = -1;
-		double first = 0.0;
-		for (int i = 0; i < hint->path.path_count; ++i) {
-			const bs_preview_path* path = &hint->path.paths[i];
-			if (path->id != cue_ball && path->pocket >= 0 && (hint->potted_ball < 0 || path->pocket_time < first)) {
-				hint->potted_ball = path->id;
-				hint->potted_pocket = path->pocket;
-				first = path->pocket_time;
+		const bs_preview_path* called = call->ball >= 0 ? path_of(&hint->path, call->ball) : NULL;
+		if (called && called->pocket >= 0) {
+			hint->ball = call->ball;
+			hint->pocket = called->pocket;
+		} else {
+			hint->ball = call->ball >= 0 ? call->ball : hint->shot.object_ball;
+			hint->pocket = -1;
+			double first = 0.0;
+			for (int i = 0; i < hint->path.path_count; ++i) {
+				const bs_preview_path* path = &hint->path.paths[i];
+				if (path->id != cue_ball && path->pocket >= 0 && (hint->pocket < 0 || path->pocket_time < first)) {
+					hint->ball = path->id;
+					hint->pocket = path->pocket;
+					first = path->pocket_time;
+				}
 			}
 		}
 	}
@@ -179,7 +189,10 @@ bool bs_shot_hints_find_game(const bs_game* game, const bs_solve_def* search, bs
 		dest->evaluations = bs_solve_result_evaluations(result);
 		int count = bs_solve_result_count(result);
 		const bs_solved_shot* shots = count > 0 ? bs_solve_result_shot(result, 0) : NULL;
-		ok = choose(shots, count, bs_game_get_state(game)->cue_ball, strike_game, game, dest, error, error_size);
+		const bs_game_state* state = bs_game_get_state(game);
+		int cue = bs_game_state_find(state, state->cue_ball);
+		ok = choose(shots, count, state->cue_ball, state->balls[cue].radius, strike_game, game, dest, error,
+			error_size);
 	}
 	bs_solve_result_destroy(result);
 	return ok;
@@ -255,8 +268,12 @@ bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const b
 	}
 	bs_world_def world = *position;
 	world.time = 0.0; // where the search strikes it
+	double radius = 0.0;
+	for (int k = 0; k < count; ++k) {
+		radius = position->balls[k].id == cue_ball ? position->balls[k].radius : radius;
+	}
 	if (ok) {
-		ok = choose(best, found, cue_ball, strike_position, &world, dest, error, error_size);
+		ok = choose(best, found, cue_ball, radius, strike_position, &world, dest, error, error_size);
 	}
 	free(best);
 	bs_solve_result_destroy(result);
@@ -283,8 +300,11 @@ void bs_shot_hint_label(const bs_shot_hint* hint, int rank, char* dest, size_t d
 	} else if (hint->ball >= 0) {
 		used = snprintf(target, sizeof target, " %d", hint->ball);
 	}
-	if (hint->potted_ball >= 0 && (hint->potted_ball != hint->ball || hint->potted_pocket != hint->pocket)) {
-		snprintf(target + used, sizeof target - (size_t)used, " (pots %d->P%d)", hint->potted_ball, hint->potted_pocket);
+	const bs_shot_call* call = &shot->call;
+	if (call->ball >= 0 && call->pocket >= 0 && (call->ball != hint->ball || call->pocket != hint->pocket)) {
+		snprintf(target + used, sizeof target - (size_t)used, " (call %d->P%d)", call->ball, call->pocket);
+	} else if (call->ball >= 0 && call->ball != hint->ball) {
+		snprintf(target + used, sizeof target - (size_t)used, " (call %d)", call->ball);
 	}
 	char tip[32];
 	tip_words(shot->cue.tip, tip, sizeof tip);

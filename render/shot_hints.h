@@ -21,19 +21,21 @@
 /// Shots each search ranks fully before the hints are chosen among them:
 /// near neighbours of one shot (an aim a hundredth of a degree away, or a
 /// different call of the same pots) crowd the top of a ranking, and the
-/// hints show different shots.
+/// hints show different shots: those whose paths end differently (the cue
+/// ball meets another ball first or stops a ball's width away, or other
+/// balls fall, or into other pockets).
 #define BS_HINT_RANKED 16
 
 /// One hint: a shot the search ranked, and its path.
 typedef struct bs_shot_hint {
 	bs_solved_shot shot;
 	int cue_ball;         ///< the id of the ball the shot strikes
-	int ball;             ///< the ball the shot is for: its call's (a pot goal's ball), else its first object ball
-	int pocket;           ///< where that ball falls in the path, else the call's pocket, or -1
-	/// The first object ball the path pots, and where (-1: none): not the
-	/// call's when a game's rules take any pot (9-ball).
-	int potted_ball;
-	int potted_pocket;
+	/// The ball the shot pots, as its path shows: the called ball (a pot
+	/// goal's) where the path pots it, else the first ball the path pots
+	/// (in 9-ball, whose rules take any pot, not always the called one),
+	/// else the called ball or the first object ball
+	int ball;
+	int pocket; ///< the pocket the path pots `ball` into, or -1
 	bs_shot_preview path; ///< every ball's path in the shot without noise
 } bs_shot_hint;
 
@@ -71,8 +73,8 @@ bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const b
 	bs_shot_hints* dest, char* error, size_t error_size);
 
 /// One line naming a hint, for rank `rank` (1 for the best): "1  direct
-/// 9->P3  0.82 [0.79, 0.84]  2.0 m/s follow", with "(pots 1->P2)" after
-/// the call when the path pots another ball first.
+/// 9->P3  0.82 [0.79, 0.84]  2.0 m/s follow", with the call after the pot
+/// when it names another ball or pocket: "carom 1->P2 (call 8->P0)".
 void bs_shot_hint_label(const bs_shot_hint* hint, int rank, char* dest, size_t dest_size);
 
 /// Empties the hints, keeping the paths' memory.

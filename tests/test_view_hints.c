@@ -127,14 +127,21 @@ static void check_hints_are_sound(const bs_viewer* viewer) {
 		const bs_preview_path* cue = path_of(&hint->path, hint->cue_ball);
 		CHECK(cue && cue->count >= 2);
 		CHECK(hint->path.complete);
+		// Unlike every better hint: another first ball or pot, or the cue
+		// ball stopping more than a ball's width away.
 		for (int j = 0; j < k; ++j) {
 			const bs_shot_preview* a = &hint->path;
 			const bs_shot_preview* b = &hints->hints[j].path;
 			bool alike = a->path_count == b->path_count;
 			for (int i = 0; alike && i < a->path_count; ++i) {
-				const bs_preview_path* other = path_of(b, a->paths[i].id);
-				alike = other && other->pocket == a->paths[i].pocket &&
-					(a->paths[i].id != hint->cue_ball || other->first_hit == a->paths[i].first_hit);
+				const bs_preview_path* mine = &a->paths[i];
+				const bs_preview_path* other = path_of(b, mine->id);
+				alike = other && other->pocket == mine->pocket;
+				if (alike && mine->id == hint->cue_ball) {
+					bs_vec2 gap = bs_v2_sub(mine->points[mine->count - 1], other->points[other->count - 1]);
+					double width = 2.0 * viewer->balls[bs_viewer_cue_index(viewer)].radius;
+					alike = other->first_hit == mine->first_hit && bs_v2_len(gap) <= width;
+				}
 			}
 			if (alike) {
 				CHECK_FAIL("hints %d and %d end alike", j + 1, k + 1);
