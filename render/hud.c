@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "viewer_game.h"
+#include "viewer_hints.h"
 
 static const float panel_colour[4] = {0.0f, 0.0f, 0.0f, 0.6f};
 static const float text_colour[4] = {0.93f, 0.93f, 0.93f, 1.0f};
@@ -114,6 +115,18 @@ static void add_wrapped(hud_builder* hud, int rank, const float* colour, const c
 	}
 }
 
+// A line per hint shown, each in its rank's colour.
+static void hint_lines(const bs_viewer* viewer, int rank, hud_builder* hud) {
+	if (!viewer->show_hints) {
+		return;
+	}
+	for (int k = 0; k < viewer->hints.count; ++k) {
+		char label[hud_entry_size];
+		bs_shot_hint_label(&viewer->hints.hints[k], k + 1, label, sizeof label);
+		add(hud, rank, bs_hint_colours[k], "%s", label);
+	}
+}
+
 // Keeps the BS_HUD_MAX_LINES entries of lowest rank, in order, each cut to
 // BS_HUD_MAX_CHARS (the layout keeps the table clear of that much).
 static int finish(const hud_builder* hud, bs_hud_line* dest) {
@@ -144,7 +157,8 @@ static int finish(const hud_builder* hud, bs_hud_line* dest) {
 static void scene_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_builder* hud) {
 	const bs_timeline* timeline = &viewer->timeline;
 	const bs_frame* frame = bs_timeline_frame(timeline);
-	// At most BS_HUD_MAX_LINES: six, then the shot's two, motion and status.
+	// Up to BS_HUD_MAX_LINES: six, then the shot's two, motion and status;
+	// the hints push out the totals and the preview's line first.
 	char rate[32];
 	format_rate(viewer->rate, rate, sizeof rate);
 	const char* mode = viewer->aiming ? "aiming" : viewer->playing ? "playing" : "paused";
@@ -155,9 +169,9 @@ static void scene_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_
 	} else {
 		add(hud, 0, text_colour, "events %" PRId64, frame->event_count);
 	}
-	add(hud, 0, text_colour, "kinetic energy %.9g J (translational %.6g, rotational %.6g)",
+	add(hud, 1, text_colour, "kinetic energy %.9g J (translational %.6g, rotational %.6g)",
 		frame->totals.kinetic_energy, frame->totals.translational_energy, frame->totals.rotational_energy);
-	add(hud, 0, text_colour, "momentum px %.9g  py %.9g kg m/s", frame->totals.momentum.x, frame->totals.momentum.y);
+	add(hud, 1, text_colour, "momentum px %.9g  py %.9g kg m/s", frame->totals.momentum.x, frame->totals.momentum.y);
 
 	char pocketed[hud_entry_size];
 	size_t used = (size_t)snprintf(pocketed, sizeof pocketed, "pocketed:");
@@ -178,7 +192,7 @@ static void scene_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_
 		bs_hud_cue_line("new shot", &cue, line, sizeof line);
 		add(hud, 0, accent_colour, "%s", line);
 		const bs_shot_preview* preview = &viewer->preview;
-		add(hud, 0, dim_colour, "preview: %" PRId64 " events, %s at t = %.3f s", preview->events,
+		add(hud, 1, dim_colour, "preview: %" PRId64 " events, %s at t = %.3f s", preview->events,
 			preview->complete ? "all at rest" : "cut off", preview->end_time);
 	} else if (viewer->has_shot) {
 		bs_hud_cue_line("shot", &viewer->shot_cue, line, sizeof line);
@@ -190,6 +204,7 @@ static void scene_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_
 	if (viewer->status[0]) {
 		add(hud, 0, dim_colour, "%s", viewer->status);
 	}
+	hint_lines(viewer, 0, hud);
 }
 
 // A player's score, with their 8-ball group once chosen.
@@ -234,7 +249,13 @@ static void turn_line(const bs_viewer* viewer, char* dest, size_t dest_size) {
 				: open                    ? ", the table open"
 										  : "");
 	}
-	if (game->called_pocket >= 0) {
+	const bs_shot_call* hint = &game->hint_call;
+	if (game->has_hint_call && hint->ball >= 0 && hint->pocket >= 0) {
+		snprintf(dest + used, dest_size - (size_t)used, "; the hint's call: the %d in pocket %d", hint->ball,
+			hint->pocket);
+	} else if (game->has_hint_call && hint->ball >= 0) {
+		snprintf(dest + used, dest_size - (size_t)used, "; the hint's call: the %d", hint->ball);
+	} else if (game->called_pocket >= 0) {
 		snprintf(dest + used, dest_size - (size_t)used, "; pocket %d called (click it again to take it back)",
 			game->called_pocket);
 	} else if (bs_game_state_on_eight(state)) {
@@ -301,6 +322,7 @@ static void game_lines(const bs_viewer* viewer, const bs_hud_stats* stats, hud_b
 	if (viewer->status[0]) {
 		add_wrapped(hud, 1, dim_colour, viewer->status, 2);
 	}
+	hint_lines(viewer, 1, hud);
 }
 
 int bs_hud_lines(const bs_viewer* viewer, const bs_hud_stats* stats, bs_hud_line* dest) {
@@ -350,6 +372,8 @@ static const char* const help_lines[][2] = {
 	{"Game: ball in hand", "the cue ball follows the mouse; click places it"},
 	{"Game: A", "ball in hand where it lies, or on a free spot"},
 	{"Game: F", "jump to the end of the shot and its ruling"},
+	{"I", "hints: the best shots from here, by the shot search (again: hide)"},
+	{"1 2 3 (hints shown)", "set that hint up on the cue (Enter plays it)"},
 	{"Left drag", "orbit the camera"},
 	{"Right / middle drag", "pan"},
 	{"Scroll", "zoom"},

@@ -7,6 +7,7 @@
 #include "cue_marks.h"
 #include "energy_plot.h"
 #include "game_marks.h"
+#include "viewer_hints.h"
 
 enum { text_quad_capacity = 8192, line_capacity = 65536 };
 
@@ -107,29 +108,60 @@ static void aim_guide(const bs_viewer* viewer, bs_lines* lines) {
 		(vec3){(float)viewer->aim_point.x, (float)viewer->aim_point.y, z}, guide, 1.5f);
 }
 
-// Each ball's previewed path in a lighter shade of its colour, and a dot at each collision.
+// One ball's path just above the cloth. Sampled every few millimetres, it
+// is drawn as the few segments that stay within a tenth of a pixel of the
+// samples: llvmpipe pays per segment.
+static void path_marks(const bs_preview_path* path, int* keep, const vec4 colour, float width, bs_lines* lines) {
+	if (path->count > BS_PREVIEW_MAX_POINTS + 1) {
+		return; // more than a preview keeps (shot_preview.h): nothing to draw from
+	}
+	int kept = bs_polyline_simplify(path->points, path->count, BS_PREVIEW_DRAW_TOLERANCE, keep);
+	for (int k = 1; k < kept; ++k) {
+		bs_vec2 a = path->points[keep[k - 1]];
+		bs_vec2 b = path->points[keep[k]];
+		bs_lines_add(lines, (vec3){(float)a.x, (float)a.y, path_height}, (vec3){(float)b.x, (float)b.y, path_height},
+			colour, width);
+	}
+}
+
+// Each hint's paths in its rank's colour, the best drawn last (on top): the
+// cue ball's bold, the balls it sets moving fainter. Wider than the
+// preview's, so that a hint set up on the cue shows around its preview.
+static void hint_marks(const bs_viewer* viewer, int* keep, bs_lines* lines) {
+	for (int rank = viewer->hints.count - 1; rank >= 0; --rank) {
+		const bs_shot_hint* hint = &viewer->hints.hints[rank];
+		const float* rgba = bs_hint_colours[rank];
+		for (int i = 0; i < hint->path.path_count; ++i) {
+			const bs_preview_path* path = &hint->path.paths[i];
+			bool cue = path->id == hint->cue_ball;
+			vec4 colour = {rgba[0], rgba[1], rgba[2], cue ? 0.95f : 0.7f};
+			path_marks(path, keep, colour, cue ? 4.5f : 3.0f, lines);
+			if (cue && path->pocket < 0 && path->count > 0) {
+				// Where the cue ball comes to rest: the position the shot leaves.
+				int index = bs_viewer_cue_index(viewer);
+				double radius = index >= 0 ? viewer->balls[index].radius : BS_DEFAULT_RADIUS;
+				circle(lines, path->points[path->count - 1], radius, path_height, colour, 2.5f);
+			}
+		}
+	}
+}
+
+// Each ball's previewed path in a lighter shade of its colour, and a dot at
+// each collision; faint while hints are shown and the aim is none of
+// theirs, so that the hints stand out.
 static void preview_marks(const bs_viewer* viewer, int* keep, bs_lines* lines) {
 	const bs_shot_preview* preview = &viewer->preview;
+	float alpha = viewer->show_hints && !viewer->aim_exact ? 0.3f : 0.95f;
 	for (int i = 0; i < preview->path_count; ++i) {
 		const bs_preview_path* path = &preview->paths[i];
 		bs_ball_look look = bs_ball_look_of(path->id, path->kind);
-		vec4 colour = {0.4f + 0.6f * look.colour[0], 0.4f + 0.6f * look.colour[1], 0.4f + 0.6f * look.colour[2], 0.95f};
-		// Sampled every few millimetres, drawn as the few segments that stay
-		// within a tenth of a pixel of the samples: llvmpipe pays per segment.
-		if (path->count > BS_PREVIEW_MAX_POINTS + 1) {
-			continue; // more than a preview keeps (shot_preview.h): nothing to draw from
-		}
-		int kept = bs_polyline_simplify(path->points, path->count, BS_PREVIEW_DRAW_TOLERANCE, keep);
-		for (int k = 1; k < kept; ++k) {
-			bs_vec2 a = path->points[keep[k - 1]];
-			bs_vec2 b = path->points[keep[k]];
-			bs_lines_add(lines, (vec3){(float)a.x, (float)a.y, path_height}, (vec3){(float)b.x, (float)b.y, path_height},
-				colour, 2.5f);
-		}
+		vec4 colour = {0.4f + 0.6f * look.colour[0], 0.4f + 0.6f * look.colour[1], 0.4f + 0.6f * look.colour[2], alpha};
+		path_marks(path, keep, colour, 2.5f, lines);
 	}
+	vec4 dot_colour = {collision_colour[0], collision_colour[1], collision_colour[2], alpha};
 	for (int k = 0; k < preview->dot_count; ++k) {
 		vec3 at = {(float)preview->dots[k].x, (float)preview->dots[k].y, path_height};
-		bs_lines_add(lines, at, at, collision_colour, 7.0f);
+		bs_lines_add(lines, at, at, dot_colour, 7.0f);
 	}
 }
 
@@ -284,6 +316,9 @@ void bs_renderer_draw_marks(bs_renderer* renderer, const bs_viewer* viewer, cons
 			contact_height = viewer->balls[i].pocketed ? contact_height : (float)viewer->balls[i].radius;
 		}
 		event_marks(viewer, contact_height, &renderer->lines);
+	}
+	if (viewer->show_hints) {
+		hint_marks(viewer, renderer->path_keep, &renderer->lines);
 	}
 	if (viewer->aiming && bs_viewer_cue_index(viewer) >= 0) {
 		preview_marks(viewer, renderer->path_keep, &renderer->lines);

@@ -40,6 +40,7 @@ void bs_shot_preview_clear(bs_shot_preview* preview) {
 	for (int i = 0; i < preview->path_count; ++i) {
 		preview->paths[i].count = 0;
 		preview->paths[i].first_hit = -1;
+		preview->paths[i].pocket = -1;
 	}
 	preview->dot_count = 0;
 	preview->point_total = 0;
@@ -120,20 +121,21 @@ static void note_first_hit(const bs_world* world, int id, int other, bs_shot_pre
 	}
 }
 
-bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) {
+bool bs_shot_preview_run(bs_world* world, bs_shot_preview* preview) {
 	bs_shot_preview_clear(preview);
-	bs_world* world = bs_world_create(def);
-	int count = world ? bs_world_ball_count(world) : 0;
-	bool ok = world && resize_paths(preview, count);
+	int count = bs_world_ball_count(world);
+	double start = bs_world_time(world);
+	bool ok = resize_paths(preview, count);
 	for (int i = 0; ok && i < count; ++i) {
-		bs_ball_state ball = bs_world_ball_state(world, i, def->time);
+		bs_ball_state ball = bs_world_ball_state(world, i, start);
 		preview->paths[i].id = ball.id;
 		preview->paths[i].kind = ball.kind;
 		preview->paths[i].first_hit = -1;
+		preview->paths[i].pocket = -1;
 		ok = append_point(&preview->paths[i], ball.pos);
 		preview->point_total += 1;
 	}
-	double horizon = def->time + BS_PREVIEW_MAX_SECONDS;
+	double horizon = start + BS_PREVIEW_MAX_SECONDS;
 	while (ok) {
 		bs_event next;
 		if (!bs_world_peek(world, &next)) {
@@ -159,15 +161,29 @@ bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) 
 			ok = add_dot_at(world, event.a, preview) && add_dot_at(world, event.b, preview);
 		} else if (event.kind == BS_EVENT_CUSHION || event.kind == BS_EVENT_JAW) {
 			ok = add_dot_at(world, event.a, preview);
+		} else if (event.kind == BS_EVENT_POCKET) {
+			int index = bs_world_find_ball(world, event.a);
+			if (index >= 0) {
+				preview->paths[index].pocket = event.b;
+				preview->paths[index].pocket_time = event.time;
+			}
 		}
 	}
-	if (world) {
-		preview->end_time = bs_world_time(world);
-	}
-	bs_world_destroy(world);
+	preview->end_time = bs_world_time(world);
 	if (!ok) {
 		bs_shot_preview_clear(preview);
 	}
+	return ok;
+}
+
+bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview) {
+	bs_world* world = bs_world_create(def);
+	if (!world) {
+		bs_shot_preview_clear(preview);
+		return false;
+	}
+	bool ok = bs_shot_preview_run(world, preview);
+	bs_world_destroy(world);
 	return ok;
 }
 

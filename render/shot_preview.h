@@ -15,6 +15,8 @@ typedef struct bs_preview_path {
 	int id;
 	bs_ball_kind kind; ///< the ball's, for its colour
 	int first_hit; ///< the id of the first ball it touches, or -1 (a game's call names the cue ball's)
+	int pocket;    ///< the pocket it falls into (table.h's numbering), or -1
+	double pocket_time; ///< when it falls in (s), when pocket >= 0
 	bs_vec2* points; ///< m
 	int count;
 	int capacity;
@@ -46,6 +48,10 @@ typedef struct bs_shot_preview {
 /// Simulates the shot that `def` starts and keeps the paths. False when
 /// memory runs out (the preview is then empty).
 bool bs_shot_preview_compute(const bs_world_def* def, bs_shot_preview* preview);
+
+/// The same for a world already made (bs_shot_strike's), run from its time
+/// on: it is stepped to the end, and stays the caller's.
+bool bs_shot_preview_run(bs_world* world, bs_shot_preview* preview);
 
 /// Empties the preview, keeping its memory.
 void bs_shot_preview_clear(bs_shot_preview* preview);

@@ -10,6 +10,7 @@
 #include <GLFW/glfw3.h>
 
 #include "viewer_game.h"
+#include "viewer_hints.h"
 
 /// Events one frame of playback may process before the clock waits for the
 /// sim (a dense gas can hold more events per frame than are worth stalling for).
@@ -23,6 +24,7 @@ static bool start_timeline(bs_viewer* viewer, const bs_world_def* def) {
 	}
 	bs_timeline_destroy(&viewer->timeline);
 	viewer->timeline = timeline;
+	bs_viewer_hide_hints(viewer);
 	viewer->orientation_event_count = -1;
 	viewer->preview_valid = false;
 	viewer->has_shot = false;
@@ -47,6 +49,7 @@ bool bs_viewer_create(const char* scene_path, bs_viewer* dest, char* error, size
 	}
 	dest->ball_capacity = capacity;
 	dest->rack_seed = dest->scene->has_rack ? dest->scene->rack.seed : 0;
+	dest->hint_search = bs_hint_solve_def();
 	dest->cue_id = dest->scene->has_cue ? dest->scene->cue.ball : 0;
 	bs_camera_make(&dest->scene->def.table, &dest->camera);
 	dest->rate = 1.0;
@@ -77,6 +80,7 @@ bool bs_viewer_create_game(bs_game* game, bs_viewer* dest, char* error, size_t e
 		return false;
 	}
 	dest->ball_capacity = capacity;
+	dest->hint_search = bs_hint_solve_def();
 	bs_camera_make(&def.table, &dest->camera);
 	dest->rate = 1.0;
 	dest->stick_speed = BS_VIEWER_DEFAULT_STICK_SPEED;
@@ -99,6 +103,7 @@ void bs_viewer_destroy(bs_viewer* viewer) {
 	free(viewer->orientations);
 	free(viewer->shot_text);
 	bs_shot_preview_destroy(&viewer->preview);
+	bs_shot_hints_destroy(&viewer->hints);
 	memset(viewer, 0, sizeof *viewer);
 }
 
@@ -114,6 +119,7 @@ void bs_viewer_refresh(bs_viewer* viewer) {
 	if (viewer->game) {
 		bs_viewer_game_show_hand(viewer);
 	}
+	bs_viewer_check_hints(viewer);
 	bs_viewer_update_preview(viewer);
 }
 
@@ -179,6 +185,7 @@ void bs_viewer_start_aiming(bs_viewer* viewer) {
 	}
 	viewer->aiming = true;
 	viewer->playing = false;
+	bs_viewer_free_aim(viewer);
 	// Until the mouse moves, aim along the cue ball's own path (or along +x).
 	bs_vec2 heading = bs_v2_normalize(viewer->balls[cue].vel);
 	if (bs_v2_len2(heading) == 0.0) {
@@ -187,6 +194,13 @@ void bs_viewer_start_aiming(bs_viewer* viewer) {
 	viewer->aim_point = bs_v2_mad(viewer->balls[cue].pos, 0.5, heading);
 	set_status(viewer, "aim: mouse or , .  tip: arrows  power: [ ]  elevation: E D  strike: click or Enter  Esc");
 	bs_viewer_update_preview(viewer);
+}
+
+void bs_viewer_free_aim(bs_viewer* viewer) {
+	viewer->aim_exact = false;
+	if (viewer->game) {
+		viewer->game->has_hint_call = false;
+	}
 }
 
 // Whether a player may strike `ball`: pool's cue ball (id 0), snooker's
@@ -213,6 +227,7 @@ static void switch_cue_ball(bs_viewer* viewer) {
 		const bs_ball_state* ball = &viewer->balls[(current + k + count) % count];
 		if (strikable(ball) && ball->id != viewer->cue_id) {
 			viewer->cue_id = ball->id;
+			bs_viewer_hide_hints(viewer); // they strike the other ball
 			snprintf(viewer->status, sizeof viewer->status, "new shots strike ball %d (%s)", ball->id,
 				bs_ball_kind_name(ball->kind));
 			viewer->preview_valid = false;
@@ -230,13 +245,13 @@ bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest) {
 		return false;
 	}
 	bs_vec2 direction = bs_v2_sub(viewer->aim_point, viewer->balls[cue].pos);
-	if (direction.x == 0.0 && direction.y == 0.0) {
+	if (direction.x == 0.0 && direction.y == 0.0 && !viewer->aim_exact) {
 		return false;
 	}
 	memset(dest, 0, sizeof *dest);
 	dest->speed = viewer->stick_speed;
 	dest->stick = true;
-	dest->angle_deg = atan2(direction.y, direction.x) * (180.0 / BS_PI);
+	dest->angle_deg = viewer->aim_exact ? viewer->aim_angle_deg : atan2(direction.y, direction.x) * (180.0 / BS_PI);
 	dest->tip = viewer->tip;
 	dest->elevation_deg = viewer->elevation_deg;
 	dest->squirt = true;
@@ -502,6 +517,7 @@ static void turn_aim(bs_viewer* viewer, double degrees) {
 	double angle = degrees * (BS_PI / 180.0);
 	bs_vec2 turned = bs_v2(cos(angle) * arm.x - sin(angle) * arm.y, sin(angle) * arm.x + cos(angle) * arm.y);
 	viewer->aim_point = bs_v2_add(centre, turned);
+	bs_viewer_free_aim(viewer);
 	bs_viewer_update_preview(viewer);
 }
 
@@ -528,6 +544,7 @@ void bs_viewer_point(bs_viewer* viewer, bs_vec2 at) {
 	viewer->has_pointer = true;
 	if (viewer->aiming) {
 		viewer->aim_point = at;
+		bs_viewer_free_aim(viewer);
 	} else if (bs_viewer_placing(viewer)) {
 		bs_viewer_game_point(viewer, at);
 	}
@@ -606,7 +623,16 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 		change_rate(viewer, 0.5);
 		return true;
 	case GLFW_KEY_1:
+		if (viewer->show_hints) {
+			return bs_viewer_use_hint(viewer, 0);
+		}
 		viewer->rate = 1.0;
+		return true;
+	case GLFW_KEY_2:
+	case GLFW_KEY_3:
+		return viewer->show_hints && bs_viewer_use_hint(viewer, key - GLFW_KEY_1);
+	case GLFW_KEY_I:
+		bs_viewer_toggle_hints(viewer);
 		return true;
 	case GLFW_KEY_R:
 	case GLFW_KEY_J:
@@ -699,12 +725,12 @@ bool bs_viewer_key(bs_viewer* viewer, int key) {
 }
 
 const char bs_viewer_script_help[] =
-	"n b r j s t c p h q m x e d w a f as on the keyboard, space, + - 1 [ ] , . as on the keyboard, '>' '<' for "
+	"n b r j s t c p h q m x e d w a f i as on the keyboard, space, + - 1 2 3 [ ] , . as on the keyboard, '>' '<' for "
 	"Right/Left, '^' '_' for Up/Down, '!' for Enter; '@X,Y;' moves the pointer to the table point (X, Y) in "
 	"metres, as the mouse would, and '*' clicks there";
 
 static int script_key(char c) {
-	static const char letters[] = "nbrjstcphqmxedwaf";
+	static const char letters[] = "nbrjstcphqmxedwafi";
 	if (c != '\0' && strchr(letters, c)) {
 		return GLFW_KEY_A + (c - 'a');
 	}
@@ -717,6 +743,10 @@ static int script_key(char c) {
 		return GLFW_KEY_MINUS;
 	case '1':
 		return GLFW_KEY_1;
+	case '2':
+		return GLFW_KEY_2;
+	case '3':
+		return GLFW_KEY_3;
 	case '>':
 		return GLFW_KEY_RIGHT;
 	case '<':

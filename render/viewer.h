@@ -16,6 +16,7 @@
 #include "ball_motion.h"
 #include "camera.h"
 #include "overlay_layout.h"
+#include "shot_hints.h"
 #include "shot_preview.h"
 #include "timeline.h"
 
@@ -62,6 +63,10 @@ typedef struct bs_viewer {
 	bs_vec2 tip;           ///< where the tip meets the cue ball: side (> 0 right english), height (> 0 follow), fractions of R
 	double elevation_deg;  ///< the cue's angle above the cloth (degrees)
 	bs_vec2 aim_point;     ///< the cue stick points at this table point (m), through the cue ball's centre
+	/// The aim is `aim_angle_deg` exactly (a hint's, set up by a digit)
+	/// until the pointer or the aim keys move it: `aim_point` only draws it.
+	bool aim_exact;
+	double aim_angle_deg;  ///< degrees, counter-clockwise from +x
 	bs_vec2 pointer;       ///< the table point under the pointer (m): the mouse's, or a script's (@x,y;)
 	bool has_pointer;      ///< `pointer` has been set
 	bool has_shot;         ///< the timeline shown is a shot struck in the viewer
@@ -73,6 +78,13 @@ typedef struct bs_viewer {
 	double preview_time;     ///< the displayed time it was made at (s)
 	int64_t preview_event_count; ///< the frame it was made at
 	int64_t preview_count;   ///< previews computed so far (to show that an unchanged aim computes none)
+	bool show_hints;       ///< the hint key's shots are shown (viewer_hints.h)
+	bs_shot_hints hints;   ///< the search's best shots from the position shown, when show_hints
+	/// The search the hint key runs: bs_hint_solve_def()'s settings (a
+	/// test may lighten them)
+	bs_solve_def hint_search;
+	double hints_time;     ///< the displayed time they were found at (s)
+	int64_t hints_event_count; ///< the frame they were found at
 	uint64_t rack_seed;    ///< the jitter seed of the last re-rack
 	bool quit;
 	char status[320];      ///< a one-line notice for the HUD ("" for none)
@@ -105,6 +117,10 @@ bool bs_viewer_start_world(bs_viewer* viewer, const bs_world_def* def);
 /// Sets up a new shot from the state shown (the S key).
 void bs_viewer_start_aiming(bs_viewer* viewer);
 
+/// The aim is the aim point's again, no longer a hint's exact angle (and in
+/// a game the hint's call is dropped).
+void bs_viewer_free_aim(bs_viewer* viewer);
+
 /// Sets the HUD's one-line notice.
 __attribute__((format(printf, 2, 3))) void bs_viewer_set_status(bs_viewer* viewer, const char* format, ...);
 
@@ -122,8 +138,9 @@ bool bs_viewer_click_table(bs_viewer* viewer, bs_vec2 at);
 bool bs_viewer_placing(const bs_viewer* viewer);
 
 /// The strike the viewer would make now: the cue stick at `stick_speed`
-/// along the aim, at the tip offset and elevation set. False when there is
-/// no cue ball or the aim is its own centre.
+/// along the aim (towards the aim point, or the exact angle of a hint set
+/// up), at the tip offset and elevation set. False when there is no cue
+/// ball or the aim is its own centre.
 bool bs_viewer_aimed_cue(const bs_viewer* viewer, bs_cue_def* dest);
 
 /// Recomputes the preview when aiming and the strike or the displayed state

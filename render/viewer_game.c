@@ -103,6 +103,7 @@ void bs_viewer_game_begin_turn(bs_viewer* viewer) {
 	const bs_game_state* state = bs_game_get_state(game->game);
 	game->shown = *state;
 	game->called_pocket = -1;
+	game->has_hint_call = false;
 	game->hand_moved = false;
 	game->hand_shown = false;
 	viewer->cue_id = state->cue_ball;
@@ -154,6 +155,9 @@ static int preview_first_hit(const bs_viewer* viewer) {
 
 bs_shot_call bs_viewer_game_call(const bs_viewer* viewer) {
 	const bs_viewer_game* game = viewer->game;
+	if (game->has_hint_call) {
+		return game->hint_call;
+	}
 	bs_shot_call call = bs_no_call();
 	if (game->called_pocket < 0) {
 		return call;
@@ -269,6 +273,7 @@ bool bs_viewer_game_click(bs_viewer* viewer, bs_vec2 at) {
 		return false;
 	}
 	game->called_pocket = game->called_pocket == pocket ? -1 : pocket;
+	game->has_hint_call = false; // the player calls now
 	// The HUD's turn line shows the call.
 	if (game->called_pocket < 0) {
 		bs_viewer_set_status(viewer, "the call of pocket %d taken back", pocket);

@@ -38,6 +38,10 @@ typedef struct bs_viewer_game {
 	bool hand_legal; ///< bs_rules_check_placement accepts `hand`
 	char hand_error[BS_RULES_ERROR_SIZE]; ///< why not, when !hand_legal
 	int called_pocket;                    ///< the pocket called for the shot being set up, or -1
+	/// The call is a hint's (set up by a digit): `hint_call`, until the aim
+	/// moves or a pocket is clicked
+	bool has_hint_call;
+	bs_shot_call hint_call;
 	bs_shot_call call;                    ///< the call of the shot playing out
 	bool has_ruling;                      ///< a shot has been played out in the viewer
 	int ruling_shooter;                   ///< who played it
@@ -58,9 +62,10 @@ void bs_viewer_game_begin_turn(bs_viewer* viewer);
 bool bs_viewer_game_shot_def(bs_viewer* viewer, const bs_cue_def* cue, bs_world_def* dest, char* error,
 	size_t error_size);
 
-/// The call a strike makes now: none without a called pocket; else the
-/// called pocket with the 8 when the shooter is on the 8 in 8-ball, or the
-/// first ball the preview's cue ball touches.
+/// The call a strike makes now: a hint's set up on the cue; else none
+/// without a called pocket; else the called pocket with the 8 when the
+/// shooter is on the 8 in 8-ball, or the first ball the preview's cue ball
+/// touches.
 bs_shot_call bs_viewer_game_call(const bs_viewer* viewer);
 
 /// Strikes with `cue`: the game judges the shot (a refusal, such as a shot

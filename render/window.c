@@ -106,11 +106,14 @@ static bool follows_cursor(const bs_viewer* viewer) {
 
 static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
 	window_state* state = glfwGetWindowUserPointer(window);
-	if (action == GLFW_PRESS || action == GLFW_REPEAT) {
+	// A held I would search again and hide, over and over: it toggles once.
+	bool held_hint_key = key == GLFW_KEY_I && action == GLFW_REPEAT;
+	if ((action == GLFW_PRESS || action == GLFW_REPEAT) && !held_hint_key) {
 		bool was_following = follows_cursor(state->viewer);
 		bs_viewer_key(state->viewer, key);
 		bs_vec2 point;
-		if (!was_following && follows_cursor(state->viewer)) {
+		// A hint set up on the cue keeps its aim until the mouse moves.
+		if (!was_following && follows_cursor(state->viewer) && !state->viewer->aim_exact) {
 			point_at_cursor(state, &point);
 		}
 	}

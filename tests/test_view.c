@@ -1,7 +1,7 @@
 // The viewer end to end: screenshots read back pixel by pixel at points the
 // test projects with the viewer's own camera, scripted event stepping against
 // `breakshot run --events N`, a game played by keys against `breakshot
-// play`, and the refusals. Runs under xvfb-run.
+// play`, the hint key's paths, and the refusals. Runs under xvfb-run.
 #include <math.h>
 #include <png.h>
 #include <stdio.h>
@@ -835,6 +835,83 @@ static void test_preview_path_lies_along_the_shot(void) {
 	remove(shot);
 }
 
+// The first hint's colour (viewer_hints.c: cyan) over the felt.
+static bool is_hint_cyan(rgb c) {
+	return c.b > 170 && c.g > 150 && c.r < 120;
+}
+
+// The hint key draws the best shot's path: points along the cue ball's
+// path of that shot (set up by 1 and struck, as --out writes it) are the
+// first hint's cyan in the top view with the hints shown, points 4 cm
+// beside it are not.
+static void test_hint_path_lies_along_the_shot(void) {
+	char scene[1024];
+	temp_path("hint_cut.json", scene, sizeof scene);
+	// A cut of the 1 into corner pocket 2 (as in test_view_hints.c).
+	CHECK(write_file(scene, "{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"pool\", \"balls\": "
+							"[{\"id\": 0, \"pos\": [1.6, 0.64]}, {\"id\": 1, \"pos\": [2.2, 0.34]}]}\n"));
+	char shot[1024];
+	temp_path("hint_shot.json", shot, sizeof shot);
+	char command[8192];
+	snprintf(command, sizeof command, "'%s' view '%s' --keys 'i1!' --out '%s' >/dev/null", breakshot_path(), scene,
+		shot);
+	CHECK_EQ_INT(run_command(command), 0);
+	image img;
+	bs_scene* loaded = NULL;
+	if (!screenshot_and_load(scene, "--keys ti", shot, &img, &loaded)) {
+		return;
+	}
+	bs_camera camera;
+	frame_top_view(&camera, &loaded->def.table, shot_width, shot_height, false);
+	bs_world* world = bs_world_create(&loaded->def);
+	int cue = bs_world_find_ball(world, 0);
+	bs_world* ahead = bs_world_create(&loaded->def);
+	while (bs_world_step(ahead)) {
+	}
+	bs_vec2 rest = bs_world_ball_state(ahead, cue, bs_world_time(ahead)).pos;
+	bs_world_destroy(ahead);
+	int on_path = 0, beside = 0, samples = 0;
+	bs_event next;
+	while (bs_world_peek(world, &next)) {
+		double now = bs_world_time(world);
+		for (double f = 0.1; f < 0.95; f += 0.1) {
+			double t = now + f * (next.time - now);
+			bs_ball_state ball = bs_world_ball_state(world, cue, t);
+			if (ball.pocketed || bs_v2_len(ball.vel) == 0.0) {
+				continue;
+			}
+			// Clear of the balls where they stand, and of the ring where the
+			// cue ball stops.
+			bool clear = true;
+			for (int i = 0; i < loaded->def.ball_count; ++i) {
+				clear = clear && bs_v2_len(bs_v2_sub(ball.pos, loaded->balls[i].pos)) > 2.5 * ball.radius;
+			}
+			clear = clear && bs_v2_len(bs_v2_sub(ball.pos, rest)) > 2.5 * ball.radius;
+			if (!clear) {
+				continue;
+			}
+			vec2 at;
+			bs_camera_project(&camera, shot_width, shot_height, (vec3){(float)ball.pos.x, (float)ball.pos.y, 0.002f}, at);
+			samples += 1;
+			on_path += is_hint_cyan(pixel(&img, at));
+			bs_vec2 side = bs_v2_scale(0.04, bs_v2_perp(bs_v2_normalize(ball.vel)));
+			bs_camera_project(&camera, shot_width, shot_height,
+				(vec3){(float)(ball.pos.x + side.x), (float)(ball.pos.y + side.y), 0.002f}, at);
+			beside += is_hint_cyan(pixel(&img, at));
+		}
+		bs_world_step(world);
+	}
+	if (samples < 10 || on_path < 0.9 * samples || beside > 0.2 * samples) {
+		CHECK_FAIL("of %d points along the hint's cue ball path %d are its cyan; %d points 4 cm beside it are",
+			samples, on_path, beside);
+	}
+	bs_world_destroy(world);
+	bs_scene_destroy(loaded);
+	free(img.rgb);
+	remove(shot);
+	remove(scene);
+}
+
 static bool is_ivory(rgb c) {
 	return c.r > 170 && c.g > 170 && c.b > 150;
 }
@@ -1488,6 +1565,7 @@ int main(void) {
 	RUN(test_viewer_shot_replays_with_run);
 	RUN(test_cue_stick_and_tip_are_drawn);
 	RUN(test_preview_path_lies_along_the_shot);
+	RUN(test_hint_path_lies_along_the_shot);
 	RUN(test_window_smooths_only_what_changes);
 	RUN(test_rolling_ball_number_turns);
 	RUN(test_step_back_restores_orientation);
