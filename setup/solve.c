@@ -887,9 +887,17 @@ bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_
 	}
 	sort_shots(shots, shot_order, top);
 	bs_free(shot_order);
+	// 9-ball calls nothing and scores any ball potted legally: a shot's call
+	// there is the ball it pots, whichever the geometry meant.
+	bool calls_what_drops = position->has_game && def->goal.kind == BS_GOAL_GAME &&
+		position->state.game == BS_GAME_9_BALL;
 	for (int k = 0; k < top; ++k) {
 		int target = shots[k].call.ball >= 0 ? shots[k].call.ball : shots[k].object_ball;
-		shots[k].family = solve_classify(workers_evaluator(workers), &shots[k].cue, target, shots[k].family);
+		bs_shot_call potted;
+		shots[k].family = solve_classify(workers_evaluator(workers), &shots[k].cue, target, shots[k].family, &potted);
+		if (calls_what_drops && potted.ball >= 0) {
+			shots[k].call = potted;
+		}
 	}
 	dest->count = top;
 	memcpy(dest->shots, shots, (size_t)top * sizeof *shots);

@@ -266,7 +266,9 @@ bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def*
 	return outcome;
 }
 
-bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cue, int target, bs_shot_family proposed) {
+bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cue, int target, bs_shot_family proposed,
+	bs_shot_call* potted_call) {
+	*potted_call = bs_no_call();
 	if (proposed == BS_SHOT_SWEEP) {
 		return proposed;
 	}
@@ -282,6 +284,7 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 	int target_cushions = 0;
 	bool potted = false;
 	int pocket = -1;
+	bs_shot_call other = bs_no_call(); // the first other object ball potted, and where
 	int64_t events = 0;
 	while (!potted && bs_world_step(evaluator->world) && ++events <= BS_GAME_MAX_SHOT_EVENTS) {
 		bs_event e = bs_world_last_event(evaluator->world);
@@ -299,11 +302,20 @@ bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cu
 		} else if (e.kind == BS_EVENT_POCKET && e.a == target) {
 			potted = true;
 			pocket = e.b;
+		} else if (e.kind == BS_EVENT_POCKET && e.a != cue_id && other.ball < 0) {
+			other.ball = e.a;
+			other.pocket = e.b;
 		}
+	}
+	if (!potted && other.ball >= 0 && other.ball != target) {
+		// It pots another ball than the one meant (a 9-ball shot may): say how it pots that one.
+		return solve_classify(evaluator, cue, other.ball, proposed, potted_call);
 	}
 	if (!potted || first < 0) {
 		return proposed; // not this shot's way to succeed: keep what the geometry meant
 	}
+	potted_call->ball = target;
+	potted_call->pocket = pocket;
 	if (cue_cushions > 0) {
 		return BS_SHOT_KICK;
 	}

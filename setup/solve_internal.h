@@ -83,9 +83,13 @@ void solve_workers_count(solve_workers* workers, int64_t n);
 /// a kick when the cue ball meets a cushion before any ball, a carom when
 /// it meets another ball first and then the target, a combination when
 /// another ball drives the target, a bank when the target meets a cushion
-/// before its pocket, else direct. `proposed` (the geometry's family) when
-/// the shot does not pot the target, and always for a sweep.
-bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cue, int target, bs_shot_family proposed);
+/// more than SOLVE_POCKET_REACH from the pocket it drops into, else direct.
+/// A shot that pots another object ball instead is classified by that one.
+/// Writes the ball classified and its pocket into `potted_call` ({ -1, -1 }
+/// when nothing is potted). `proposed` (the geometry's family) when the
+/// shot pots no object ball, and always for a sweep.
+bs_shot_family solve_classify(bs_shot_evaluator* evaluator, const bs_cue_def* cue, int target, bs_shot_family proposed,
+	bs_shot_call* potted_call);
 
 /// The position term of a shot that succeeds: the best probability of the
 /// next shot from where the shot, played without noise, leaves the balls,

@@ -73,8 +73,10 @@ BS_API bs_cue_def bs_noise_draw(const bs_noise_def* noise, const bs_cue_def* cue
 
 /// What a shot must achieve.
 typedef enum bs_goal_kind {
-	/// Pot the ball `ball` in the pocket `pocket` (-1: any pocket), with the
-	/// cue ball still on the table when everything comes to rest.
+	/// Pot the ball `ball` in the pocket `pocket` (-1: any pocket). Decided
+	/// the moment it drops: what the cue ball does after (a scratch) does
+	/// not count; a region (bs_goal.has_region) over the whole table asks
+	/// for the cue ball to stay on it.
 	BS_GOAL_POT = 0,
 	/// A three-cushion point: the cue ball touches both other balls, and
 	/// touches cushions three times before its first touch of the second.
