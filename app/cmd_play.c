@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "ensemble_engine.h"
+#include "output_file.h"
 #include "play_ai.h"
 #include "printable.h"
 #include "scene_cue.h"
@@ -404,6 +405,9 @@ static int play_main(int argc, char** argv) {
 			return bs_command_fail(&bs_play_command,
 				"play: unknown game '%s' (expected 9-ball, 8-ball, 10-ball, snooker or three-cushion)", game_name);
 		}
+		if (stats_dir && bs_output_check_dir(stats_dir, "--stats") != 0) {
+			return BS_EXIT_USAGE;
+		}
 		match.games = games;
 		match.seed = (uint64_t)seed;
 		match.points = (int)points;
@@ -450,7 +454,10 @@ static int play_main(int argc, char** argv) {
 		return BS_EXIT_USAGE;
 	}
 	int status = 0;
-	for (int k = 0; ai && k < BS_PLAY_AI_MAX_SHOTS && !bs_game_get_state(game)->over; ++k) {
+	if (ai && bs_game_get_state(game)->over) {
+		status = bs_cli_fail("%s: the game is over: nothing to play", load_path ? load_path : game_name);
+	}
+	for (int k = 0; ai && status == 0 && k < BS_PLAY_AI_MAX_SHOTS && !bs_game_get_state(game)->over; ++k) {
 		int shooter = bs_game_get_state(game)->shooter;
 		bs_player_choice choice;
 		bs_ruling ruling;

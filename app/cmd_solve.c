@@ -220,7 +220,7 @@ static int parse_options(int argc, char** argv, solve_options* options) {
 			long a = strtol(value, &end, 10);
 			long s = *end == 'x' ? strtol(end + 1, &end, 10) : 0;
 			if (*end != '\0' || a < 2 || a > 4096 || s < 2 || s > 4096) {
-				return bs_command_fail(&bs_solve_command, "--heat: \"%s\": expected AIMSxSPEEDS, each 2 to 4096", value);
+				return bs_cli_fail("--heat: \"%s\": expected AIMSxSPEEDS, each 2 to 4096", value);
 			}
 			options->heat_aims = (int)a;
 			options->heat_speeds = (int)s;
@@ -291,9 +291,25 @@ static void print_number(FILE* stream, double x) {
 	}
 }
 
+// The goal as --goal spells it, from what was parsed (never the raw text,
+// which may hold what JSON cannot).
+static void goal_text(const bs_goal* goal, char* dest, size_t size) {
+	if (goal->kind == BS_GOAL_THREE_CUSHION) {
+		snprintf(dest, size, "three-cushion");
+	} else if (goal->kind == BS_GOAL_GAME) {
+		snprintf(dest, size, "game");
+	} else if (goal->pocket >= 0) {
+		snprintf(dest, size, "pot:%d:%d", goal->ball, goal->pocket);
+	} else {
+		snprintf(dest, size, "pot:%d", goal->ball);
+	}
+}
+
 static bool print_json(FILE* stream, const solve_options* options, const bs_solve_result* result) {
+	char goal[64];
+	goal_text(&options->def.goal, goal, sizeof goal);
 	fprintf(stream, "{\"goal\": \"%s\", \"seed\": %llu, \"samples\": %d, \"evaluations\": %lld,\n \"noise\": "
-		"{\"aim_deg\": ", options->goal, (unsigned long long)options->def.seed, options->def.samples,
+		"{\"aim_deg\": ", goal, (unsigned long long)options->def.seed, options->def.samples,
 		(long long)bs_solve_result_evaluations(result));
 	print_number(stream, options->def.noise.aim_deg);
 	fputs(", \"elevation_deg\": ", stream);
@@ -427,7 +443,7 @@ static int load_input(solve_options* options, bs_scene** scene, bs_game** game, 
 	if (def->goal.kind == BS_GOAL_GAME) {
 		*game = bs_game_load(options->input, error, sizeof error);
 		if (!*game) {
-			return bs_cli_fail("%s", error);
+			return bs_cli_fail("%s (--goal game reads a game saved by breakshot play --save)", error);
 		}
 		def->game = *game;
 		return 0;
@@ -444,9 +460,11 @@ static int load_input(solve_options* options, bs_scene** scene, bs_game** game, 
 	int cue_id = (*scene)->has_cue ? (*scene)->cue.ball : 0;
 	for (int k = 0; k < world->ball_count; ++k) {
 		const bs_ball_def* ball = &world->balls[k];
-		bool moving = ball->vel.x != 0.0 || ball->vel.y != 0.0 || ball->anchor.set;
+		bool moving = ball->vel.x != 0.0 || ball->vel.y != 0.0 || ball->omega.x != 0.0 || ball->omega.y != 0.0 ||
+			ball->omega.z != 0.0 || ball->anchor.set;
 		if (moving && !(ball->id == cue_id && (*scene)->has_cue)) {
-			return bs_cli_fail("%s: balls[%d]: the ball moves; a search starts from balls at rest", options->input, k);
+			return bs_cli_fail("%s: balls[%d]: the ball moves or spins; a search starts from balls at rest",
+				options->input, k);
 		}
 		// The scene's strike, if any, is what the search replaces.
 		balls[k] = bs_default_ball_def();
@@ -481,6 +499,9 @@ static int solve_main(int argc, char** argv) {
 	char error[1024];
 	if (status == 0 && !bs_solve_def_check(def, error, sizeof error)) {
 		status = bs_cli_fail("%s: %s", options.input, error);
+	}
+	if (status == 0 && options.dir) {
+		status = bs_output_check_dir(options.dir, "--out"); // before the work, not after it
 	}
 	if (status != 0) {
 		bs_scene_destroy(scene);

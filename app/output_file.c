@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/// At most this many outputs open at once; a command writes two at most.
+/// At most this many outputs open at once; a command writes four at most (play --stats).
 #define MAX_OPEN_OUTPUTS 16
 
 // The temporary files that exist right now, for the signal handler. Changed
@@ -327,6 +327,30 @@ int bs_output_make_dir(const char* dir, const char* option) {
 	}
 	if (mkdir(dir, 0777) != 0) {
 		return bs_cli_fail("%s %s: cannot make the directory: %s", option, dir, strerror(errno));
+	}
+	return 0;
+}
+
+int bs_output_check_dir(const char* dir, const char* option) {
+	struct stat info;
+	if (stat(dir, &info) == 0) {
+		if (!S_ISDIR(info.st_mode)) {
+			return bs_cli_fail("%s %s: not a directory", option, dir);
+		}
+		if (access(dir, W_OK | X_OK) != 0) {
+			return bs_cli_fail("%s %s: cannot write in it: %s", option, dir, strerror(errno));
+		}
+		return 0;
+	}
+	char parent[4096];
+	const char* slash = strrchr(dir, '/');
+	if (!slash) {
+		snprintf(parent, sizeof parent, ".");
+	} else {
+		snprintf(parent, sizeof parent, "%.*s", slash == dir ? 1 : (int)(slash - dir), dir);
+	}
+	if (access(parent, W_OK | X_OK) != 0) {
+		return bs_cli_fail("%s %s: cannot make the directory in %s: %s", option, dir, parent, strerror(errno));
 	}
 	return 0;
 }

@@ -74,6 +74,12 @@ bool bs_output_commit_all(bs_output_file* const outputs[], int count);
 /// Closes and removes the temporary file. Safe on an unopened (zeroed) output.
 void bs_output_abort(bs_output_file* out);
 
+/// Checks, before any work, that `dir` can be made or written into: a
+/// directory already there must be writable, a missing one must have a
+/// writable parent. On failure prints "breakshot: OPTION DIR: ..." and
+/// returns BS_EXIT_USAGE; otherwise 0. Makes nothing.
+int bs_output_check_dir(const char* dir, const char* option);
+
 /// Makes the directory `dir` when it is missing (a directory already there
 /// is fine). On failure prints "breakshot: OPTION DIR: ..." and returns
 /// BS_EXIT_USAGE; otherwise 0.

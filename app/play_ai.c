@@ -39,6 +39,9 @@ typedef struct game_record {
 	int score[2];
 	int visits;        ///< turns at the table
 	int64_t made;      ///< what the visits made in all: balls potted, or points
+	double made_squared; ///< the sum of each visit's squared
+	int scoring_visits;  ///< visits that made something
+	double scoring_squared; ///< the sum of their squares (their sum is `made`)
 	int high;          ///< the most one visit made
 	int safeties;
 	bool break_and_run; ///< the breaker won without the opponent coming to the table
@@ -72,6 +75,9 @@ static int balls_potted(const bs_game* game, const bs_ruling* ruling, int cue_ba
 static void close_visit(game_record* record, int made) {
 	record->visits += 1;
 	record->made += made;
+	record->made_squared += (double)made * made;
+	record->scoring_visits += made > 0;
+	record->scoring_squared += made > 0 ? (double)made * made : 0.0;
 	record->high = made > record->high ? made : record->high;
 	record->histogram[made < VISIT_BINS - 1 ? made : VISIT_BINS - 1] += 1;
 }
@@ -180,14 +186,9 @@ static statistic rate(const char* name, int64_t count, int64_t n) {
 	return s;
 }
 
-// The mean of what visits made, over the histogram, with a normal interval.
-static statistic visit_mean(const char* name, const int64_t* histogram, bool scoring_only) {
-	double n = 0.0, sum = 0.0, sum2 = 0.0;
-	for (int v = scoring_only ? 1 : 0; v < VISIT_BINS; ++v) {
-		n += histogram[v];
-		sum += (double)v * histogram[v];
-		sum2 += (double)v * v * histogram[v];
-	}
+// The mean of what `n` visits made, from their sum and sum of squares, with
+// a normal interval.
+static statistic visit_mean(const char* name, double n, double sum, double sum2) {
 	double mean = n > 0 ? sum / n : NAN;
 	double sd = n > 1 ? sqrt(fmax(0.0, (sum2 - n * mean * mean) / (n - 1.0))) : 0.0;
 	double half = n > 0 ? BS_SOLVE_Z95 * sd / sqrt(n) : NAN;
@@ -332,6 +333,7 @@ int bs_play_ai_run(const bs_play_ai_match* match) {
 	// The statistics.
 	int64_t histogram[VISIT_BINS] = {0};
 	int64_t finished = 0, breaker_wins = 0, runs_out = 0, failed = 0, innings = 0, points = 0;
+	double visits = 0.0, made = 0.0, made2 = 0.0, scoring = 0.0, scoring2 = 0.0;
 	for (int64_t i = 0; i < match->games; ++i) {
 		const game_record* r = &state.records[i];
 		failed += r->failed;
@@ -346,6 +348,11 @@ int bs_play_ai_run(const bs_play_ai_match* match) {
 		runs_out += r->break_and_run;
 		innings += r->innings[0] + r->innings[1];
 		points += r->score[0] + r->score[1];
+		visits += r->visits;
+		made += (double)r->made;
+		made2 += r->made_squared;
+		scoring += r->scoring_visits;
+		scoring2 += r->scoring_squared;
 	}
 	statistic stats[4];
 	int count = 0;
@@ -354,23 +361,23 @@ int bs_play_ai_run(const bs_play_ai_match* match) {
 	case BS_GAME_9_BALL:
 	case BS_GAME_10_BALL:
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
-		stats[count++] = visit_mean("balls_per_inning", histogram, false);
+		stats[count++] = visit_mean("balls_per_inning", visits, made, made2);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	case BS_GAME_8_BALL:
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
-		stats[count++] = visit_mean("balls_per_inning", histogram, false);
+		stats[count++] = visit_mean("balls_per_inning", visits, made, made2);
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
 		break;
 	case BS_GAME_THREE_CUSHION:
 		visit_name = "points";
-		stats[count++] = visit_mean("general_average", histogram, false);
+		stats[count++] = visit_mean("general_average", visits, made, made2);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	default:
 		visit_name = "points";
-		stats[count++] = visit_mean("mean_break", histogram, true);
-		stats[count++] = visit_mean("points_per_visit", histogram, false);
+		stats[count++] = visit_mean("mean_break", scoring, made, scoring2);
+		stats[count++] = visit_mean("points_per_visit", visits, made, made2);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	}

@@ -30,6 +30,9 @@ static const double safety_speeds[] = {1.3, 2.2, 3.5};
 #define SAFETY_SAMPLES 32
 /// Most places for ball in hand that are judged.
 #define MAX_PLACES 48
+/// The steepest cue a drawn execution is played with (degrees): a cue
+/// def must stay below vertical.
+#define PLAYER_MAX_ELEVATION 89.0
 
 bs_player_def bs_default_player_def(void) {
 	bs_player_def def;
@@ -63,11 +66,21 @@ static double distance(bs_vec2 a, bs_vec2 b) {
 	return bs_v2_len(bs_v2_sub(a, b));
 }
 
-// The world of a state's balls with the cue ball at `cue_at`.
+// The world of a state's balls with the cue ball at `cue_at`, whether it
+// lies on the table or was pocketed (a scratch gives ball in hand).
 static bs_world_def world_of(const bs_game* game, const bs_game_state* state, bs_vec2 cue_at, bs_ball_def* balls) {
 	bs_world_def world = game->world;
 	world.ball_count = bs_game_state_ball_defs(state, balls);
 	world.balls = balls;
+	const bs_rules_ball* cue = &state->balls[bs_game_state_find(state, state->cue_ball)];
+	if (!cue->on_table) {
+		bs_ball_def ball = bs_default_ball_def();
+		ball.id = cue->id;
+		ball.kind = cue->kind;
+		ball.radius = cue->radius;
+		ball.mass = cue->mass;
+		balls[world.ball_count++] = ball;
+	}
 	for (int k = 0; k < world.ball_count; ++k) {
 		if (balls[k].id == state->cue_ball) {
 			balls[k].pos = cue_at;
@@ -325,6 +338,9 @@ static void plain_shot(const bs_game_state* state, bs_player_choice* dest) {
 	}
 	dest->call = bs_no_call();
 	dest->family = BS_SHOT_DIRECT;
+	dest->probability = 0.0; // unsampled: nothing is known of its chance
+	dest->low = 0.0;
+	dest->high = 1.0;
 }
 
 static bool check_def(const bs_player_def* def, char* error, size_t error_size) {
@@ -422,19 +438,36 @@ bool bs_player_play(bs_game* game, const bs_player_def* def, int64_t shot_index,
 	if (!bs_player_choose(game, def, choice, error, error_size)) {
 		return false;
 	}
-	if (choice->place && !bs_game_place_cue_ball(game, choice->place_at, error, error_size)) {
-		return false;
-	}
 	if (def->execute_with_noise) {
 		const bs_game_state* state = bs_game_get_state(game);
 		double radius = state->balls[bs_game_state_find(state, state->cue_ball)].radius;
 		choice->executed = bs_noise_draw(&def->search.noise, &choice->cue, radius, def->seed, shot_index);
-		// A tip drawn past the miscue limit is played at the limit.
+		// What the noise draws past the cue's limits is played at the limit:
+		// the tip at the miscue limit, the cue below vertical, the speed in range.
 		double off = bs_v2_len(choice->executed.tip);
 		double limit = 0.999 * BS_CUE_MISCUE_LIMIT;
 		if (off > limit) {
 			choice->executed.tip = bs_v2_scale(limit / off, choice->executed.tip);
 		}
+		choice->executed.elevation_deg = fmin(choice->executed.elevation_deg, PLAYER_MAX_ELEVATION);
+		choice->executed.speed = fmin(choice->executed.speed, BS_MAX_SPEED);
 	}
-	return bs_game_shoot(game, &choice->executed, &choice->call, ruling, error, error_size);
+	// Checked before the cue ball is placed, so that a refused shot leaves
+	// the game as it was.
+	const char* field = "";
+	char reason[256];
+	if (!bs_cue_def_check(&choice->executed, BS_PHYSICS_POOL, &field, reason, sizeof reason)) {
+		snprintf(error, error_size, "%s: %s", field, reason);
+		return false;
+	}
+	bs_game_state before;
+	memcpy(&before, &game->state, sizeof before); // padding too: saved states compare whole
+	if (choice->place && !bs_game_place_cue_ball(game, choice->place_at, error, error_size)) {
+		return false;
+	}
+	if (!bs_game_shoot(game, &choice->executed, &choice->call, ruling, error, error_size)) {
+		memcpy(&game->state, &before, sizeof before); // the placing too is undone
+		return false;
+	}
+	return true;
 }

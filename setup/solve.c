@@ -24,6 +24,8 @@
 #define SOLVE_PROMISING 8
 /// Noise samples an item of a sampling batch draws.
 #define SOLVE_SAMPLE_BLOCK 16
+/// Most items of one sampling batch (of SOLVE_SAMPLE_BLOCK samples each).
+#define SOLVE_MAX_ITEMS (1 << 28)
 /// The first step out from a candidate's aim looking for a success (degrees).
 #define SOLVE_SCAN_STEP 0.1
 /// The first step out from a success looking for the window's edge (degrees).
@@ -135,6 +137,13 @@ static bool check_counts(const bs_solve_def* def, char* error, size_t error_size
 	if (def->refine < def->top || def->refine > SOLVE_MAX_CANDIDATES) {
 		return say(error, error_size, "refine: %d; give from top (%d) to %d shots", def->refine, def->top,
 			SOLVE_MAX_CANDIDATES);
+	}
+	// The sampling batches are counted in int: blocks of 16 samples a shot.
+	int64_t screen_items = (int64_t)def->refine * ((def->screen_samples + SOLVE_SAMPLE_BLOCK - 1) / SOLVE_SAMPLE_BLOCK);
+	int64_t full_items = (int64_t)def->top * ((def->samples + SOLVE_SAMPLE_BLOCK - 1) / SOLVE_SAMPLE_BLOCK);
+	if (screen_items > SOLVE_MAX_ITEMS || full_items > SOLVE_MAX_ITEMS) {
+		return say(error, error_size, "samples: %d shots of %d samples and %d of %d are too many to draw in one search",
+			def->refine, def->screen_samples, def->top, def->samples);
 	}
 	if (!(def->aim_reach_deg > 0.0 && def->aim_reach_deg <= 45.0)) {
 		return say(error, error_size, "aim_reach_deg: %.17g must be in (0, 45]", def->aim_reach_deg);

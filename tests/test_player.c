@@ -236,6 +236,44 @@ static void test_safety_when_nothing_is_likely(void) {
 	bs_game_destroy(game);
 }
 
+// After a scratch the cue ball is off the table: the places tried must
+// still be judged with it there, so the place chosen is the one a player
+// would choose with the cue ball lying anywhere (the same state, the cue
+// ball on the table and in hand).
+static void test_ball_in_hand_after_a_scratch(void) {
+	bs_vec2 places[] = {{0.3, 0.3}, {1.9, 0.9}, {2.2, 0.3}};
+	int ids[] = {0, 1, 9};
+	bs_game* lying = position(places, ids, 3, BS_IN_HAND_ANYWHERE);
+	bs_game* scratched = position(places, ids, 3, BS_IN_HAND_ANYWHERE);
+	if (!lying || !scratched) {
+		bs_game_destroy(lying);
+		bs_game_destroy(scratched);
+		return;
+	}
+	bs_game_state* state = &scratched->state;
+	state->balls[bs_game_state_find(state, 0)].on_table = false;
+	// The place a player tries last is the cue ball's own: without it, both
+	// try the same places in the same order.
+	bs_game_state* other = &lying->state;
+	bs_vec2 far = {0.05 * other->table.width, 0.9 * other->table.height};
+	other->balls[bs_game_state_find(other, 0)].pos = far;
+	bs_player_def def = light_player();
+	bs_player_choice a, b;
+	char error[512];
+	CHECK(bs_player_choose(lying, &def, &a, error, sizeof error));
+	CHECK(bs_player_choose(scratched, &def, &b, error, sizeof error));
+	CHECK(a.place && b.place);
+	if (a.place && b.place && (a.place_at.x != b.place_at.x || a.place_at.y != b.place_at.y)) {
+		CHECK_FAIL("after a scratch the cue ball goes to (%.4f, %.4f), with it on the table to (%.4f, %.4f)",
+			b.place_at.x, b.place_at.y, a.place_at.x, a.place_at.y);
+	}
+	if (b.probability < 0.5) {
+		CHECK_FAIL("ball in hand after a scratch gave only probability %.3f", b.probability);
+	}
+	bs_game_destroy(lying);
+	bs_game_destroy(scratched);
+}
+
 static void test_bad_defs_are_refused(void) {
 	char error[512];
 	bs_game* game = bs_game_new(BS_GAME_9_BALL, 5, NULL, NULL, 0, error, sizeof error);
@@ -255,6 +293,7 @@ int main(void) {
 	RUN(test_bad_defs_are_refused);
 	RUN(test_choosing_leaves_the_game_unchanged);
 	RUN(test_ball_in_hand_is_placed_where_allowed);
+	RUN(test_ball_in_hand_after_a_scratch);
 	RUN(test_safety_when_nothing_is_likely);
 	RUN(test_matches_replay_bit_for_bit);
 	RUN(test_pool_games_are_played_to_the_end);

@@ -528,8 +528,10 @@ static void test_region_holds_the_cue_ball(void) {
 	bs_solve_result* result = bs_solve_result_create();
 	char error[256];
 	CHECK(bs_solve(&def, result, error, sizeof error));
+	CHECK(bs_solve_result_count(result) > 0);
 	for (int k = 0; k < bs_solve_result_count(result); ++k) {
 		const bs_solved_shot* shot = bs_solve_result_shot(result, k);
+		CHECK(shot->successes > 0);
 		if (shot->successes > 0 && !(shot->cue_end_mean.x <= def.goal.region_max.x)) {
 			CHECK_FAIL("shot %d: the cue ball ends at x = %.4f on average, outside the region (x <= %.4f)", k,
 				shot->cue_end_mean.x, def.goal.region_max.x);

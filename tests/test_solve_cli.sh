@@ -71,6 +71,16 @@ check "speed out of range" refused 2 "speeds[0]: 12 m/s must be in (0, 10]" "$LO
 check "bad region" refused 2 "goal.region:" "$LONE" --goal pot:1 --region 1,1,0,0
 check "a game goal without a game" refused 2 "solve_lone_ball.json" "$LONE" --goal game
 check "missing scene" refused 2 "nothing.json" "$WORK/nothing.json" --goal pot:1
+check "a ball spinning" refused 2 "balls[1]: the ball moves or spins" "$ROOT/tests/data/solve_spinning_ball.json" \
+	--goal pot:1
+: >"$WORK/a_file"
+check "--out a file" fails_with 2 "--out $WORK/a_file: not a directory" "$B" solve "$LONE" --goal pot:1 \
+	--out "$WORK/a_file"
+check "--out a file: refused before the search" test ! -s "$WORK/stdout.txt"
+check "--out in a missing directory" fails_with 2 "cannot make the directory in $WORK/missing" "$B" solve "$LONE" \
+	--goal pot:1 --out "$WORK/missing/out"
+check "--out in a missing directory: nothing made" test ! -e "$WORK/missing"
+check "--heat malformed" refused 2 "--heat: \"41x\": expected AIMSxSPEEDS" "$LONE" --goal pot:1 --heat 41x
 end
 
 begin a_game_is_searched_by_its_rules

@@ -67,7 +67,7 @@ BS_API bs_noise_def bs_default_noise_def(void);
 /// `seed`, the same numbers on every machine. A drawn elevation below 0 is
 /// reflected to its magnitude, and a speed below 0 likewise; a tip drawn
 /// beyond the miscue limit (0.5 of the radius from the centre) is left
-/// there, and bs_solve_evaluate counts such a shot a miscue, a failure.
+/// there, and bs_shot_evaluate counts such a shot a miscue, a failure.
 BS_API bs_cue_def bs_noise_draw(const bs_noise_def* noise, const bs_cue_def* cue, double radius, uint64_t seed,
 	int64_t index);
 
@@ -86,7 +86,7 @@ typedef enum bs_goal_kind {
 	/// the turn kept (a legal pot, a carom point), or the game won. The call
 	/// is part of each shot (bs_solved_shot.call).
 	BS_GOAL_GAME,
-	BS_GOAL_KIND_COUNT
+	BS_GOAL_KIND_COUNT ///< how many kinds there are (not a goal)
 } bs_goal_kind;
 
 /// The lower-case name of a goal kind ("pot", "three_cushion", "game"), or "unknown".
@@ -174,8 +174,8 @@ typedef enum bs_shot_family {
 	BS_SHOT_KICK,        ///< the cue ball off one cushion to the object ball
 	BS_SHOT_COMBINATION, ///< the object ball driven into a second ball, which is potted
 	BS_SHOT_CAROM,       ///< the cue ball glances off one ball into the object ball (a carom, a cannon)
-	BS_SHOT_SWEEP,       ///< from a sweep of every direction (three-cushion, safeties)
-	BS_SHOT_FAMILY_COUNT
+	BS_SHOT_SWEEP,       ///< from a sweep of every direction (three-cushion)
+	BS_SHOT_FAMILY_COUNT ///< how many families there are (not a family)
 } bs_shot_family;
 
 /// The lower-case name of a family ("direct", "bank", "kick",
@@ -200,7 +200,10 @@ typedef struct bs_solved_shot {
 	/// when none succeeds, or the cue ball is pocketed in every one.
 	bs_vec2 cue_end_mean;
 	bs_vec2 cue_end_sd;
-	double position; ///< the position term: the next shot's best probability from cue_end_mean (0 without one)
+	/// The position term: the next shot's best chance from where this shot,
+	/// played without noise, leaves the balls (0 without a position weight,
+	/// and on a table without pockets, where no pot is next)
+	double position;
 	double value;    ///< probability + position_weight * position: the rank
 } bs_solved_shot;
 
