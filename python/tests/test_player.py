@@ -1,23 +1,30 @@
 """The player from Python: breakshot.Player over player.h, the layout of
 the structs it mirrors, the same shots and rulings as `breakshot play
 --ai`, a game left as it was by choose() and moved on by play(), the
-options refused with their field.
+options refused with their field, and examples/python/ai_match.py as
+docs/python.md shows it.
 
 The fast suite runs this file under validation and the sanitizers, where
 a player's shot costs seconds: its tests play a late position of two
 balls with a light search. Those marked `slow` (a whole game from the
-break) run only in the `python` suite.
+break, the example) run only in the `python` suite.
 """
 
 import ctypes
 import inspect
 import json
+import os
+import re
+import subprocess
+import sys
 
 import pytest
 
 import breakshot
 from breakshot import Cue, Game, Noise, Player, PlayerChoice, _player
-from conftest import check_layout, run_program
+from conftest import SOURCE_ROOT, check_layout, run_program
+
+EXAMPLE = os.path.join(SOURCE_ROOT, "examples", "python", "ai_match.py")
 
 # A late position of 9-ball: the cue ball in hand, the 8 and the 9 left.
 LATE = {0: (0.7, 0.45), 8: (1.9, 0.9), 9: (2.2, 0.3)}
@@ -259,3 +266,31 @@ def test_games_and_shot_indices_are_checked(late_path):
         player.choose(game)
     with pytest.raises(ValueError, match="^the game is closed$"):
         player.play(game, 0)
+
+
+# -- the example ---------------------------------------------------------------
+
+def players_section():
+    with open(os.path.join(SOURCE_ROOT, "docs", "python.md")) as stream:
+        return stream.read().split("### Players\n", 1)[1].split("\n### ", 1)[0]
+
+
+@pytest.mark.slow
+def test_the_example_prints_what_the_docs_show():
+    command, printed = re.search(r"```sh\n(.*?)\n```\n\n```\n(.*?)```", players_section(), re.S).groups()
+    assert command == "python3 examples/python/ai_match.py"
+    done = subprocess.run([sys.executable, EXAMPLE], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == printed
+    lines = done.stdout.splitlines()
+    shots = int(re.fullmatch(r"winner: Ann after ([0-9]+) shots", lines[-1]).group(1))
+    assert len(lines) == 2 * shots + 1 and lines[-2].endswith("player 1 wins")
+
+
+@pytest.mark.slow
+def test_the_docs_player_lines_run():
+    code = re.search(r"```python\n(.*?)```", players_section(), re.S).group(1)
+    done = subprocess.run([sys.executable, "-c", "import breakshot\n" + code + "print(ruling.text)\n"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("legal break: ")
