@@ -41,3 +41,6 @@ __all__ += ["Cue"]
 
 from ._solve import GOAL_KINDS, SHOT_FAMILIES, Goal, HeatMap, Noise, Solution, SolvedShot, heat_map, solve
 __all__ += ["GOAL_KINDS", "Goal", "HeatMap", "Noise", "SHOT_FAMILIES", "Solution", "SolvedShot", "heat_map", "solve"]
+
+from ._player import Player, PlayerChoice
+__all__ += ["Player", "PlayerChoice"]

@@ -9,8 +9,9 @@ scene's position) field for field; ``python/tests/test_solve.py`` compares
 their sizes and offsets with the C compiler's.
 
 A search is built once from a position, a goal and the options
-(:class:`_Search`), then run; a player that searches before every shot
-reuses it.
+(:class:`_Search`), then run. The options are set by :func:`_set_options`,
+which the player (``_player.py``) shares for the search it runs before
+every shot.
 """
 
 import ctypes
@@ -567,6 +568,38 @@ def _levels(values, path, convert):
     return [convert(item, f"{path}[{i}]") for i, item in enumerate(items)]
 
 
+def _set_options(d, *, noise, samples, top, seed, threads, speeds, tips, elevations, screen_samples, refine,
+                 aim_reach_deg, position_weight):
+    """Sets the options of a search's def `d` (bs_solve_def): all but its
+    position and goal, each checked for its type here and for its range by
+    the library when it runs. `refine` None is the def's own, or `top` when
+    more; None for a list of levels keeps the def's."""
+    if noise is None:
+        noise = Noise()
+    elif not isinstance(noise, Noise):
+        raise TypeError(f"noise: expected a breakshot.Noise, got {type(noise).__name__}")
+    d.noise = noise._c()
+    d.samples = _int(samples, "samples")
+    d.top = _int(top, "top")
+    d.screen_samples = _int(screen_samples, "screen_samples")
+    d.refine = max(d.refine, d.top) if refine is None else _int(refine, "refine")
+    d.seed = _int(seed, "seed", 0, _UINT64_MAX)
+    d.threads = _int(threads, "threads")
+    d.aim_reach_deg = _number(aim_reach_deg, "aim_reach_deg")
+    d.position_weight = _number(position_weight, "position_weight")
+    for name, values, convert in (
+        ("speeds", speeds, _number),
+        ("tips", tips, lambda tip, path: _lib.Vec2(*_pair(tip, path))),
+        ("elevations", elevations, _number),
+    ):
+        levels = _levels(values, name, convert)
+        if levels is not None:
+            array = getattr(d, name)
+            for i, level in enumerate(levels):
+                array[i] = level
+            setattr(d, name[:-1] + "_count", len(levels))
+
+
 class _Search:
     """A search's def (bs_solve_def) and what it points into, kept alive
     together."""
@@ -579,32 +612,11 @@ class _Search:
             goal = Goal.parse(goal)
         elif not isinstance(goal, Goal):
             raise TypeError(f"goal: expected a Goal or its text (\"pot:9\"), got {type(goal).__name__}")
-        if noise is None:
-            noise = Noise()
-        elif not isinstance(noise, Noise):
-            raise TypeError(f"noise: expected a breakshot.Noise, got {type(noise).__name__}")
         d = default_solve_def()
         d.goal = goal._c(region)
-        d.noise = noise._c()
-        d.samples = _int(samples, "samples")
-        d.top = _int(top, "top")
-        d.screen_samples = _int(screen_samples, "screen_samples")
-        d.refine = max(d.refine, d.top) if refine is None else _int(refine, "refine")
-        d.seed = _int(seed, "seed", 0, _UINT64_MAX)
-        d.threads = _int(threads, "threads")
-        d.aim_reach_deg = _number(aim_reach_deg, "aim_reach_deg")
-        d.position_weight = _number(position_weight, "position_weight")
-        for name, values, convert in (
-            ("speeds", speeds, _number),
-            ("tips", tips, lambda tip, path: _lib.Vec2(*_pair(tip, path))),
-            ("elevations", elevations, _number),
-        ):
-            levels = _levels(values, name, convert)
-            if levels is not None:
-                array = getattr(d, name)
-                for i, level in enumerate(levels):
-                    array[i] = level
-                setattr(d, name[:-1] + "_count", len(levels))
+        _set_options(d, noise=noise, samples=samples, top=top, seed=seed, threads=threads, speeds=speeds, tips=tips,
+                     elevations=elevations, screen_samples=screen_samples, refine=refine, aim_reach_deg=aim_reach_deg,
+                     position_weight=position_weight)
         self.position = _Position(position, cue_ball)
         if self.position.game is not None:
             d.game = self.position.game._live()

@@ -1,14 +1,15 @@
 // Prints the sizes and field offsets of the C structs the Python package
 // mirrors with ctypes, and the constants it copies, as the compiler lays
-// them out: test_game.py and test_solve.py compare them with the ctypes
-// declarations, so that a header change the package has not followed fails
-// a test instead of corrupting memory. One line each: "struct NAME SIZE", "field NAME.FIELD
-// OFFSET SIZE", "const NAME VALUE".
+// them out: test_game.py, test_solve.py and test_player.py compare them
+// with the ctypes declarations, so that a header change the package has not
+// followed fails a test instead of corrupting memory. One line each:
+// "struct NAME SIZE", "field NAME.FIELD OFFSET SIZE", "const NAME VALUE".
 #include <stddef.h>
 #include <stdio.h>
 
 #include <breakshot/aim.h>
 #include <breakshot/game.h>
+#include <breakshot/player.h>
 #include <breakshot/rules.h>
 #include <breakshot/scene.h>
 #include <breakshot/solve.h>
@@ -248,6 +249,30 @@ int main(void) {
 	FIELD(bs_solved_shot, cue_end_sd);
 	FIELD(bs_solved_shot, position);
 	FIELD(bs_solved_shot, value);
+
+	// player.h, for _player.py.
+	STRUCT(bs_player_def);
+	FIELD(bs_player_def, search);
+	FIELD(bs_player_def, position_weight);
+	FIELD(bs_player_def, safety_below);
+	FIELD(bs_player_def, break_speeds);
+	FIELD(bs_player_def, execute_with_noise);
+	FIELD(bs_player_def, seed);
+
+	STRUCT(bs_player_choice);
+	FIELD(bs_player_choice, place);
+	FIELD(bs_player_choice, place_at);
+	FIELD(bs_player_choice, cue);
+	FIELD(bs_player_choice, executed);
+	FIELD(bs_player_choice, call);
+	FIELD(bs_player_choice, safety);
+	FIELD(bs_player_choice, is_break);
+	FIELD(bs_player_choice, family);
+	FIELD(bs_player_choice, probability);
+	FIELD(bs_player_choice, low);
+	FIELD(bs_player_choice, high);
+	FIELD(bs_player_choice, value);
+	FIELD(bs_player_choice, evaluations);
 
 	STRUCT(bs_rack_def);
 	FIELD(bs_rack_def, game);
