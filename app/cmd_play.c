@@ -292,7 +292,8 @@ static int play_main(int argc, char** argv) {
 	bool json = false;
 	int64_t seed = 1;
 	int64_t points = BS_THREE_CUSHION_DEFAULT_POINTS;
-	bool new_game_options = false; // --seed or --points given
+	bool new_game_options = false; // --points given, or --seed without --ai
+	bool seed_given = false;
 	bool ai = false;
 	int64_t games = 0;
 	int64_t threads = 0;
@@ -317,7 +318,7 @@ static int play_main(int argc, char** argv) {
 		bool ok = true;
 		if (strcmp(argv[i], "--seed") == 0) {
 			ok = bs_cli_parse_int64(value, "--seed", 0, INT64_MAX, &seed);
-			new_game_options = true;
+			seed_given = true;
 		} else if (strcmp(argv[i], "--points") == 0) {
 			ok = bs_cli_parse_int64(value, "--points", 1, 1000000, &points);
 			new_game_options = true;
@@ -372,9 +373,11 @@ static int play_main(int argc, char** argv) {
 		return bs_command_fail(&bs_play_command, "play: give a GAME (9-ball, 8-ball, 10-ball, snooker, three-cushion) "
 												 "or --load FILE, not both");
 	}
+	// With --ai, --seed is also the players' stream, which a loaded game takes.
+	new_game_options = new_game_options || (seed_given && !(load_path && ai));
 	if (load_path && (players || new_game_options)) {
-		return bs_command_fail(&bs_play_command, "play: --seed, --players and --points make a new game; a loaded "
-												 "game keeps its own");
+		return bs_command_fail(&bs_play_command, "play: --seed (without --ai), --players and --points make a new game; "
+												 "a loaded game keeps its own");
 	}
 	if (!ai && (games || threads || samples || stats_dir || noise_set)) {
 		return bs_command_fail(&bs_play_command,

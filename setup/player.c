@@ -396,6 +396,12 @@ bool bs_player_choose(const bs_game* game, const bs_player_def* def, bs_player_c
 	search.game = from;
 	search.goal.kind = BS_GOAL_GAME;
 	search.position_weight = def->position_weight;
+	// Checked as given, before a break puts its own speeds and tips in: a
+	// bad def is refused on the first shot, not the second.
+	if (!bs_solve_def_check(&search, error, error_size)) {
+		bs_game_destroy(placed);
+		return false;
+	}
 	bool pool_break = state->is_break && state->game != BS_GAME_SNOOKER && state->game != BS_GAME_THREE_CUSHION;
 	if (pool_break) {
 		search.speeds[0] = def->break_speeds[0];

@@ -71,8 +71,9 @@ typedef struct bs_player_choice {
 
 /// Chooses the shot for the game's shooter: where to place the cue ball if
 /// in hand, and the shot. Leaves the game unchanged. Returns false, writing
-/// one line into `error`, when the game is over, the def is refused
-/// ("search.samples: ..."), or memory runs out.
+/// one line into `error`, when the game is over, the def is refused (its
+/// search as bs_solve_def_check refuses it: "samples: ..."; its own fields:
+/// "safety_below: ..."), or memory runs out.
 BS_API bool bs_player_choose(const bs_game* game, const bs_player_def* def, bs_player_choice* dest, char* error,
 	size_t error_size);
 
