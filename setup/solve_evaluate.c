@@ -175,7 +175,7 @@ static bool inside_region(const bs_goal* goal, bs_vec2 pos) {
 }
 
 // Judges a game's shot by its rules from the contacts kept and the rest
-// positions. The shot succeeds when it is legal and keeps the turn, or wins.
+// positions. The shot succeeds when it is legal and scores, or wins.
 static bool judge_game_shot(bs_shot_evaluator* evaluator, const bs_shot_call* call, int event_count) {
 	const solve_position* position = &evaluator->position;
 	const bs_game_state* state = &position->state;
@@ -198,7 +198,10 @@ static bool judge_game_shot(bs_shot_evaluator* evaluator, const bs_shot_call* ca
 	if (ruling->after.over) {
 		return ruling->after.winner == state->shooter;
 	}
-	return !ruling->turn_passes;
+	// What the shot made (a legal pot, a carom point), not whether the turn
+	// goes on: three-cushion passes the turn at the distance, so that the
+	// other player may equal the innings.
+	return ruling->scored;
 }
 
 bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def* cue, const bs_shot_call* call,

@@ -104,6 +104,33 @@ static void test_three_cushion_game_is_played(void) {
 	bs_game_destroy(carom);
 }
 
+// Three-cushion at the distance: the point that reaches it passes the turn
+// (the other player equals the innings), and is still the point to play.
+// A player that took the turn passing for failure found no shot there and
+// never won a game as the first player.
+static void test_three_cushion_point_at_the_distance(void) {
+	char error[512];
+	bs_game* game = bs_game_new(BS_GAME_THREE_CUSHION, 1, NULL, NULL, 1, error, sizeof error);
+	bs_player_def def = light_player();
+	if (check_tier_fast()) {
+		def.search.speed_count = 1;
+		def.search.speeds[0] = 6.0;
+	}
+	bs_player_choice choice;
+	CHECK(bs_player_choose(game, &def, &choice, error, sizeof error));
+	CHECK_EQ_INT((int)choice.family, (int)BS_SHOT_SWEEP);
+	if (!(choice.probability > 0.0)) {
+		CHECK_FAIL("no point found at the distance: probability %.3f", choice.probability);
+	}
+	def.execute_with_noise = false;
+	bs_ruling ruling;
+	CHECK(bs_player_play(game, &def, 0, &choice, &ruling, error, sizeof error));
+	if (ruling.points != 1) {
+		CHECK_FAIL("the point at the distance was not made: %s", ruling.text);
+	}
+	bs_game_destroy(game);
+}
+
 // Snooker: a dozen shots from the break-off, every one accepted.
 static void test_snooker_shots_are_played(void) {
 	char error[512];
@@ -298,6 +325,7 @@ int main(void) {
 	RUN(test_matches_replay_bit_for_bit);
 	RUN(test_pool_games_are_played_to_the_end);
 	RUN(test_three_cushion_game_is_played);
+	RUN(test_three_cushion_point_at_the_distance);
 	RUN_FULL(test_snooker_shots_are_played);
 	return check_summary();
 }

@@ -335,7 +335,7 @@ static void test_game_shots_are_scored_by_the_rules(void) {
 			int shooter = state->shooter;
 			CHECK(bs_game_shoot(game, &best.cue, &best.call, &ruling, error, sizeof error));
 			bool scored = ruling.foul == BS_FOUL_NONE &&
-				(!ruling.turn_passes || (ruling.after.over && ruling.after.winner == shooter));
+				(ruling.scored || (ruling.after.over && ruling.after.winner == shooter));
 			if (!scored) {
 				CHECK_FAIL("game %d shot %d: the search's shot (p %.3f) was ruled: %s", g, shot, best.probability,
 					ruling.text);

@@ -83,8 +83,8 @@ typedef enum bs_goal_kind {
 	/// Decided at that touch.
 	BS_GOAL_THREE_CUSHION,
 	/// A shot in a game (bs_solve_def.game) that its rules score: no foul and
-	/// the turn kept (a legal pot, a carom point), or the game won. The call
-	/// is part of each shot (bs_solved_shot.call).
+	/// the ruling's `scored` (a legal pot, a carom point), or the game won.
+	/// The call is part of each shot (bs_solved_shot.call).
 	BS_GOAL_GAME,
 	BS_GOAL_KIND_COUNT ///< how many kinds there are (not a goal)
 } bs_goal_kind;
