@@ -161,15 +161,6 @@ static bool check_counts(const bs_solve_def* def, char* error, size_t error_size
 	return true;
 }
 
-static const bs_ball_def* find_ball(const solve_position* position, int id) {
-	for (int k = 0; k < position->world.ball_count; ++k) {
-		if (position->balls[k].id == id) {
-			return &position->balls[k];
-		}
-	}
-	return NULL;
-}
-
 static bool check_goal(const bs_solve_def* def, const solve_position* position, char* error, size_t error_size) {
 	const bs_goal* goal = &def->goal;
 	int cue_id = position->balls[position->cue_index].id;
@@ -178,7 +169,7 @@ static bool check_goal(const bs_solve_def* def, const solve_position* position, 
 		if (!position->world.table.has_pockets) {
 			return say(error, error_size, "goal: pot: the table has no pockets");
 		}
-		const bs_ball_def* ball = find_ball(position, goal->ball);
+		const bs_ball_def* ball = solve_position_ball(position, goal->ball);
 		if (!ball) {
 			return say(error, error_size, "goal.ball: no ball with id %d on the table", goal->ball);
 		}
@@ -896,10 +887,12 @@ bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_
 	}
 	sort_shots(shots, shot_order, top);
 	bs_free(shot_order);
-	// 9-ball calls nothing and scores any ball potted legally: a shot's call
-	// there is the ball it pots, whichever the geometry meant.
-	bool calls_what_drops = position->has_game && def->goal.kind == BS_GOAL_GAME &&
-		position->state.game == BS_GAME_9_BALL;
+	// A game's shot calls the ball it pots without noise, whichever the
+	// geometry meant: where the rules hold the shooter to a call (8-ball,
+	// 10-ball, a snooker colour) the two are one for a shot that scores, and
+	// where they do not (9-ball, a red) the call then says what the shot
+	// does. A break calls nothing.
+	bool calls_what_drops = position->has_game && def->goal.kind == BS_GOAL_GAME && !position->state.is_break;
 	for (int k = 0; k < top; ++k) {
 		int target = shots[k].call.ball >= 0 ? shots[k].call.ball : shots[k].object_ball;
 		bs_shot_call potted;

@@ -48,12 +48,7 @@ static double angle_of(bs_vec2 d) {
 }
 
 static const bs_ball_def* ball_of(const proposer* p, int id) {
-	for (int k = 0; k < p->position->world.ball_count; ++k) {
-		if (p->position->balls[k].id == id) {
-			return &p->position->balls[k];
-		}
-	}
-	return NULL;
+	return solve_position_ball(p->position, id);
 }
 
 // The four cushion lines a ball's centre turns on: a radius inside each

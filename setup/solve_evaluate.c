@@ -37,6 +37,15 @@ void solve_position_read(const bs_solve_def* def, solve_position* dest) {
 	}
 }
 
+const bs_ball_def* solve_position_ball(const solve_position* position, int id) {
+	for (int k = 0; k < position->world.ball_count; ++k) {
+		if (position->balls[k].id == id) {
+			return &position->balls[k];
+		}
+	}
+	return NULL;
+}
+
 bs_shot_evaluator* bs_shot_evaluator_create(const bs_solve_def* def, char* error, size_t error_size) {
 	if (!bs_solve_def_check(def, error, error_size)) {
 		return NULL;

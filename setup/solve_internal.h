@@ -34,6 +34,9 @@ typedef struct solve_position {
 /// Reads the position from a checked def (bs_solve_def_check first).
 void solve_position_read(const bs_solve_def* def, solve_position* dest);
 
+/// The ball of the position with this id, or NULL.
+const bs_ball_def* solve_position_ball(const solve_position* position, int id);
+
 /// Evaluates shots: bs_shot_evaluator's inside.
 struct bs_shot_evaluator {
 	solve_position position;

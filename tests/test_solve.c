@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "rng.h"
+#include "solve_internal.h"
 #include <breakshot/aim.h>
 #include <breakshot/game.h>
 #include <breakshot/scene.h>
@@ -423,6 +424,112 @@ static void test_three_cushion_point(void) {
 	bs_game_destroy(game);
 }
 
+// An evaluator on balls placed by hand on the 9 ft table, the cue ball 0.
+static bs_shot_evaluator* evaluator_on(const bs_vec2* places, int count, bs_ball_def* balls) {
+	bs_world_def world = bs_default_pool_world_def();
+	bs_table_preset("9ft", true, &world.table);
+	for (int k = 0; k < count; ++k) {
+		balls[k] = bs_default_ball_def();
+		balls[k].id = k;
+		balls[k].pos = places[k];
+	}
+	world.balls = balls;
+	world.ball_count = count;
+	bs_solve_def def = bs_default_solve_def();
+	def.world = world;
+	char error[256];
+	bs_shot_evaluator* evaluator = bs_shot_evaluator_create(&def, error, sizeof error);
+	if (!evaluator) {
+		CHECK_FAIL("no evaluator: %s", error);
+	}
+	return evaluator;
+}
+
+// What a shot does, told apart by its events: three balls in a line to a
+// pocket make a combination (the cue ball never meets the ball potted);
+// the first two alone a direct pot; and a shot whose object ball meets a
+// cushion far from the pocket it drops into, found by stepping the struck
+// world here, a bank.
+static void test_shots_are_named_by_what_they_do(void) {
+	bs_table_def table;
+	bs_table_preset("9ft", true, &table);
+	bs_table* geometry = bs_table_create(&table);
+	bs_vec2 target;
+	bs_aim_pocket_target(geometry, 3, &target); // a corner at the foot end
+	bs_table_destroy(geometry);
+	bs_vec2 inward = bs_v2_normalize(bs_v2_sub(bs_v2(0.5 * table.width, 0.5 * table.height), target));
+	bs_vec2 line[3] = {bs_v2_add(target, bs_v2_scale(0.9, inward)), bs_v2_add(target, bs_v2_scale(0.5, inward)),
+		bs_v2_add(target, bs_v2_scale(0.25, inward))};
+	bs_cue_def cue = bs_default_cue_def();
+	cue.stick = true;
+	cue.speed = 3.0;
+	cue.angle_deg = atan2(-inward.y, -inward.x) * (180.0 / BS_PI);
+	bs_ball_def balls[3];
+	bs_shot_call potted;
+	bs_shot_evaluator* two = evaluator_on(line, 2, balls);
+	if (two) {
+		bs_shot_family family = solve_classify(two, &cue, 1, BS_SHOT_BANK, &potted);
+		CHECK_EQ_INT((int)family, (int)BS_SHOT_DIRECT);
+		CHECK_EQ_INT(potted.ball, 1);
+		CHECK_EQ_INT(potted.pocket, 3);
+		bs_shot_evaluator_destroy(two);
+	}
+	bs_shot_evaluator* three = evaluator_on(line, 3, balls);
+	if (three) {
+		CHECK_EQ_INT((int)solve_classify(three, &cue, 2, BS_SHOT_DIRECT, &potted), (int)BS_SHOT_COMBINATION);
+		CHECK_EQ_INT(potted.ball, 2);
+		// Meant for the 1, it pots the 2: named by the 2, as it plays.
+		CHECK_EQ_INT((int)solve_classify(three, &cue, 1, BS_SHOT_DIRECT, &potted), (int)BS_SHOT_COMBINATION);
+		CHECK_EQ_INT(potted.ball, 2);
+		bs_shot_evaluator_destroy(three);
+	}
+	// The lone ball's bank (tests/data/solve_lone_ball.json): the 1 meets
+	// cushions on its way round, as its events show.
+	bs_vec2 lone[2] = {{0.7, 0.5}, {1.8, 0.85}};
+	bs_ball_def lone_balls[2];
+	bs_shot_evaluator* bank = evaluator_on(lone, 2, lone_balls);
+	if (bank) {
+		bs_cue_def banked = bs_default_cue_def();
+		banked.stick = true;
+		banked.speed = 6.0;
+		banked.angle_deg = 18.277362599170157;
+		banked.tip = bs_v2(0.0, 0.3);
+		bs_world_def world = bs_default_pool_world_def();
+		bs_table_preset("9ft", true, &world.table);
+		world.balls = lone_balls;
+		world.ball_count = 2;
+		bs_world* start = bs_world_create(&world);
+		char error[256];
+		bs_world* shot = bs_shot_strike(start, &banked, error, sizeof error);
+		double farthest = 0.0; // the 1's cushion contact farthest from where it drops
+		bs_vec2 contacts[32];
+		int contact_count = 0, pocket = -1;
+		while (shot && pocket < 0 && bs_world_step(shot)) {
+			bs_event e = bs_world_last_event(shot);
+			if ((e.kind == BS_EVENT_CUSHION || e.kind == BS_EVENT_JAW) && e.a == 1 && contact_count < 32) {
+				contacts[contact_count++] = e.point;
+			} else if (e.kind == BS_EVENT_POCKET && e.a == 1) {
+				pocket = e.b;
+			}
+		}
+		CHECK(pocket >= 0);
+		if (pocket >= 0) {
+			bs_vec2 mouth = bs_table_pocket(bs_world_table(shot), pocket).centre;
+			for (int k = 0; k < contact_count; ++k) {
+				farthest = fmax(farthest, bs_v2_len(bs_v2_sub(contacts[k], mouth)));
+			}
+			if (!(farthest > 0.5)) {
+				CHECK_FAIL("the shot is no bank to test: the 1 meets cushions at most %.3f m from its pocket", farthest);
+			}
+			CHECK_EQ_INT((int)solve_classify(bank, &banked, 1, BS_SHOT_DIRECT, &potted), (int)BS_SHOT_BANK);
+			CHECK_EQ_INT(potted.pocket, pocket);
+		}
+		bs_world_destroy(shot);
+		bs_world_destroy(start);
+		bs_shot_evaluator_destroy(bank);
+	}
+}
+
 static void test_noise_and_interval(void) {
 	bs_noise_def none = {0.0, 0.0, 0.0, 0.0};
 	bs_cue_def cue = bs_default_cue_def();
@@ -542,6 +649,7 @@ static void test_region_holds_the_cue_ball(void) {
 
 int main(void) {
 	RUN(test_noise_and_interval);
+	RUN(test_shots_are_named_by_what_they_do);
 	RUN(test_bad_defs_are_refused_by_field);
 	RUN(test_straight_in_pots_are_found);
 	RUN(test_probabilities_match_brute_force);

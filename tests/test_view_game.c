@@ -11,6 +11,7 @@
 #include "check.h"
 #include "hud.h"
 #include "process_helpers.h"
+#include "view_helpers.h"
 #include "viewer.h"
 #include "viewer_game.h"
 #include <breakshot/game.h>
@@ -19,31 +20,6 @@
 #include <GLFW/glfw3.h>
 
 static char temp_dir[256];
-
-// A viewer on a new game of `kind` between Ann and Bob, or false with the
-// failure recorded.
-static bool viewer_on_new_game(bs_game_kind kind, bs_viewer* viewer) {
-	char error[512];
-	bs_game* game = bs_game_new(kind, 1, "Ann", "Bob", 0, error, sizeof error);
-	if (!game) {
-		CHECK_FAIL("%s", error);
-		return false;
-	}
-	if (!bs_viewer_create_game(game, viewer, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
-		return false;
-	}
-	return true;
-}
-
-static bool run_keys(bs_viewer* viewer, const char* keys) {
-	char error[512];
-	if (!bs_viewer_run_script(viewer, keys, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
-		return false;
-	}
-	return true;
-}
 
 // The game as bs_game_save writes it, malloc'd, or NULL with the failure recorded.
 static char* saved(const bs_game* game, const char* name) {

@@ -13,6 +13,7 @@
 #include "hud.h"
 #include "process_helpers.h"
 #include "shot_hints.h"
+#include "view_helpers.h"
 #include "viewer.h"
 #include "viewer_game.h"
 #include "viewer_hints.h"
@@ -47,29 +48,6 @@ static bool viewer_on_text(const char* name, const char* text, bs_viewer* viewer
 	}
 	char error[512];
 	if (!bs_viewer_create(path, viewer, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
-		return false;
-	}
-	return true;
-}
-
-static bool viewer_on_new_game(bs_game_kind kind, bs_viewer* viewer) {
-	char error[512];
-	bs_game* game = bs_game_new(kind, 1, "Ann", "Bob", 0, error, sizeof error);
-	if (!game) {
-		CHECK_FAIL("%s", error);
-		return false;
-	}
-	if (!bs_viewer_create_game(game, viewer, error, sizeof error)) {
-		CHECK_FAIL("%s", error);
-		return false;
-	}
-	return true;
-}
-
-static bool run_keys(bs_viewer* viewer, const char* keys) {
-	char error[512];
-	if (!bs_viewer_run_script(viewer, keys, error, sizeof error)) {
 		CHECK_FAIL("%s", error);
 		return false;
 	}
