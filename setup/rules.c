@@ -127,11 +127,25 @@ bool rules_state_problem(const bs_game_state* state, char* error, size_t error_s
 		say(error, error_size, "state.in_hand: the cue ball is off the table, so it must be in hand");
 		return true;
 	}
+	int lightest = -1;
+	int heaviest = -1;
 	for (int i = 0; i < state->ball_count; ++i) {
 		if (!(state->balls[i].radius > 0.0) || !(state->balls[i].mass > 0.0)) {
 			say(error, error_size, "state.balls[%d]: radius and mass must be positive", i);
 			return true;
 		}
+		lightest = lightest < 0 || state->balls[i].mass < state->balls[lightest].mass ? i : lightest;
+		heaviest = heaviest < 0 || state->balls[i].mass > state->balls[heaviest].mass ? i : heaviest;
+	}
+	// A ball far lighter than the rest, pressed between them or against a
+	// cushion, rattles back and forth with ever shorter flights while
+	// friction drives the others into it: a shot of it runs to millions of
+	// events instead of coming to rest.
+	if (lightest >= 0 && state->balls[heaviest].mass > BS_RULES_MAX_MASS_RATIO * state->balls[lightest].mass) {
+		say(error, error_size, "state.balls[%d].mass: %g kg is less than 1/%g of ball %d's %g kg; a game's balls "
+			"must be within a factor %g in mass", lightest, state->balls[lightest].mass, BS_RULES_MAX_MASS_RATIO,
+			state->balls[heaviest].id, state->balls[heaviest].mass, BS_RULES_MAX_MASS_RATIO);
+		return true;
 	}
 	if (pool) {
 		if (!state->table.has_pockets) {

@@ -270,6 +270,8 @@ static void malformed_files_are_refused(void) {
 		{"\"fouls_in_row\": [\n      0,", "\"fouls_in_row\": [\n      7,", "state: player 1's fouls in a row"},
 		{"\"pockets\": true", "\"pockets\": false", "table: 8-ball is played on a table with pockets"},
 		{"\"on\": \"snooker_red\"", "\"on\": \"cube\"", "state.on: expected a ball kind"},
+		// A feather-light ball among the others: its shots would not come to rest.
+		{"\"mass\": 0.17", "\"mass\": 0.0016", "state.balls[0].mass: 0.0016 kg is less than 1/100 of ball"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
 		const char* at = strstr(good, cases[k].find);

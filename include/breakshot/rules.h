@@ -41,6 +41,11 @@
 /// "Close calls").
 #define BS_RULES_SAME_INSTANT 1e-9
 
+/// The most a game's heaviest ball may weigh, as a multiple of its
+/// lightest: a far lighter ball pressed between others rattles through
+/// millions of collisions instead of coming to rest (docs/games.md).
+#define BS_RULES_MAX_MASS_RATIO 100.0
+
 /// One ball of a game between shots.
 typedef struct bs_rules_ball {
 	int id;            ///< its id in the shot's world (pool: its number; the cue ball 0)
