@@ -158,6 +158,10 @@ static bool check_counts(const bs_solve_def* def, char* error, size_t error_size
 		return say(error, error_size, "ranks: rank %d of %d%s", def->rank, def->ranks,
 			def->ranks > 1 && !def->share ? " without a share function" : "");
 	}
+	if (def->ranks > 1 && def->cancel) {
+		return say(error, error_size, "cancel: must be NULL with %d ranks: a rank that stopped alone would leave "
+			"the others waiting", def->ranks);
+	}
 	return true;
 }
 
@@ -622,6 +626,7 @@ double solve_direct_chance(const bs_solve_def* def, const bs_world_def* world, i
 	next.ranks = 1;
 	next.share = NULL;
 	next.progress = NULL;
+	next.cancel = NULL; // one short search; the caller asks between them
 	next.goal.kind = BS_GOAL_POT;
 	next.goal.pocket = -1;
 	next.goal.has_region = false;
@@ -874,6 +879,11 @@ bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_
 			goto done;
 		}
 		for (int k = 0; k < top; ++k) {
+			if (solve_workers_stop_asked(workers)) {
+				bs_shot_evaluator_destroy(evaluator);
+				bs_free(shot_order);
+				goto done;
+			}
 			shots[k].position = solve_position_term(def, evaluator, &shots[k]);
 			shots[k].value = shots[k].probability + def->position_weight * shots[k].position;
 			if (def->progress) {
@@ -906,6 +916,9 @@ bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_
 	dest->evaluations = solve_workers_evaluations(workers);
 	ok = true;
 done:
+	if (!ok && workers && solve_workers_cancelled(workers)) {
+		say(error, error_size, "cancelled");
+	}
 	bs_free(shots);
 	bs_free(second);
 	bs_free(first);
@@ -976,9 +989,10 @@ bool bs_solve_heat_map(const bs_solve_def* def, const bs_solved_shot* shot, doub
 	bs_free(position);
 	bool ok = solve_workers_run(workers, aim_count * speed_count, sizeof *dest, heat_item, &h, dest, 0.0, 1.0,
 		"heat map");
+	bool cancelled = solve_workers_cancelled(workers);
 	solve_workers_destroy(workers);
 	if (!ok) {
-		return say(error, error_size, "a thread could not start");
+		return say(error, error_size, "%s", cancelled ? "cancelled" : "a thread could not start");
 	}
 	return true;
 }

@@ -20,6 +20,7 @@ struct solve_workers {
 	int threads;
 	bs_shot_evaluator** evaluators; ///< one per thread
 	int64_t evaluations;
+	atomic_bool cancelled; ///< the def's cancel said stop
 };
 
 solve_workers* solve_workers_create(const bs_solve_def* def, char* error, size_t error_size) {
@@ -30,6 +31,7 @@ solve_workers* solve_workers_create(const bs_solve_def* def, char* error, size_t
 	}
 	workers->def = def;
 	workers->threads = def->threads;
+	atomic_init(&workers->cancelled, false);
 	workers->evaluators = bs_calloc((size_t)def->threads, sizeof *workers->evaluators);
 	if (!workers->evaluators) {
 		snprintf(error, error_size, "out of memory starting the search");
@@ -57,6 +59,22 @@ void solve_workers_destroy(solve_workers* workers) {
 	}
 	bs_free(workers->evaluators);
 	bs_free(workers);
+}
+
+bool solve_workers_stop_asked(solve_workers* workers) {
+	const bs_solve_def* def = workers->def;
+	if (atomic_load(&workers->cancelled)) {
+		return true;
+	}
+	if (def->cancel && def->cancel(def->cancel_closure)) {
+		atomic_store(&workers->cancelled, true);
+		return true;
+	}
+	return false;
+}
+
+bool solve_workers_cancelled(const solve_workers* workers) {
+	return atomic_load(&workers->cancelled);
 }
 
 bs_shot_evaluator* workers_evaluator(solve_workers* workers) {
@@ -97,6 +115,9 @@ static void* work(void* arg) {
 	const bs_solve_def* def = b->workers->def;
 	int total = b->end - b->begin;
 	for (;;) {
+		if (solve_workers_stop_asked(b->workers)) {
+			break;
+		}
 		int first = atomic_fetch_add(&b->next, SOLVE_CHUNK);
 		if (first >= b->end) {
 			break;
@@ -151,6 +172,9 @@ bool solve_workers_run(solve_workers* workers, int count, size_t item_size, solv
 	work(&args[0]); // the calling thread works too
 	for (int t = 1; t < started; ++t) {
 		pthread_join(ids[t], NULL);
+	}
+	if (solve_workers_cancelled(workers)) {
+		return false; // items were left undone: the caller stops
 	}
 	if (ranks > 1) {
 		def->share(def->share_closure, results, item_size, count);

@@ -68,9 +68,18 @@ void solve_workers_destroy(solve_workers* workers);
 
 /// Computes `count` items of `item_size` bytes into `results` (this rank's
 /// share on its threads, then the others' through def->share), reporting
-/// progress from `progress_from` to `progress_to` under `stage`.
+/// progress from `progress_from` to `progress_to` under `stage`. Returns
+/// false when a thread cannot start, or when the def's cancel stopped the
+/// batch (solve_workers_cancelled), its results then incomplete.
 bool solve_workers_run(solve_workers* workers, int count, size_t item_size, solve_item_fn item, void* closure,
 	void* results, double progress_from, double progress_to, const char* stage);
+
+/// Whether the search is to stop: the def's cancel asked (once it says
+/// stop, the answer stays true).
+bool solve_workers_stop_asked(solve_workers* workers);
+
+/// Whether the def's cancel has stopped the search.
+bool solve_workers_cancelled(const solve_workers* workers);
 
 /// The calling thread's evaluator, for work outside the batches.
 bs_shot_evaluator* workers_evaluator(solve_workers* workers);

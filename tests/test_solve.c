@@ -5,7 +5,9 @@
 // here); the result must be the same bytes on any number of threads; a game
 // shot the search calls a success must be one the game's rules score; and
 // a def the search cannot run must be refused by its field.
+#include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -647,6 +649,78 @@ static void test_region_holds_the_cue_ball(void) {
 	bs_solve_result_destroy(result);
 }
 
+// A cancel function that says stop from its `stop_at`th question on.
+typedef struct stop_after {
+	atomic_int asked;
+	int stop_at;
+} stop_after;
+
+static bool stop_after_asked(void* closure) {
+	stop_after* s = closure;
+	return atomic_fetch_add(&s->asked, 1) + 1 >= s->stop_at;
+}
+
+static void share_nothing(void* closure, void* items, size_t item_size, int count) {
+	(void)closure, (void)items, (void)item_size, (void)count;
+}
+
+// A cancel function that never says stop changes nothing; one that does
+// stops the search (and a heat map) with "cancelled" and no shots, at
+// once or part way, on any number of threads.
+static void test_cancel_stops_the_search(void) {
+	bs_world_def world;
+	bs_ball_def balls[8];
+	int pocket;
+	int object = straight_in_layout(5, &world, balls, &pocket);
+	bs_solve_def def = light_def(&world);
+	def.goal.ball = object;
+	char error[256];
+	bs_solve_result* plain = bs_solve_result_create();
+	bs_solve_result* asked = bs_solve_result_create();
+	CHECK(bs_solve(&def, plain, error, sizeof error));
+	stop_after never = {0, INT_MAX};
+	bs_solve_def with_cancel = def;
+	with_cancel.cancel = stop_after_asked;
+	with_cancel.cancel_closure = &never;
+	CHECK(bs_solve(&with_cancel, asked, error, sizeof error));
+	CHECK(atomic_load(&never.asked) > 0);
+	CHECK_EQ_INT(bs_solve_result_count(asked), bs_solve_result_count(plain));
+	for (int k = 0; k < bs_solve_result_count(plain) && k < bs_solve_result_count(asked); ++k) {
+		if (memcmp(bs_solve_result_shot(plain, k), bs_solve_result_shot(asked, k), sizeof(bs_solved_shot)) != 0) {
+			CHECK_FAIL("shot %d differs with a cancel function that never stops (p %.17g against %.17g)", k,
+				bs_solve_result_shot(asked, k)->probability, bs_solve_result_shot(plain, k)->probability);
+		}
+	}
+	int total = atomic_load(&never.asked);
+	for (int threads = 1; threads <= 3; ++threads) {
+		const int stops[] = {1, total / 2};
+		for (int i = 0; i < 2; ++i) {
+			stop_after stop = {0, stops[i]};
+			with_cancel.cancel_closure = &stop;
+			with_cancel.threads = threads;
+			strcpy(error, "");
+			CHECK(!bs_solve(&with_cancel, asked, error, sizeof error));
+			CHECK_EQ_STR(error, "cancelled");
+			CHECK_EQ_INT(bs_solve_result_count(asked), 0);
+			// Each thread asks once more at most before it stops.
+			CHECK(atomic_load(&stop.asked) <= stops[i] + threads);
+		}
+	}
+	if (bs_solve_result_count(plain) > 0) {
+		stop_after stop = {0, 3};
+		with_cancel.cancel_closure = &stop;
+		double heat[4 * 4];
+		CHECK(!bs_solve_heat_map(&with_cancel, bs_solve_result_shot(plain, 0), 2.0, 4, 1.0, 3.0, 4, 20, heat, error,
+			sizeof error));
+		CHECK_EQ_STR(error, "cancelled");
+	}
+	with_cancel.ranks = 2;
+	with_cancel.share = share_nothing;
+	expect_refused(&with_cancel, "cancel: must be NULL with 2 ranks");
+	bs_solve_result_destroy(plain);
+	bs_solve_result_destroy(asked);
+}
+
 int main(void) {
 	RUN(test_noise_and_interval);
 	RUN(test_shots_are_named_by_what_they_do);
@@ -654,6 +728,7 @@ int main(void) {
 	RUN(test_straight_in_pots_are_found);
 	RUN(test_probabilities_match_brute_force);
 	RUN(test_same_bytes_on_any_threads);
+	RUN(test_cancel_stops_the_search);
 	RUN(test_heat_map_agrees_with_the_search);
 	RUN(test_region_holds_the_cue_ball);
 	RUN(test_game_shots_are_scored_by_the_rules);

@@ -117,6 +117,11 @@ typedef void (*bs_solve_progress_fn)(void* closure, double fraction, const char*
 /// same search, so every rank makes the same calls.
 typedef void (*bs_solve_share_fn)(void* closure, void* items, size_t item_size, int count);
 
+/// Asked, while a search runs, whether to stop it now (true: stop). It is
+/// asked on every one of the search's threads, at once, so it must be safe
+/// to call so: reading an atomic flag that another thread sets, say.
+typedef bool (*bs_solve_cancel_fn)(void* closure);
+
 /// What to search and how. Get one from bs_default_solve_def() and set what differs.
 typedef struct bs_solve_def {
 	/// The position: the table, the physics (pool physics) and the balls at
@@ -161,6 +166,12 @@ typedef struct bs_solve_def {
 	void* share_closure;
 	bs_solve_progress_fn progress; ///< NULL: no reports
 	void* progress_closure;
+	/// NULL: the search runs to its end. Otherwise asked between pieces of
+	/// work; once it says stop, bs_solve and bs_solve_heat_map return false
+	/// with "cancelled" within a few shots' time. NULL with ranks > 1: a
+	/// rank that stopped alone would leave the others waiting.
+	bs_solve_cancel_fn cancel;
+	void* cancel_closure;
 } bs_solve_def;
 
 /// Pot the 1 in any pocket, cue ball 0, on a default pool world with no

@@ -71,9 +71,10 @@ class CGoal(ctypes.Structure):
     ]
 
 
-#: bs_solve_progress_fn and bs_solve_share_fn.
+#: bs_solve_progress_fn, bs_solve_share_fn and bs_solve_cancel_fn.
 PROGRESS_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, _c_double, ctypes.c_char_p)
 SHARE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t, _c_int)
+CANCEL_FN = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p)
 
 
 class CSolveDef(ctypes.Structure):
@@ -105,6 +106,8 @@ class CSolveDef(ctypes.Structure):
         ("share_closure", ctypes.c_void_p),
         ("progress", PROGRESS_FN),
         ("progress_closure", ctypes.c_void_p),
+        ("cancel", CANCEL_FN),
+        ("cancel_closure", ctypes.c_void_p),
     ]
 
 

@@ -232,6 +232,8 @@ int main(void) {
 	FIELD(bs_solve_def, share_closure);
 	FIELD(bs_solve_def, progress);
 	FIELD(bs_solve_def, progress_closure);
+	FIELD(bs_solve_def, cancel);
+	FIELD(bs_solve_def, cancel_closure);
 
 	STRUCT(bs_solved_shot);
 	FIELD(bs_solved_shot, cue);
