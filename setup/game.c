@@ -145,6 +145,26 @@ void bs_game_destroy(bs_game* game) {
 	bs_free(game);
 }
 
+bs_game* bs_game_copy(const bs_game* game) {
+	bs_game* copy = bs_malloc(sizeof *copy);
+	if (!copy) {
+		return NULL;
+	}
+	memcpy(copy, game, sizeof *copy); // padding too: saved states compare whole
+	copy->events = NULL;
+	copy->event_capacity = 0;
+	if (game->event_count > 0) {
+		copy->events = bs_malloc((size_t)game->event_count * sizeof *copy->events);
+		if (!copy->events) {
+			bs_free(copy);
+			return NULL;
+		}
+		memcpy(copy->events, game->events, (size_t)game->event_count * sizeof *copy->events);
+		copy->event_capacity = game->event_count;
+	}
+	return copy;
+}
+
 const bs_game_state* bs_game_get_state(const bs_game* game) {
 	return &game->state;
 }

@@ -69,6 +69,26 @@ static bool same_event(const bs_event* a, const bs_event* b) {
 		same_bits(a->normal.x, b->normal.x) && same_bits(a->normal.y, b->normal.y);
 }
 
+// The last shots of two games had the same events, bit for bit.
+static void check_same_shot_events(const bs_game* game, const bs_game* other) {
+	CHECK_EQ_INT(bs_game_shot_event_count(other), bs_game_shot_event_count(game));
+	int n = bs_game_shot_event_count(game);
+	if (n != bs_game_shot_event_count(other)) {
+		return;
+	}
+	const bs_event* ea = bs_game_shot_events(game);
+	const bs_event* eb = bs_game_shot_events(other);
+	for (int k = 0; k < n; ++k) {
+		// Field by field: an event's padding bytes are not its value.
+		if (!same_event(&ea[k], &eb[k])) {
+			CHECK_FAIL("event %d differs: %s at %.17g (%d, %d) against %s at %.17g (%d, %d)", k,
+				bs_event_kind_name(ea[k].kind), ea[k].time, ea[k].a, ea[k].b, bs_event_kind_name(eb[k].kind),
+				eb[k].time, eb[k].a, eb[k].b);
+			return;
+		}
+	}
+}
+
 static bool take_turn(bs_game* game, bs_ruling* ruling) {
 	const bs_game_state* state = bs_game_get_state(game);
 	char error[256];
@@ -130,21 +150,7 @@ static void saved_game_continues_bit_for_bit(void) {
 		bool took_a = take_turn(game, &a);
 		bool took_b = take_turn(loaded, &b);
 		CHECK(took_a && took_b);
-		CHECK_EQ_INT(bs_game_shot_event_count(loaded), bs_game_shot_event_count(game));
-		int n = bs_game_shot_event_count(game);
-		if (n == bs_game_shot_event_count(loaded)) {
-			const bs_event* ea = bs_game_shot_events(game);
-			const bs_event* eb = bs_game_shot_events(loaded);
-			for (int k = 0; k < n; ++k) {
-				// Field by field: an event's padding bytes are not its value.
-				if (!same_event(&ea[k], &eb[k])) {
-					CHECK_FAIL("event %d differs: %s at %.17g (%d, %d) against %s at %.17g (%d, %d)", k,
-						bs_event_kind_name(ea[k].kind), ea[k].time, ea[k].a, ea[k].b, bs_event_kind_name(eb[k].kind),
-						eb[k].time, eb[k].a, eb[k].b);
-					break;
-				}
-			}
-		}
+		check_same_shot_events(game, loaded);
 		CHECK(memcmp(&a.after, &b.after, sizeof a.after) == 0);
 		CHECK_EQ_STR(a.text, b.text);
 		bs_game_destroy(loaded);
@@ -328,9 +334,48 @@ static void failed_save_leaves_nothing(void) {
 	bs_game_destroy(game);
 }
 
+// A copy holds the game's state and last shot, and plays on by itself:
+// the same shots give the same events on both, and a shot on the copy
+// leaves the game as it was.
+static void copy_plays_on_by_itself(void) {
+	char error[256] = "";
+	bs_game* game = bs_game_new(BS_GAME_8_BALL, 4, "Ann", "Bob", 0, error, sizeof error);
+	CHECK(game != NULL);
+	if (!game) {
+		return;
+	}
+	bs_ruling ruling;
+	bs_cue_def brk = cue_towards(bs_v2(0.75 * 2.54, 0.635), 9.0);
+	CHECK(bs_game_shoot(game, &brk, NULL, &ruling, error, sizeof error));
+	bs_game* copy = bs_game_copy(game);
+	CHECK(copy != NULL);
+	if (!copy) {
+		bs_game_destroy(game);
+		return;
+	}
+	CHECK(memcmp(bs_game_get_state(game), bs_game_get_state(copy), sizeof(bs_game_state)) == 0);
+	CHECK_EQ_STR(bs_game_player(copy, 1), "Bob");
+	check_same_shot_events(game, copy);
+	bs_ruling a;
+	bs_ruling b;
+	CHECK(take_turn(game, &a) && take_turn(copy, &b));
+	check_same_shot_events(game, copy);
+	CHECK(memcmp(&a.after, &b.after, sizeof a.after) == 0);
+	bs_game_state before = *bs_game_get_state(game);
+	int events_before = bs_game_shot_event_count(game);
+	if (!bs_game_get_state(copy)->over) {
+		CHECK(take_turn(copy, &b));
+	}
+	CHECK(memcmp(bs_game_get_state(game), &before, sizeof before) == 0);
+	CHECK_EQ_INT(bs_game_shot_event_count(game), events_before);
+	bs_game_destroy(copy);
+	bs_game_destroy(game);
+}
+
 int main(void) {
 	make_directory();
 	RUN(saved_game_continues_bit_for_bit);
+	RUN(copy_plays_on_by_itself);
 	RUN(creation_refuses_what_cannot_be_played);
 	RUN(bad_cue_is_refused);
 	RUN(malformed_files_are_refused);

@@ -70,6 +70,11 @@ BS_API bs_game* bs_game_new(bs_game_kind game, uint64_t seed, const char* player
 /// Frees a game. Accepts NULL.
 BS_API void bs_game_destroy(bs_game* game);
 
+/// A copy of `game` (its table, physics, players, state and the last
+/// shot's events) that plays on by itself: a search on another thread
+/// reads the copy while the game goes on. NULL when memory runs out.
+BS_API bs_game* bs_game_copy(const bs_game* game);
+
 /// The state of play: whose turn, the scores, the balls, ball in hand, the
 /// end. Valid until the next call that changes the game.
 BS_API const bs_game_state* bs_game_get_state(const bs_game* game);

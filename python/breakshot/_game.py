@@ -195,6 +195,7 @@ game_new = _declare(
 )
 game_load = _declare("bs_game_load", _game, ctypes.c_char_p, _error, ctypes.c_size_t)
 game_destroy = _declare("bs_game_destroy", None, _game)
+game_copy = _declare("bs_game_copy", _game, _game)
 game_get_state = _declare("bs_game_get_state", ctypes.POINTER(CGameState), _game)
 game_player = _declare("bs_game_player", ctypes.c_char_p, _game, _c_int)
 game_place_cue_ball = _declare("bs_game_place_cue_ball", _c_bool, _game, _lib.Vec2, _error, ctypes.c_size_t)
@@ -503,6 +504,20 @@ class Game:
         game = cls.__new__(cls)
         game._adopt(handle)
         return game
+
+    def copy(self):
+        """A copy of the game as it stands (its state, players and the last
+        shot's events) that plays on by itself: a shot on either leaves the
+        other as it was. ``copy.copy(game)`` gives the same."""
+        handle = game_copy(self._live())
+        if not handle:
+            raise MemoryError("out of memory copying the game")
+        game = type(self).__new__(type(self))
+        game._adopt(handle)
+        game._events = _copy_events(handle)
+        return game
+
+    __copy__ = copy
 
     # -- life --------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Games from Python: breakshot.Game over game.h and rules.h, the layout of
 the structs it mirrors, and examples/python/play_9ball.py."""
 
+import copy
 import gc
 import json
 import math
@@ -488,6 +489,26 @@ def test_save_and_load_continue_identically(tmp_path):
                 assert kept == again
                 assert loaded.state == game.state
         assert game.state.shot_count >= 3
+
+
+def test_a_copy_plays_on_by_itself():
+    with breakshot.Game(players=("Efren", "Earl"), seed=5) as game:
+        break_shot(game)
+        with game.copy() as twin:
+            assert twin.state == game.state and twin.players == ("Efren", "Earl")
+            assert events_equal(twin.events, game.events) and len(twin.events) > 0
+            target = min(ball.id for ball in game.state.balls_on_table if ball.id != 0)
+            for playing in (game, twin):
+                if playing.state.in_hand != "none":
+                    playing.place_cue_ball(0.3, 0.3)
+            with game.world() as world:
+                aim = some_aim(world, target)
+            before = game.state
+            twin.shoot(stick_speed=4.0, angle_deg=aim.angle_deg)
+            assert game.state == before and twin.state != before
+            game.shoot(stick_speed=4.0, angle_deg=aim.angle_deg)
+            assert events_equal(game.events, twin.events) and game.state == twin.state
+        assert copy.copy(game).state == game.state
 
 
 def test_save_and_load_errors(tmp_path):
