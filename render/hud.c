@@ -372,7 +372,7 @@ static const char* const help_lines[][2] = {
 	{"Game: ball in hand", "the cue ball follows the mouse; click places it"},
 	{"Game: A", "ball in hand where it lies, or on a free spot"},
 	{"Game: F", "jump to the end of the shot and its ruling"},
-	{"I", "hints: the best shots from here, by the shot search (again: hide)"},
+	{"I", "hints: the best shots from here, searched as the table draws on (again: stop or hide)"},
 	{"1 2 3 (hints shown)", "set that hint up on the cue (Enter plays it)"},
 	{"Left drag", "orbit the camera"},
 	{"Right / middle drag", "pan"},

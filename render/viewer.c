@@ -103,6 +103,7 @@ void bs_viewer_destroy(bs_viewer* viewer) {
 	free(viewer->orientations);
 	free(viewer->shot_text);
 	bs_shot_preview_destroy(&viewer->preview);
+	bs_hint_search_cancel(viewer->hint_job);
 	bs_shot_hints_destroy(&viewer->hints);
 	memset(viewer, 0, sizeof *viewer);
 }

@@ -16,6 +16,7 @@
 #include "ball_motion.h"
 #include "camera.h"
 #include "overlay_layout.h"
+#include "hint_search.h"
 #include "shot_hints.h"
 #include "shot_preview.h"
 #include "timeline.h"
@@ -85,6 +86,13 @@ typedef struct bs_viewer {
 	bs_solve_def hint_search;
 	double hints_time;     ///< the displayed time they were found at (s)
 	int64_t hints_event_count; ///< the frame they were found at
+	/// The hint key searches on a thread of its own while the window draws
+	/// on (the window sets it); otherwise I waits for its search, as a
+	/// script or a test does
+	bool hints_in_background;
+	bs_hint_search* hint_job; ///< the search running in the background, or NULL
+	double hint_job_time;     ///< the displayed time it searches the position of (s)
+	int64_t hint_job_event_count; ///< the frame it searches the position of
 	uint64_t rack_seed;    ///< the jitter seed of the last re-rack
 	bool quit;
 	char status[320];      ///< a one-line notice for the HUD ("" for none)

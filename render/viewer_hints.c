@@ -12,6 +12,12 @@ const float bs_hint_colours[BS_HINT_MAX][4] = {
 	{0.7f, 0.6f, 1.0f, 1.0f},   // lavender
 };
 
+// Whether the position shown is still the one at displayed time `time` of
+// the frame `event_count`.
+static bool position_unchanged(const bs_viewer* viewer, double time, int64_t event_count) {
+	return viewer->timeline.time == time && bs_timeline_frame(&viewer->timeline)->event_count == event_count;
+}
+
 void bs_viewer_hide_hints(bs_viewer* viewer) {
 	if (viewer->show_hints) {
 		viewer->show_hints = false;
@@ -20,10 +26,10 @@ void bs_viewer_hide_hints(bs_viewer* viewer) {
 }
 
 void bs_viewer_check_hints(bs_viewer* viewer) {
-	if (viewer->show_hints && (viewer->timeline.time != viewer->hints_time ||
-								  bs_timeline_frame(&viewer->timeline)->event_count != viewer->hints_event_count)) {
+	if (viewer->show_hints && !position_unchanged(viewer, viewer->hints_time, viewer->hints_event_count)) {
 		bs_viewer_hide_hints(viewer);
 	}
+	bs_viewer_poll_hints(viewer);
 }
 
 bool bs_viewer_rest_position(const bs_viewer* viewer, bs_world_def* dest, bs_ball_def* balls, char* error,
@@ -79,34 +85,8 @@ static const char* game_refusal(const bs_viewer* viewer) {
 	return NULL;
 }
 
-bool bs_viewer_toggle_hints(bs_viewer* viewer) {
-	if (viewer->show_hints) {
-		bs_viewer_hide_hints(viewer);
-		bs_viewer_set_status(viewer, "hints hidden");
-		return false;
-	}
-	char error[512];
-	bool found;
-	if (viewer->game) {
-		const char* refusal = game_refusal(viewer);
-		if (refusal) {
-			bs_viewer_set_status(viewer, "hints: %s", refusal);
-			return false;
-		}
-		found = bs_shot_hints_find_game(viewer->game->game, &viewer->hint_search, &viewer->hints, error, sizeof error);
-	} else {
-		bs_world_def position;
-		if (bs_viewer_cue_index(viewer) < 0) {
-			bs_viewer_set_status(viewer, "hints: the cue ball (id %d) is not on the table", viewer->cue_id);
-			return false;
-		}
-		if (!bs_viewer_rest_position(viewer, &position, viewer->shot_balls, error, sizeof error)) {
-			bs_viewer_set_status(viewer, "hints: %s", error);
-			return false;
-		}
-		found = bs_shot_hints_find_pots(&position, viewer->cue_id, &viewer->hint_search, &viewer->hints, error,
-			sizeof error);
-	}
+// Shows the hints a search found for the position shown, or says why none.
+static bool present_hints(bs_viewer* viewer, bool found, const char* error) {
 	if (!found) {
 		bs_shot_hints_clear(&viewer->hints);
 		bs_viewer_set_status(viewer, "hints: %s", error);
@@ -129,6 +109,77 @@ bool bs_viewer_toggle_hints(bs_viewer* viewer) {
 			hints->count, hints->evaluations, hints->count);
 	}
 	return true;
+}
+
+void bs_viewer_poll_hints(bs_viewer* viewer) {
+	if (!viewer->hint_job) {
+		return;
+	}
+	if (!position_unchanged(viewer, viewer->hint_job_time, viewer->hint_job_event_count)) {
+		bs_hint_search_cancel(viewer->hint_job);
+		viewer->hint_job = NULL;
+		bs_viewer_set_status(viewer, "hints: the position changed, so the search stopped (I searches again)");
+		return;
+	}
+	if (!bs_hint_search_done(viewer->hint_job)) {
+		bs_viewer_set_status(viewer, "hints: searching, %.0f %% (I stops)",
+			100.0 * bs_hint_search_progress(viewer->hint_job));
+		return;
+	}
+	char error[512];
+	bool found = bs_hint_search_finish(viewer->hint_job, &viewer->hints, error, sizeof error);
+	viewer->hint_job = NULL;
+	present_hints(viewer, found, error);
+}
+
+bool bs_viewer_toggle_hints(bs_viewer* viewer) {
+	if (viewer->hint_job) {
+		bs_hint_search_cancel(viewer->hint_job);
+		viewer->hint_job = NULL;
+		bs_viewer_set_status(viewer, "hints: search stopped");
+		return false;
+	}
+	if (viewer->show_hints) {
+		bs_viewer_hide_hints(viewer);
+		bs_viewer_set_status(viewer, "hints hidden");
+		return false;
+	}
+	char error[512];
+	const bs_game* game = NULL;
+	bs_world_def position;
+	if (viewer->game) {
+		const char* refusal = game_refusal(viewer);
+		if (refusal) {
+			bs_viewer_set_status(viewer, "hints: %s", refusal);
+			return false;
+		}
+		game = viewer->game->game;
+	} else {
+		if (bs_viewer_cue_index(viewer) < 0) {
+			bs_viewer_set_status(viewer, "hints: the cue ball (id %d) is not on the table", viewer->cue_id);
+			return false;
+		}
+		if (!bs_viewer_rest_position(viewer, &position, viewer->shot_balls, error, sizeof error)) {
+			bs_viewer_set_status(viewer, "hints: %s", error);
+			return false;
+		}
+	}
+	if (viewer->hints_in_background) {
+		viewer->hint_job = bs_hint_search_start(game, game ? NULL : &position, viewer->cue_id, &viewer->hint_search,
+			error, sizeof error);
+		if (!viewer->hint_job) {
+			bs_viewer_set_status(viewer, "hints: %s", error);
+			return false;
+		}
+		viewer->hint_job_time = viewer->timeline.time;
+		viewer->hint_job_event_count = bs_timeline_frame(&viewer->timeline)->event_count;
+		bs_viewer_set_status(viewer, "hints: searching (I stops)");
+		return false;
+	}
+	bool found = game ? bs_shot_hints_find_game(game, &viewer->hint_search, &viewer->hints, error, sizeof error)
+					  : bs_shot_hints_find_pots(&position, viewer->cue_id, &viewer->hint_search, &viewer->hints, error,
+							sizeof error);
+	return present_hints(viewer, found, error);
 }
 
 bool bs_viewer_use_hint(bs_viewer* viewer, int index) {

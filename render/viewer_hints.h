@@ -16,17 +16,26 @@
 /// HUD's line for it.
 extern const float bs_hint_colours[BS_HINT_MAX][4];
 
-/// The I key: hides the hints when shown; otherwise searches the position
-/// shown and shows them, or says on the status line why it cannot (the
-/// balls moving, the cue ball in hand, the game over, no shot found).
-/// Returns whether hints are shown now.
+/// The I key: stops the search when one runs in the background; hides the
+/// hints when shown; otherwise searches the position shown and shows them,
+/// or says on the status line why it cannot (the balls moving, the cue
+/// ball in hand, the game over, no shot found). With hints_in_background
+/// the search starts on a thread of its own and the status line follows
+/// it; bs_viewer_poll_hints shows what it finds. Returns whether hints are
+/// shown now.
 bool bs_viewer_toggle_hints(bs_viewer* viewer);
+
+/// Follows the background search, once a frame (bs_viewer_check_hints
+/// calls it): its progress on the status line, its hints when it ends,
+/// and a stop when the position shown changes.
+void bs_viewer_poll_hints(bs_viewer* viewer);
 
 /// Hides the hints (nothing when none are shown).
 void bs_viewer_hide_hints(bs_viewer* viewer);
 
 /// Hides the hints when the position shown is no longer the one they were
-/// found for. Called by bs_viewer_refresh.
+/// found for, and follows the background search (bs_viewer_poll_hints).
+/// Called by bs_viewer_refresh.
 void bs_viewer_check_hints(bs_viewer* viewer);
 
 /// A digit while hints are shown: sets hint `index` (0 for the best) up on

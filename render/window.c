@@ -238,6 +238,10 @@ int bs_window_run(GLFWwindow* window, bs_viewer* viewer, int64_t frame_limit, bs
 	glfwSetFramebufferSizeCallback(window, on_resize);
 	// A measured run must not wait for the display's refresh.
 	glfwSwapInterval(frame_limit > 0 ? 0 : 1);
+	// Someone at the window keeps it drawing while the hint key searches;
+	// a run of a set number of frames waits for each search, so that what
+	// it draws does not depend on the machine's speed.
+	viewer->hints_in_background = frame_limit <= 0;
 
 	bs_hud_stats stats = {0.0, 0.0, bs_antialias_name(&antialias)};
 	int status = 0;

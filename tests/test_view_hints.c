@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "hud.h"
@@ -390,6 +391,71 @@ static void test_game_hints(void) {
 	bs_viewer_destroy(&viewer);
 }
 
+// Waits for the background search, following it a frame at a time as the
+// window does; false when it has not ended within `seconds`.
+static bool wait_for_hint_search(bs_viewer* viewer, double seconds) {
+	for (double waited = 0.0; viewer->hint_job && waited < seconds; waited += 0.005) {
+		bs_viewer_tick(viewer, 0.0);
+		nanosleep(&(struct timespec){0, 5000000}, NULL);
+	}
+	return viewer->hint_job == NULL;
+}
+
+// In the background: I starts the search and the status follows it while
+// frames go on; what it shows in the end is what a search that blocks
+// shows, bit for bit. I again stops it, so does a step (the position
+// changed), and so does closing the viewer.
+static void test_background_search(void) {
+	bs_viewer viewer;
+	if (!viewer_on_text("background.json", cut_scene, &viewer)) {
+		return;
+	}
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I));
+	bs_shot_hints waited = viewer.hints;
+	CHECK(waited.count == 1);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I)); // hidden
+	viewer.hints_in_background = true;
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I));
+	CHECK(!viewer.show_hints);
+	CHECK(viewer.hint_job != NULL);
+	CHECK(strncmp(viewer.status, "hints: searching", 16) == 0);
+	CHECK(wait_for_hint_search(&viewer, 600.0));
+	CHECK(viewer.show_hints);
+	CHECK_EQ_INT(viewer.hints.count, waited.count);
+	for (int k = 0; k < viewer.hints.count && k < waited.count; ++k) {
+		if (memcmp(&viewer.hints.hints[k].shot, &waited.hints[k].shot, sizeof waited.hints[k].shot) != 0) {
+			CHECK_FAIL("hint %d differs from the waited-for search's (p %.17g against %.17g)", k,
+				viewer.hints.hints[k].shot.probability, waited.hints[k].shot.probability);
+		}
+		CHECK_EQ_INT(viewer.hints.hints[k].path.events, waited.hints[k].path.events);
+	}
+	check_hints_are_sound(&viewer);
+	CHECK(strncmp(viewer.status, "hints: 1 shot", 13) == 0);
+
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I)); // hidden
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I)); // searching
+	CHECK(viewer.hint_job != NULL);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I)); // stopped
+	CHECK(viewer.hint_job == NULL);
+	CHECK(!viewer.show_hints);
+	CHECK_EQ_STR(viewer.status, "hints: search stopped");
+
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I));
+	CHECK(viewer.hint_job != NULL);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_N)); // the next event: another position
+	bs_viewer_tick(&viewer, 0.0);
+	CHECK(viewer.hint_job == NULL);
+	CHECK(!viewer.show_hints);
+	if (!strstr(viewer.status, "the position changed")) {
+		CHECK_FAIL("status: \"%s\"", viewer.status);
+	}
+
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_R)); // back to the start, at rest again
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I));
+	CHECK(viewer.hint_job != NULL);
+	bs_viewer_destroy(&viewer); // stops it and frees everything
+}
+
 int main(void) {
 	if (!make_temp_dir("view-hints", temp_dir, sizeof temp_dir)) {
 		return 1;
@@ -398,6 +464,7 @@ int main(void) {
 	RUN(test_scene_hint_played);
 	RUN(test_scene_moving_refused);
 	RUN(test_game_hints);
+	RUN(test_background_search);
 	remove_tree(temp_dir);
 	return check_summary();
 }
