@@ -218,10 +218,26 @@ static bool strike_position(const void* closure, const bs_cue_def* cue, bs_shot_
 	return ok;
 }
 
+// The progress of one search among several, reported as the whole's.
+typedef struct search_share {
+	const bs_solve_def* whole;
+	int index, count;
+} search_share;
+
+static void report_share(void* closure, double fraction, const char* stage) {
+	const search_share* share = closure;
+	share->whole->progress(share->whole->progress_closure, (share->index + fraction) / share->count, stage);
+}
+
 bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const bs_solve_def* search,
 	bs_shot_hints* dest, char* error, size_t error_size) {
 	bs_shot_hints_clear(dest);
 	bs_solve_def def = *search;
+	search_share share = {search, 0, position->ball_count > 1 ? position->ball_count - 1 : 1};
+	if (search->progress) {
+		def.progress = report_share;
+		def.progress_closure = &share;
+	}
 	def.game = NULL;
 	def.world = *position;
 	def.cue_ball = cue_ball;
@@ -245,6 +261,7 @@ bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const b
 		}
 		def.goal.ball = position->balls[k].id;
 		ok = bs_solve(&def, result, error, error_size);
+		share.index += 1;
 		if (!ok) {
 			break;
 		}
