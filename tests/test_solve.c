@@ -239,41 +239,41 @@ static void test_probabilities_match_brute_force(void) {
 	}
 }
 
+// Two results hold the same shots, byte for byte (padding too).
+static void check_same_results(const bs_solve_result* result, const bs_solve_result* expected, const char* what) {
+	CHECK_EQ_INT(bs_solve_result_count(result), bs_solve_result_count(expected));
+	CHECK(bs_solve_result_evaluations(result) == bs_solve_result_evaluations(expected));
+	for (int k = 0; k < bs_solve_result_count(result) && k < bs_solve_result_count(expected); ++k) {
+		const bs_solved_shot* shot = bs_solve_result_shot(result, k);
+		const bs_solved_shot* other = bs_solve_result_shot(expected, k);
+		if (memcmp(shot, other, sizeof *shot) != 0) {
+			CHECK_FAIL("%s: shot %d differs (p %.17g against %.17g)", what, k, shot->probability, other->probability);
+		}
+	}
+}
+
 static void test_same_bytes_on_any_threads(void) {
 	bs_world_def world;
 	bs_ball_def balls[8];
 	int pocket;
 	int object = straight_in_layout(5, &world, balls, &pocket);
-	bs_solved_shot first[4];
-	int first_count = 0;
-	int64_t first_evaluations = 0;
+	bs_solve_result* first = bs_solve_result_create();
+	bs_solve_result* result = bs_solve_result_create();
 	for (int threads = 1; threads <= 3; ++threads) {
 		bs_solve_def def = light_def(&world);
 		def.goal.ball = object;
 		def.top = 4;
 		def.threads = threads;
-		bs_solve_result* result = bs_solve_result_create();
 		char error[256];
-		CHECK(bs_solve(&def, result, error, sizeof error));
-		int count = bs_solve_result_count(result);
-		if (threads == 1) {
-			first_count = count;
-			first_evaluations = bs_solve_result_evaluations(result);
-			for (int k = 0; k < count; ++k) {
-				memcpy(&first[k], bs_solve_result_shot(result, k), sizeof first[k]); // padding too
-			}
-		} else {
-			CHECK_EQ_INT(count, first_count);
-			CHECK(bs_solve_result_evaluations(result) == first_evaluations);
-			for (int k = 0; k < count && k < first_count; ++k) {
-				if (memcmp(bs_solve_result_shot(result, k), &first[k], sizeof first[k]) != 0) {
-					CHECK_FAIL("%d threads: shot %d differs from one thread's (p %.17g against %.17g)", threads, k,
-						bs_solve_result_shot(result, k)->probability, first[k].probability);
-				}
-			}
+		CHECK(bs_solve(&def, threads == 1 ? first : result, error, sizeof error));
+		if (threads > 1) {
+			char what[64];
+			snprintf(what, sizeof what, "%d threads against one", threads);
+			check_same_results(result, first, what);
 		}
-		bs_solve_result_destroy(result);
 	}
+	bs_solve_result_destroy(result);
+	bs_solve_result_destroy(first);
 }
 
 // A heat map's cell at the best shot's own aim and speed draws the same
@@ -684,13 +684,7 @@ static void test_cancel_stops_the_search(void) {
 	with_cancel.cancel_closure = &never;
 	CHECK(bs_solve(&with_cancel, asked, error, sizeof error));
 	CHECK(atomic_load(&never.asked) > 0);
-	CHECK_EQ_INT(bs_solve_result_count(asked), bs_solve_result_count(plain));
-	for (int k = 0; k < bs_solve_result_count(plain) && k < bs_solve_result_count(asked); ++k) {
-		if (memcmp(bs_solve_result_shot(plain, k), bs_solve_result_shot(asked, k), sizeof(bs_solved_shot)) != 0) {
-			CHECK_FAIL("shot %d differs with a cancel function that never stops (p %.17g against %.17g)", k,
-				bs_solve_result_shot(asked, k)->probability, bs_solve_result_shot(plain, k)->probability);
-		}
-	}
+	check_same_results(asked, plain, "a cancel function that never stops");
 	int total = atomic_load(&never.asked);
 	for (int threads = 1; threads <= 3; ++threads) {
 		const int stops[] = {1, total / 2};
