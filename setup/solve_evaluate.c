@@ -65,6 +65,10 @@ bs_shot_evaluator* bs_shot_evaluator_create(const bs_solve_def* def, char* error
 			}
 		}
 	}
+	if (position->has_game && def->goal.kind == BS_GOAL_GAME && !position->state.is_break &&
+		position->state.game != BS_GAME_THREE_CUSHION) {
+		evaluator->on_count = bs_rules_balls_on(&position->state, evaluator->on_ids);
+	}
 	memcpy(evaluator->struck, position->balls, (size_t)position->world.ball_count * sizeof *evaluator->struck);
 	bs_world_def world = position->world;
 	world.balls = evaluator->struck;
@@ -178,6 +182,44 @@ static goal_verdict follow_carom(carom_tracker* carom, int cue_id, bs_event even
 	}
 }
 
+// The cue ball's first contacts with balls, as far as they decide a foul.
+typedef struct first_contact {
+	bool made;        ///< the cue ball has touched a ball
+	double time;      ///< when it first did (s)
+	bool on_touched;  ///< a ball on was among the balls touched at that instant
+} first_contact;
+
+static bool is_on(const bs_shot_evaluator* evaluator, int id) {
+	for (int k = 0; k < evaluator->on_count; ++k) {
+		if (evaluator->on_ids[k] == id) {
+			return true;
+		}
+	}
+	return false;
+}
+
+// Whether the shot so far fouls whatever follows: the cue ball dropped, or
+// its first contact, over the rules' instant of a split hit, touched no
+// ball on. Judged more strictly than the rules (the instant by time alone,
+// not also by place), so that it never calls a foul the rules would not.
+static bool foul_decided(const bs_shot_evaluator* evaluator, first_contact* first, int cue_id, bs_event event) {
+	if (event.kind == BS_EVENT_POCKET && event.a == cue_id) {
+		return true;
+	}
+	if (first->made && event.time - first->time > BS_RULES_SAME_INSTANT) {
+		return !first->on_touched;
+	}
+	if (event.kind == BS_EVENT_BALL && (event.a == cue_id || event.b == cue_id)) {
+		int other = event.a == cue_id ? event.b : event.a;
+		if (!first->made) {
+			first->made = true;
+			first->time = event.time;
+		}
+		first->on_touched = first->on_touched || is_on(evaluator, other);
+	}
+	return false;
+}
+
 static bool inside_region(const bs_goal* goal, bs_vec2 pos) {
 	return pos.x >= goal->region_min.x && pos.x <= goal->region_max.x && pos.y >= goal->region_min.y &&
 		pos.y <= goal->region_max.y;
@@ -231,9 +273,12 @@ bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def*
 	int cue_id = position->balls[position->cue_index].id;
 	bool game = goal->kind == BS_GOAL_GAME;
 	// Only the goal's own outcome can end a shot early; a region needs the
-	// cue ball at rest, and a game's rules need every contact.
+	// cue ball at rest, and a game's rules need every contact, unless the
+	// shot has already fouled.
 	bool may_stop = !to_rest && !goal->has_region && !game;
 	carom_tracker carom = {-1, 0};
+	first_contact first = {false, 0.0, false};
+	bool foul_may_stop = game && !to_rest && evaluator->on_count > 0;
 	goal_verdict verdict = GOAL_OPEN;
 	int kept = 0;
 	while (bs_world_step(world)) {
@@ -244,6 +289,10 @@ bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def*
 		bs_event event = bs_world_last_event(world);
 		if (game) {
 			if (event.kind <= BS_EVENT_POCKET && !keep_event(evaluator, &kept, event)) {
+				return outcome;
+			}
+			if (foul_may_stop && foul_decided(evaluator, &first, cue_id, event)) {
+				outcome.decided_early = true;
 				return outcome;
 			}
 			continue;

@@ -48,6 +48,12 @@ struct bs_shot_evaluator {
 	int event_capacity;
 	bs_ruling ruling;              ///< game: the last shot's ruling
 	bool judged;                   ///< game: the rules judged the last shot (`ruling` is valid)
+	/// game, not a break nor three-cushion: the balls the shooter may strike
+	/// first (bs_rules_balls_on). A shot whose cue ball strikes only others
+	/// first, or drops, fouls whatever follows: a shot judged only for its
+	/// success (not run to rest) stops there.
+	int on_ids[BS_RULES_MAX_BALLS];
+	int on_count;
 };
 
 /// Fills `dest` with the geometric candidates for `def`'s goal from

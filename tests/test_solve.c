@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "game_internal.h"
 #include "rng.h"
 #include "solve_internal.h"
 #include <breakshot/aim.h>
@@ -715,6 +716,138 @@ static void test_cancel_stops_the_search(void) {
 	bs_solve_result_destroy(asked);
 }
 
+// A game after its break (the cue ball placed first where the game gives
+// ball in hand), at its next shot with the cue ball on the table; NULL
+// with the failure recorded.
+static bs_game* game_after_break(bs_game_kind kind, uint64_t seed) {
+	char error[512];
+	bs_game* game = bs_game_new(kind, seed, NULL, NULL, 0, error, sizeof error);
+	if (!game) {
+		CHECK_FAIL("%s", error);
+		return NULL;
+	}
+	for (int shot = 0; shot < 2; ++shot) {
+		const bs_game_state* state = bs_game_get_state(game);
+		bool placed = state->in_hand == BS_IN_HAND_NONE;
+		for (int k = 0; k < 400 && !placed; ++k) {
+			bs_vec2 at = bs_v2(state->table.width * (0.05 + 0.9 * (k % 20) / 19.0),
+				state->table.height * (0.05 + 0.9 * (k / 20) / 19.0));
+			placed = bs_game_place_cue_ball(game, at, error, sizeof error);
+		}
+		if (!placed) {
+			CHECK_FAIL("%s: no place for the cue ball: %s", bs_game_kind_name(kind), error);
+			bs_game_destroy(game);
+			return NULL;
+		}
+		if (shot == 1 || !state->is_break) {
+			break;
+		}
+		bs_cue_def brk = bs_default_cue_def();
+		brk.stick = true;
+		brk.speed = 8.0;
+		bs_vec2 cue = state->balls[bs_game_state_find(state, state->cue_ball)].pos;
+		brk.angle_deg = cue.x < 0.5 * state->table.width ? 0.0 : 180.0; // towards the rack
+		bs_ruling ruling;
+		CHECK(bs_game_shoot(game, &brk, NULL, &ruling, error, sizeof error));
+	}
+	return game;
+}
+
+// The game with its state changed by `change`, for positions a break
+// seldom leaves (8-ball's groups taken, snooker's colour on).
+static bs_game* game_with(const bs_game* game, void (*change)(bs_game_state*)) {
+	bs_game_state state = *bs_game_get_state(game);
+	change(&state);
+	char error[512];
+	bs_game* changed = bs_game_start(&game->world, &state, game->players[0], game->players[1], error, sizeof error);
+	if (!changed) {
+		CHECK_FAIL("%s", error);
+	}
+	return changed;
+}
+
+static void take_groups(bs_game_state* state) {
+	state->group[state->shooter] = BS_GROUP_SOLIDS;
+	state->group[1 - state->shooter] = BS_GROUP_STRIPES;
+}
+
+static void colour_on(bs_game_state* state) {
+	state->on = BS_BALL_NUMBERED; // any colour: the shooter nominates one
+}
+
+// A shot screened for its success alone stops at a foul it cannot undo (the
+// cue ball dropped, or no ball on at its first contact); that verdict must
+// be the rules' own. Random shots from positions of each game, with and
+// without a call, judged both ways.
+static void test_screening_stops_only_at_certain_fouls(void) {
+	bs_game* games[6] = {
+		game_after_break(BS_GAME_9_BALL, 3),
+		game_after_break(BS_GAME_10_BALL, 4),
+		game_after_break(BS_GAME_8_BALL, 5),
+		NULL,
+		game_after_break(BS_GAME_SNOOKER, 6),
+		NULL,
+	};
+	games[3] = games[2] ? game_with(games[2], take_groups) : NULL;
+	games[5] = games[4] ? game_with(games[4], colour_on) : NULL;
+	bs_rng rng = bs_rng_make(77);
+	int all_successes = 0;
+	for (int g = 0; g < 6; ++g) {
+		if (!games[g]) {
+			continue;
+		}
+		const bs_game_state* state = bs_game_get_state(games[g]);
+		bs_world_def no_world = bs_default_pool_world_def();
+		bs_solve_def def = light_def(&no_world);
+		def.game = games[g];
+		def.goal.kind = BS_GOAL_GAME;
+		char error[512];
+		bs_shot_evaluator* evaluator = bs_shot_evaluator_create(&def, error, sizeof error);
+		if (!evaluator) {
+			CHECK_FAIL("position %d: %s", g, error);
+			continue;
+		}
+		int on[BS_RULES_MAX_BALLS];
+		int on_count = bs_rules_balls_on(state, on);
+		int early = 0;
+		int successes = 0;
+		int shots = check_scaled(400, 80);
+		for (int k = 0; k < shots; ++k) {
+			bs_cue_def cue = bs_default_cue_def();
+			cue.stick = true;
+			// Most at a ball on, near full ball, so that some pot it.
+			int aim_at = bs_game_state_find(state, on[bs_rng_next(&rng) % (uint64_t)on_count]);
+			bs_vec2 from = state->balls[bs_game_state_find(state, state->cue_ball)].pos;
+			bs_vec2 to = bs_v2_sub(state->balls[aim_at].pos, from);
+			cue.angle_deg = k % 4 == 0 ? bs_rng_range(&rng, -180.0, 180.0)
+									   : atan2(to.y, to.x) * (180.0 / BS_PI) + bs_rng_range(&rng, -3.0, 3.0);
+			cue.speed = bs_rng_range(&rng, 0.5, 6.0);
+			cue.tip = bs_v2(bs_rng_range(&rng, -0.3, 0.3), bs_rng_range(&rng, -0.3, 0.3));
+			bs_shot_call call = {on[bs_rng_next(&rng) % (uint64_t)on_count], (int)(bs_rng_next(&rng) % 6)};
+			const bs_shot_call* called = bs_rng_next(&rng) % 2 ? &call : NULL;
+			bs_shot_outcome screened = bs_shot_evaluate(evaluator, &cue, called, false);
+			bs_shot_outcome judged = bs_shot_evaluate(evaluator, &cue, called, true);
+			if (screened.success != judged.success) {
+				CHECK_FAIL("position %d (%s), shot %d (%.6f degrees at %.3f m/s): screened %d, run to rest %d (%s)",
+					g, bs_game_kind_name(state->game), k, cue.angle_deg, cue.speed, screened.success,
+					judged.success, evaluator->judged ? evaluator->ruling.text : "not judged");
+			}
+			early += screened.decided_early;
+			successes += judged.success;
+		}
+		// Random shots foul often: some stop early.
+		if (early == 0) {
+			CHECK_FAIL("position %d (%s): none of %d shots stopped early", g, bs_game_kind_name(state->game), shots);
+		}
+		all_successes += successes;
+		bs_shot_evaluator_destroy(evaluator);
+	}
+	CHECK(all_successes > 0); // and some score
+	for (int g = 0; g < 6; ++g) {
+		bs_game_destroy(games[g]);
+	}
+}
+
 int main(void) {
 	RUN(test_noise_and_interval);
 	RUN(test_shots_are_named_by_what_they_do);
@@ -726,6 +859,7 @@ int main(void) {
 	RUN(test_heat_map_agrees_with_the_search);
 	RUN(test_region_holds_the_cue_ball);
 	RUN(test_game_shots_are_scored_by_the_rules);
+	RUN(test_screening_stops_only_at_certain_fouls);
 	RUN(test_three_cushion_point);
 	return check_summary();
 }

@@ -270,7 +270,9 @@ BS_API void bs_shot_evaluator_destroy(bs_shot_evaluator* evaluator);
 
 /// Simulates the shot `cue` (with `call` for BS_GOAL_GAME; NULL: none) and
 /// says whether it achieves the goal. With `to_rest` false it stops as soon
-/// as the goal is decided; with it true it runs to rest and gives where the
+/// as the goal is decided (a pot, a point or a miss of the goal; for a
+/// game's shot a certain foul: the cue ball dropped, or no ball on among
+/// its first contact); with it true it runs to rest and gives where the
 /// cue ball ends. A cue bs_cue_def_check would refuse (a miscue, a speed
 /// out of range) is a failure with no events.
 BS_API bs_shot_outcome bs_shot_evaluate(bs_shot_evaluator* evaluator, const bs_cue_def* cue,
