@@ -113,11 +113,13 @@ bool bs_hint_search_finish(bs_hint_search* job, bs_shot_hints* dest, char* error
 	return found;
 }
 
-void bs_hint_search_cancel(bs_hint_search* job) {
+bool bs_hint_search_cancel(bs_hint_search* job) {
 	if (!job) {
-		return;
+		return false;
 	}
 	atomic_store(&job->stop, true);
 	pthread_join(job->thread, NULL);
+	bool cut_short = !job->found && strcmp(job->error, "cancelled") == 0;
 	free_job(job);
+	return cut_short;
 }

@@ -31,11 +31,12 @@ double bs_hint_search_progress(const bs_hint_search* job);
 
 /// Waits for the search to end, frees it, and returns what it found: the
 /// hints swapped into `dest` (whose former hints are freed), or false with
-/// the reason in `error` ("cancelled" after bs_hint_search_cancel).
+/// the reason in `error`.
 bool bs_hint_search_finish(bs_hint_search* job, bs_shot_hints* dest, char* error, size_t error_size);
 
 /// Stops the search within a few shots' time, waits for it and frees it.
-/// Accepts NULL.
-void bs_hint_search_cancel(bs_hint_search* job);
+/// Returns whether the stop cut it short (false when it had already
+/// ended). Accepts NULL.
+bool bs_hint_search_cancel(bs_hint_search* job);
 
 #endif

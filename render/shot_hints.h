@@ -59,7 +59,8 @@ bs_solve_def bs_hint_solve_def(void);
 /// (bs_hint_solve_def's, or lighter; its position and goal are set here),
 /// each path from bs_game_shot_def's world, the one the game would judge.
 /// False, with one line in `error`, when the search refuses (the cue ball
-/// in hand, the game over) or memory runs out.
+/// in hand, the game over), memory runs out, or the search's cancel stops
+/// it ("cancelled").
 bool bs_shot_hints_find_game(const bs_game* game, const bs_solve_def* search, bs_shot_hints* dest, char* error,
 	size_t error_size);
 
@@ -67,8 +68,8 @@ bool bs_shot_hints_find_game(const bs_game* game, const bs_solve_def* search, bs
 /// physics) with the ball `cue_ball`: a search with the settings of
 /// `search` per object ball for its best pot into any pocket, and the best
 /// of those, each path from the position's world struck by bs_shot_strike.
-/// False, with one line in `error`, when a search refuses the position or
-/// memory runs out.
+/// False, with one line in `error`, when a search refuses the position,
+/// memory runs out, or the search's cancel stops one ("cancelled").
 bool bs_shot_hints_find_pots(const bs_world_def* position, int cue_ball, const bs_solve_def* search,
 	bs_shot_hints* dest, char* error, size_t error_size);
 

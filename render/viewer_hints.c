@@ -19,6 +19,10 @@ static bool position_unchanged(const bs_viewer* viewer, double time, int64_t eve
 }
 
 void bs_viewer_hide_hints(bs_viewer* viewer) {
+	if (viewer->hint_job) {
+		bs_hint_search_cancel(viewer->hint_job);
+		viewer->hint_job = NULL;
+	}
 	if (viewer->show_hints) {
 		viewer->show_hints = false;
 		bs_shot_hints_clear(&viewer->hints);

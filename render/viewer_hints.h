@@ -30,7 +30,9 @@ bool bs_viewer_toggle_hints(bs_viewer* viewer);
 /// and a stop when the position shown changes.
 void bs_viewer_poll_hints(bs_viewer* viewer);
 
-/// Hides the hints (nothing when none are shown).
+/// Hides the hints and stops a search running in the background (nothing
+/// when neither): anything that makes them another position's (a new
+/// world, another cue ball) calls it.
 void bs_viewer_hide_hints(bs_viewer* viewer);
 
 /// Hides the hints when the position shown is no longer the one they were

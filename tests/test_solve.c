@@ -848,6 +848,66 @@ static void test_screening_stops_only_at_certain_fouls(void) {
 	}
 }
 
+// A split hit: the cue ball meets a solid and a stripe at one instant, the
+// shooter on stripes. The rules take it as a legal first contact, so a
+// screened shot must not stop there, whichever ball the engine resolves
+// first (each side of the line in turn).
+static void test_split_hit_is_no_early_foul(void) {
+	char error[512];
+	bs_game* rack = bs_game_new(BS_GAME_8_BALL, 1, NULL, NULL, 0, error, sizeof error);
+	if (!rack) {
+		CHECK_FAIL("%s", error);
+		return;
+	}
+	double r = BS_DEFAULT_RADIUS;
+	for (int side = -1; side <= 1; side += 2) {
+		bs_game_state state = *bs_game_get_state(rack);
+		state.is_break = false;
+		state.in_hand = BS_IN_HAND_NONE;
+		state.group[state.shooter] = BS_GROUP_STRIPES;
+		state.group[1 - state.shooter] = BS_GROUP_SOLIDS;
+		for (int i = 0; i < state.ball_count; ++i) {
+			bs_rules_ball* ball = &state.balls[i];
+			ball->on_table = ball->id == 0 || ball->id == 3 || ball->id == 8 || ball->id == 12;
+			ball->pos = ball->id == 0 ? bs_v2(1.0, 0.625)
+				: ball->id == 3      ? bs_v2(1.6, 0.625 + side * (r + 0.002))
+				: ball->id == 12     ? bs_v2(1.6, 0.625 - side * (r + 0.002))
+									 : bs_v2(0.3, 1.0);
+		}
+		bs_game* game = bs_game_start(&rack->world, &state, rack->players[0], rack->players[1], error, sizeof error);
+		if (!game) {
+			CHECK_FAIL("%s", error);
+			continue;
+		}
+		bs_world_def no_world = bs_default_pool_world_def();
+		bs_solve_def def = light_def(&no_world);
+		def.game = game;
+		def.goal.kind = BS_GOAL_GAME;
+		bs_shot_evaluator* evaluator = bs_shot_evaluator_create(&def, error, sizeof error);
+		CHECK(evaluator != NULL);
+		if (evaluator) {
+			bs_cue_def cue = bs_default_cue_def();
+			cue.stick = true;
+			cue.speed = 3.0;
+			cue.angle_deg = 0.0;
+			bs_shot_outcome screened = bs_shot_evaluate(evaluator, &cue, NULL, false);
+			bs_shot_outcome judged = bs_shot_evaluate(evaluator, &cue, NULL, true);
+			CHECK(!screened.decided_early);
+			CHECK_EQ_INT(screened.success, judged.success);
+			CHECK(evaluator->judged);
+			if (evaluator->judged) {
+				CHECK_EQ_INT(evaluator->ruling.foul, BS_FOUL_NONE);
+				if (!strstr(evaluator->ruling.text, "at the same instant")) {
+					CHECK_FAIL("side %d: not a split hit: %s", side, evaluator->ruling.text);
+				}
+			}
+		}
+		bs_shot_evaluator_destroy(evaluator);
+		bs_game_destroy(game);
+	}
+	bs_game_destroy(rack);
+}
+
 int main(void) {
 	RUN(test_noise_and_interval);
 	RUN(test_shots_are_named_by_what_they_do);
@@ -860,6 +920,7 @@ int main(void) {
 	RUN(test_region_holds_the_cue_ball);
 	RUN(test_game_shots_are_scored_by_the_rules);
 	RUN(test_screening_stops_only_at_certain_fouls);
+	RUN(test_split_hit_is_no_early_foul);
 	RUN(test_three_cushion_point);
 	return check_summary();
 }

@@ -20,6 +20,7 @@
 #include "viewer_hints.h"
 #include <breakshot/game.h>
 #include <breakshot/solve.h>
+#include <breakshot/table.h>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -415,10 +416,11 @@ static bool wait_for_hint_search(bs_viewer* viewer, double seconds) {
 static void test_background_search(void) {
 	bs_viewer viewer;
 	// Two object balls: two searches, whose progress adds up. The scene's
-	// cue strikes, so that a step moves on from the position searched.
+	// cue strikes, so that a step moves on from the position searched, and
+	// W may hand the shots to the yellow.
 	static const char two_balls[] = "{\"table\": {\"preset\": \"9ft\"}, \"physics\": \"pool\", \"balls\": ["
 									"{\"id\": 0, \"pos\": [1.6, 0.64]}, {\"id\": 1, \"pos\": [2.2, 0.34]}, "
-									"{\"id\": 2, \"pos\": [0.9, 0.9]}], "
+									"{\"id\": 2, \"kind\": \"carom_yellow\", \"pos\": [0.9, 0.9]}], "
 									"\"cue\": {\"stick_speed\": 2.0, \"angle_deg\": 90.0}}\n";
 	if (!viewer_on_text("background.json", two_balls, &viewer)) {
 		return;
@@ -466,11 +468,53 @@ static void test_background_search(void) {
 	}
 
 	CHECK(bs_viewer_key(&viewer, GLFW_KEY_R)); // back to the start, at rest again
+	// Another cue ball: the search for the old one stops, and shows nothing.
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I));
+	CHECK(viewer.hint_job != NULL);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_W));
+	CHECK_EQ_INT(viewer.cue_id, 2);
+	CHECK(viewer.hint_job == NULL);
+	bs_viewer_tick(&viewer, 0.0);
+	CHECK(!viewer.show_hints);
+	CHECK(bs_viewer_key(&viewer, GLFW_KEY_W));
+	CHECK_EQ_INT(viewer.cue_id, 0);
 	CHECK(bs_viewer_key(&viewer, GLFW_KEY_I));
 	if (!viewer.hint_job) {
 		CHECK_FAIL("no search after R and I: \"%s\"", viewer.status);
 	}
 	bs_viewer_destroy(&viewer); // stops it and frees everything
+}
+
+// The search itself: a stop cuts a long one short, and a stop after the
+// end finds nothing to cut. A rack's worth of balls, the viewer's own
+// search, is far longer than the moment between start and stop.
+static void test_hint_search_stops_when_asked(void) {
+	bs_world_def position = bs_default_pool_world_def();
+	bs_table_preset("9ft", true, &position.table);
+	bs_ball_def balls[10];
+	balls[0] = bs_default_ball_def();
+	balls[0].pos = bs_v2(0.6, 0.635);
+	for (int k = 1; k < 10; ++k) {
+		balls[k] = bs_default_ball_def();
+		balls[k].id = k;
+		balls[k].pos = bs_v2(1.6 + 0.2 * (k % 3), 0.3 + 0.3 * (k / 3));
+	}
+	position.balls = balls;
+	position.ball_count = 10;
+	bs_solve_def search = bs_hint_solve_def();
+	char error[512];
+	bs_hint_search* job = bs_hint_search_start(NULL, &position, 0, &search, error, sizeof error);
+	CHECK(job != NULL);
+	CHECK(bs_hint_search_cancel(job));
+	position.ball_count = 2; // the cue ball and the 1: short
+	search.samples = 20;
+	search.screen_samples = 8;
+	job = bs_hint_search_start(NULL, &position, 0, &search, error, sizeof error);
+	CHECK(job != NULL);
+	while (job && !bs_hint_search_done(job)) {
+		nanosleep(&(struct timespec){0, 5000000}, NULL);
+	}
+	CHECK(!bs_hint_search_cancel(job));
 }
 
 int main(void) {
@@ -482,6 +526,7 @@ int main(void) {
 	RUN(test_scene_moving_refused);
 	RUN(test_game_hints);
 	RUN(test_background_search);
+	RUN(test_hint_search_stops_when_asked);
 	remove_tree(temp_dir);
 	return check_summary();
 }

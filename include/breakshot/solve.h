@@ -163,15 +163,15 @@ typedef struct bs_solve_def {
 	int rank;      ///< this process's rank (0) among `ranks` (1), with `share` to gather their work
 	int ranks;
 	bs_solve_share_fn share;
-	void* share_closure;
+	void* share_closure; ///< passed to `share`
 	bs_solve_progress_fn progress; ///< NULL: no reports
-	void* progress_closure;
+	void* progress_closure; ///< passed to `progress`
 	/// NULL: the search runs to its end. Otherwise asked between pieces of
 	/// work; once it says stop, bs_solve and bs_solve_heat_map return false
 	/// with "cancelled" within a few shots' time. NULL with ranks > 1: a
 	/// rank that stopped alone would leave the others waiting.
 	bs_solve_cancel_fn cancel;
-	void* cancel_closure;
+	void* cancel_closure; ///< passed to `cancel`
 } bs_solve_def;
 
 /// Pot the 1 in any pocket, cue ball 0, on a default pool world with no
@@ -245,8 +245,9 @@ BS_API bool bs_solve_def_check(const bs_solve_def* def, char* error, size_t erro
 
 /// Searches. Writes the ranked shots into `dest` and returns true (with no
 /// shots when nothing succeeds). Returns false, writing one line into
-/// `error`, for a def bs_solve_def_check refuses, or when memory runs out
-/// or a thread cannot start.
+/// `error`, for a def bs_solve_def_check refuses, when memory runs out or
+/// a thread cannot start, or with "cancelled" when the def's cancel
+/// stopped it.
 BS_API bool bs_solve(const bs_solve_def* def, bs_solve_result* dest, char* error, size_t error_size);
 
 /// The outcome of one shot.

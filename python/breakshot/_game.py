@@ -508,7 +508,8 @@ class Game:
     def copy(self):
         """A copy of the game as it stands (its state, players and the last
         shot's events) that plays on by itself: a shot on either leaves the
-        other as it was. ``copy.copy(game)`` gives the same."""
+        other as it was. ``copy.copy(game)`` and ``copy.deepcopy(game)``
+        give the same."""
         handle = game_copy(self._live())
         if not handle:
             raise MemoryError("out of memory copying the game")
@@ -518,6 +519,9 @@ class Game:
         return game
 
     __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
 
     # -- life --------------------------------------------------------------
 

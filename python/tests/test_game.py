@@ -508,7 +508,8 @@ def test_a_copy_plays_on_by_itself():
             assert game.state == before and twin.state != before
             game.shoot(stick_speed=4.0, angle_deg=aim.angle_deg)
             assert events_equal(game.events, twin.events) and game.state == twin.state
-        assert copy.copy(game).state == game.state
+        for twin in (copy.copy(game), copy.deepcopy(game)):
+            assert twin.state == game.state and twin._handle != game._handle
 
 
 def test_save_and_load_errors(tmp_path):
