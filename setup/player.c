@@ -319,8 +319,13 @@ static void take_shot(bs_player_choice* dest, const bs_solved_shot* shot) {
 }
 
 // The last resort, when no search finds anything legal: a firm full hit on
-// the nearest ball on.
-static void plain_shot(const bs_game_state* state, bs_player_choice* dest) {
+// the nearest ball on, with the call a safety at it makes (the 8 must name
+// a pocket). False when memory runs out.
+static bool plain_shot(const bs_game_state* state, bs_player_choice* dest) {
+	bs_table* table = bs_table_create(&state->table);
+	if (!table) {
+		return false;
+	}
 	const bs_rules_ball* cue_ball = &state->balls[bs_game_state_find(state, state->cue_ball)];
 	int on[BS_RULES_MAX_BALLS];
 	int on_count = bs_rules_balls_on(state, on);
@@ -328,19 +333,22 @@ static void plain_shot(const bs_game_state* state, bs_player_choice* dest) {
 	dest->cue = bs_default_cue_def();
 	dest->cue.stick = true;
 	dest->cue.speed = 3.0;
+	dest->call = bs_no_call();
 	for (int b = 0; b < on_count; ++b) {
 		bs_vec2 at = state->balls[bs_game_state_find(state, on[b])].pos;
 		if (distance(at, cue_ball->pos) < nearest) {
 			nearest = distance(at, cue_ball->pos);
 			bs_vec2 d = bs_v2_sub(at, cue_ball->pos);
 			dest->cue.angle_deg = atan2(d.y, d.x) * (180.0 / BS_PI);
+			dest->call = safety_call(state, table, on[b]);
 		}
 	}
-	dest->call = bs_no_call();
+	bs_table_destroy(table);
 	dest->family = BS_SHOT_DIRECT;
 	dest->probability = 0.0; // unsampled: nothing is known of its chance
 	dest->low = 0.0;
 	dest->high = 1.0;
+	return true;
 }
 
 static bool check_def(const bs_player_def* def, char* error, size_t error_size) {
@@ -429,8 +437,8 @@ bool bs_player_choose(const bs_game* game, const bs_player_def* def, bs_player_c
 			// chosen
 		} else if (best) {
 			take_shot(dest, best);
-		} else {
-			plain_shot(&from->state, dest);
+		} else if (!plain_shot(&from->state, dest)) {
+			ok = say(error, error_size, "out of memory choosing a shot");
 		}
 	}
 	bs_solve_result_destroy(result);

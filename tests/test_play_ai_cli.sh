@@ -37,5 +37,12 @@ check "the statistics" grep -q "break_and_run_rate" "$WORK/one/stats.csv"
 check "the plots" test -s "$WORK/one/stats.png" -a -s "$WORK/one/stats.svg"
 end
 
+begin the_8_is_called_even_as_a_last_resort
+# Game 193 of a match from seed 1: with the 8 on, no pot and no safety
+# found, the player's last resort must still name the 8's pocket.
+check "the game" status_is 0 "$B" play 8-ball --ai --games 1 --seed 193
+check "it finishes" grep -q "1 finished, 0 failed" "$WORK/out"
+end
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
