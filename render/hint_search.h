@@ -3,7 +3,8 @@
 // on a snooker one). It searches a copy of the position, so the game or
 // scene shown may move on meanwhile; the viewer asks each frame whether it
 // is done, and stops it when the position changes or the window closes.
-// No GL here.
+// A script, which must not depend on the machine's speed, starts it and
+// waits for it at once. No GL here.
 #ifndef BREAKSHOT_HINT_SEARCH_H
 #define BREAKSHOT_HINT_SEARCH_H
 

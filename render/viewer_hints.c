@@ -18,11 +18,18 @@ static bool position_unchanged(const bs_viewer* viewer, double time, int64_t eve
 	return viewer->timeline.time == time && bs_timeline_frame(&viewer->timeline)->event_count == event_count;
 }
 
-void bs_viewer_hide_hints(bs_viewer* viewer) {
-	if (viewer->hint_job) {
-		bs_hint_search_cancel(viewer->hint_job);
-		viewer->hint_job = NULL;
+// Stops the background search, if one runs; returns whether one did.
+static bool stop_hint_search(bs_viewer* viewer) {
+	if (!viewer->hint_job) {
+		return false;
 	}
+	bs_hint_search_cancel(viewer->hint_job);
+	viewer->hint_job = NULL;
+	return true;
+}
+
+void bs_viewer_hide_hints(bs_viewer* viewer) {
+	stop_hint_search(viewer);
 	if (viewer->show_hints) {
 		viewer->show_hints = false;
 		bs_shot_hints_clear(&viewer->hints);
@@ -120,8 +127,7 @@ void bs_viewer_poll_hints(bs_viewer* viewer) {
 		return;
 	}
 	if (!position_unchanged(viewer, viewer->hint_job_time, viewer->hint_job_event_count)) {
-		bs_hint_search_cancel(viewer->hint_job);
-		viewer->hint_job = NULL;
+		stop_hint_search(viewer);
 		bs_viewer_set_status(viewer, "hints: the position changed, so the search stopped (I searches again)");
 		return;
 	}
@@ -137,9 +143,7 @@ void bs_viewer_poll_hints(bs_viewer* viewer) {
 }
 
 bool bs_viewer_toggle_hints(bs_viewer* viewer) {
-	if (viewer->hint_job) {
-		bs_hint_search_cancel(viewer->hint_job);
-		viewer->hint_job = NULL;
+	if (stop_hint_search(viewer)) {
 		bs_viewer_set_status(viewer, "hints: search stopped");
 		return false;
 	}
@@ -168,21 +172,22 @@ bool bs_viewer_toggle_hints(bs_viewer* viewer) {
 			return false;
 		}
 	}
+	// The one search, on a copy of the position: waited for here, or
+	// followed a frame at a time by bs_viewer_poll_hints.
+	bs_hint_search* job = bs_hint_search_start(game, game ? NULL : &position, viewer->cue_id, &viewer->hint_search,
+		error, sizeof error);
+	if (!job) {
+		bs_viewer_set_status(viewer, "hints: %s", error);
+		return false;
+	}
 	if (viewer->hints_in_background) {
-		viewer->hint_job = bs_hint_search_start(game, game ? NULL : &position, viewer->cue_id, &viewer->hint_search,
-			error, sizeof error);
-		if (!viewer->hint_job) {
-			bs_viewer_set_status(viewer, "hints: %s", error);
-			return false;
-		}
+		viewer->hint_job = job;
 		viewer->hint_job_time = viewer->timeline.time;
 		viewer->hint_job_event_count = bs_timeline_frame(&viewer->timeline)->event_count;
 		bs_viewer_set_status(viewer, "hints: searching (I stops)");
 		return false;
 	}
-	bool found = game ? bs_shot_hints_find_game(game, &viewer->hint_search, &viewer->hints, error, sizeof error)
-					  : bs_shot_hints_find_pots(&position, viewer->cue_id, &viewer->hint_search, &viewer->hints, error,
-							sizeof error);
+	bool found = bs_hint_search_finish(job, &viewer->hints, error, sizeof error);
 	return present_hints(viewer, found, error);
 }
 

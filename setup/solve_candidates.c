@@ -47,10 +47,6 @@ static double angle_of(bs_vec2 d) {
 	return atan2(d.y, d.x) * (180.0 / BS_PI);
 }
 
-static const bs_ball_def* ball_of(const proposer* p, int id) {
-	return solve_position_ball(p->position, id);
-}
-
 // The four cushion lines a ball's centre turns on: a radius inside each
 // nose. Returns the point mirrored in line `rail` (0: x = r, 1: x = width -
 // r, 2: y = r, 3: y = height - r).
@@ -133,7 +129,7 @@ static void propose_pots(proposer* p, const bs_ball_def* object, int pocket, con
 		return;
 	}
 	for (int f = 0; f < first_count; ++f) {
-		const bs_ball_def* first = ball_of(p, firsts[f]);
+		const bs_ball_def* first = solve_position_ball(p->position, firsts[f]);
 		if (!first || first->id == object->id || first->id == cue_id) {
 			continue;
 		}
@@ -232,7 +228,7 @@ int solve_candidates(const bs_solve_def* def, const solve_position* position, so
 		int on_count = bs_rules_balls_on(&position->state, on);
 		const bs_ball_def* head = NULL;
 		for (int o = 0; o < on_count; ++o) {
-			const bs_ball_def* ball = ball_of(&p, on[o]);
+			const bs_ball_def* ball = solve_position_ball(p.position, on[o]);
 			if (!head || bs_v2_len(bs_v2_sub(ball->pos, p.cue)) < bs_v2_len(bs_v2_sub(head->pos, p.cue))) {
 				head = ball;
 			}
@@ -256,7 +252,7 @@ int solve_candidates(const bs_solve_def* def, const solve_position* position, so
 			}
 		}
 		for (int o = 0; o < object_count; ++o) {
-			const bs_ball_def* object = ball_of(&p, objects[o]);
+			const bs_ball_def* object = solve_position_ball(p.position, objects[o]);
 			bool is_first = def->goal.kind != BS_GOAL_GAME;
 			for (int f = 0; f < first_count && !is_first; ++f) {
 				is_first = firsts[f] == objects[o];
