@@ -247,36 +247,6 @@ static void format_settings(const ensemble_options* options, uint64_t scene_hash
 	}
 }
 
-// Names the first line where two settings texts differ.
-static int settings_differ(const char* path, const char* disk, const char* here) {
-	while (*disk || *here) {
-		size_t a = strcspn(disk, "\n");
-		size_t b = strcspn(here, "\n");
-		if (a != b || memcmp(disk, here, a) != 0) {
-			return bs_cli_fail("--resume: the rows in %s were made with other settings: '%.*s' there, '%.*s' here "
-							   "(give the same scene, --runs, --seed and --vary)",
-				path, (int)a, disk, (int)b, here);
-		}
-		disk += a + (disk[a] == '\n');
-		here += b + (here[b] == '\n');
-	}
-	return 0;
-}
-
-static char* read_small_file(const char* path) {
-	FILE* file = fopen(path, "rb");
-	if (!file) {
-		return NULL;
-	}
-	char* text = calloc(1, 65536);
-	if (text) {
-		size_t n = fread(text, 1, 65535, file);
-		text[n] = '\0';
-	}
-	fclose(file);
-	return text;
-}
-
 /// What the sink of rank 0 keeps: the open outputs and the counts.
 typedef struct ensemble_state {
 	const bs_ensemble_context* context;
@@ -430,13 +400,13 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	bool partial_exists = stat(paths->partial, &info) == 0;
 	*first_run = 0;
 	if (options->resume) {
-		char* disk = read_small_file(paths->settings);
+		char* disk = bs_output_read_settings(paths->settings);
 		if (!partial_exists || !disk) {
 			free(disk);
 			return bs_cli_fail("--resume: nothing to resume in %s (no runs.csv.partial and ensemble.settings)",
 				options->dir);
 		}
-		status = settings_differ(paths->settings, disk, settings);
+		status = bs_output_compare_settings(paths->settings, disk, settings, "rows", "give the same scene, --runs, --seed and --vary");
 		free(disk);
 		if (status != 0) {
 			return status;

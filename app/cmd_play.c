@@ -28,7 +28,7 @@ const bs_command bs_play_command = {
 				"--load FILE [--shots FILE] [--save FILE] [--json]\n"
 				"GAME|--load FILE --ai [--seed S] [--samples N] [--sigma-aim DEG] ... [--save FILE] [--json]\n"
 				"GAME --ai --games N [--seed S] [--points N] [--samples N] [--sigma-aim DEG] ...\n"
-				"  [--threads T] [--stats DIR]",
+				"  [--threads T] [--stats DIR [--resume]]",
 	.summary = "play a game of 9-ball, 8-ball, 10-ball, snooker or three-cushion from a file of shots",
 	.details =
 		"A new game of GAME (9-ball, 8-ball, 10-ball, snooker, three-cushion) on its own table, racked with seed S "
@@ -49,7 +49,10 @@ const bs_command bs_play_command = {
 		"on T threads (default: the CPUs this process may run on), a line each in order, then the statistics with "
 		"95 % intervals: 9-ball's break-and-run rate and balls per inning, 8-ball's breaker win rate, "
 		"three-cushion's general average (points per inning), snooker's mean break. --stats DIR (made if missing) "
-		"gets games.csv, stats.csv and stats.png and .svg, a histogram of what each visit made.",
+		"gets games.csv (a row a game, with what each visit made), stats.csv and stats.png and .svg, a histogram of "
+		"what each visit made. The rows reach DIR/games.csv.partial as the games are printed; a match killed "
+		"part-way leaves that and DIR/match.settings, and the same command with --resume goes on from there to the "
+		"same bytes as a match never stopped.",
 	.main = play_main,
 };
 
@@ -295,6 +298,7 @@ static int play_main(int argc, char** argv) {
 	bool new_game_options = false; // --points given, or --seed without --ai
 	bool seed_given = false;
 	bool ai = false;
+	bool resume = false;
 	int64_t games = 0;
 	int64_t threads = 0;
 	int64_t samples = 0;
@@ -313,6 +317,10 @@ static int play_main(int argc, char** argv) {
 		}
 		if (strcmp(argv[i], "--ai") == 0) {
 			ai = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--resume") == 0) {
+			resume = true;
 			continue;
 		}
 		bool ok = true;
@@ -389,6 +397,9 @@ static int play_main(int argc, char** argv) {
 	if (ai && !games && (threads || stats_dir)) {
 		return bs_command_fail(&bs_play_command, "play: --threads and --stats go with --games");
 	}
+	if (resume && !stats_dir) {
+		return bs_command_fail(&bs_play_command, "play: --resume goes on from the games in a --stats DIR: give it");
+	}
 	if (save_path && !save_place_ok(save_path)) {
 		return BS_EXIT_USAGE;
 	}
@@ -416,6 +427,7 @@ static int play_main(int argc, char** argv) {
 		match.points = (int)points;
 		match.threads = threads ? (int)threads : bs_ensemble_default_threads();
 		match.dir = stats_dir;
+		match.resume = resume;
 		match.player = player;
 		return bs_play_ai_run(&match);
 	}

@@ -6,9 +6,18 @@
 // three-cushion general average, the snooker break. A game's outcome
 // depends on its index alone, so the output is the same for any number of
 // threads.
+//
+// With --stats DIR the rows of games.csv stream to DIR/games.csv.partial in
+// game order as the games are printed, next to the settings they were made
+// with (DIR/match.settings). At the end the statistics and the plot are
+// written and everything is put in place together (output_file.h): the
+// checkpoint becomes games.csv. A match killed part-way leaves only the
+// checkpoint and the settings, from which --resume goes on to the same
+// bytes: a 1000-frame snooker match outlasts many a session.
 #include "play_ai.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -20,44 +29,47 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "match_record.h"
 #include "output_file.h"
 #include "plot_canvas.h"
 #include <breakshot/game.h>
 
-/// Visits counted by what they made, the last bin holding every larger one.
-#define VISIT_BINS 32
-
-/// One game of the match, as played.
-typedef struct game_record {
-	bool done;
-	bool failed;
-	char message[600];
-	bool finished;     ///< it ended by the rules (not stopped at the shot limit)
-	int winner;        ///< 0, 1, or -1 (drawn or unfinished)
-	int shots;
-	int innings[2];
-	int score[2];
-	int visits;        ///< turns at the table
-	int64_t made;      ///< what the visits made in all: balls potted, or points
-	double made_squared; ///< the sum of each visit's squared
-	int scoring_visits;  ///< visits that made something
-	double scoring_squared; ///< the sum of their squares (their sum is `made`)
-	int high;          ///< the most one visit made
-	int safeties;
-	bool break_and_run; ///< the breaker won without the opponent coming to the table
-	int64_t histogram[VISIT_BINS];
-	int64_t evaluations;
-} game_record;
-
 typedef struct match_state {
 	const bs_play_ai_match* match;
-	game_record* records;
+	bs_match_game* records;
 	atomic_llong next;
 	pthread_mutex_t lock;
 	int64_t printed;
+	int64_t first_game; ///< the first game this invocation plays: the ones before were resumed
 	double start;
 	bool progress;
+	bs_output_file games_file; ///< the checkpoint, with --stats
+	int64_t stop_after;        ///< the test hook below, or -1
 } match_state;
+
+/// The files of a match with --stats DIR.
+typedef struct match_paths {
+	char games[4096], partial[4096], settings[4096];
+	char outputs[3][4096]; ///< stats.csv, stats.png, stats.svg
+} match_paths;
+
+static void make_paths(const char* dir, match_paths* p) {
+	snprintf(p->games, sizeof p->games, "%s/games.csv", dir);
+	snprintf(p->partial, sizeof p->partial, "%s/games.csv.partial", dir);
+	snprintf(p->settings, sizeof p->settings, "%s/match.settings", dir);
+	static const char* const names[3] = {"stats.csv", "stats.png", "stats.svg"};
+	for (int k = 0; k < 3; ++k) {
+		snprintf(p->outputs[k], sizeof p->outputs[k], "%s/%s", dir, names[k]);
+	}
+}
+
+// Test-only: BREAKSHOT_PLAY_STOP_AFTER=K kills the process with SIGKILL just
+// after the K-th game's row reached the checkpoint, half a row after it, as
+// a kill in the middle of a write would: the tests resume from there.
+static int64_t stop_after_games(void) {
+	const char* text = getenv("BREAKSHOT_PLAY_STOP_AFTER");
+	return text && *text ? strtoll(text, NULL, 10) : -1;
+}
 
 // Object balls pocketed by a legal shot: a pool visit's count.
 static int balls_potted(const bs_game* game, const bs_ruling* ruling, int cue_ball) {
@@ -72,22 +84,13 @@ static int balls_potted(const bs_game* game, const bs_ruling* ruling, int cue_ba
 	return n;
 }
 
-static void close_visit(game_record* record, int made) {
-	record->visits += 1;
-	record->made += made;
-	record->made_squared += (double)made * made;
-	record->scoring_visits += made > 0;
-	record->scoring_squared += made > 0 ? (double)made * made : 0.0;
-	record->high = made > record->high ? made : record->high;
-	record->histogram[made < VISIT_BINS - 1 ? made : VISIT_BINS - 1] += 1;
-}
-
-static void play_game(const bs_play_ai_match* match, int64_t index, game_record* record) {
+static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_game* record) {
 	char error[512];
 	uint64_t seed = match->seed + (uint64_t)index;
 	bs_game* game = bs_game_new(match->game, seed, "AI 1", "AI 2", match->points, error, sizeof error);
 	if (!game) {
 		record->failed = true;
+		record->winner = -1;
 		snprintf(record->message, sizeof record->message, "%s", error);
 		return;
 	}
@@ -110,7 +113,11 @@ static void play_game(const bs_play_ai_match* match, int64_t index, game_record*
 		record->safeties += choice.safety;
 		visit += pool ? balls_potted(game, &ruling, cue_ball) : ruling.points;
 		if (ruling.turn_passes || ruling.after.over) {
-			close_visit(record, visit);
+			if (!bs_match_game_add_visit(record, visit)) {
+				record->failed = true;
+				snprintf(record->message, sizeof record->message, "shot %d: out of memory", shot + 1);
+				break;
+			}
 			visit = 0;
 		}
 	}
@@ -126,20 +133,31 @@ static void play_game(const bs_play_ai_match* match, int64_t index, game_record*
 	bs_game_destroy(game);
 }
 
-static void print_record(int64_t index, const game_record* r) {
-	if (r->failed) {
-		printf("game %" PRId64 ": failed: %s\n", index + 1, r->message);
+// Prints the game's line and, from the games this invocation plays, sends
+// its row to the checkpoint.
+static void print_record(match_state* state, int64_t index) {
+	const bs_match_game* record = &state->records[index];
+	char line[1024];
+	bs_match_game_describe(index, record, line, sizeof line);
+	puts(line);
+	fflush(stdout);
+	if (!state->games_file.stream || index < state->first_game) {
 		return;
 	}
-	printf("game %" PRId64 ": %s after %d shots, score %d-%d, innings %d-%d, %d visits making %" PRId64
-		   " (high %d), %d safeties%s\n",
-		index + 1,
-		!r->finished		 ? "unfinished"
-			: r->winner == 0 ? "AI 1 (the breaker) won"
-			: r->winner == 1 ? "AI 2 won"
-							 : "drawn",
-		r->shots, r->score[0], r->score[1], r->innings[0], r->innings[1], r->visits, r->made, r->high, r->safeties,
-		r->break_and_run ? ", break and run" : "");
+	char* row = bs_match_game_format_row(index, state->match->seed + (uint64_t)index, record);
+	size_t length = row ? strlen(row) : 0;
+	if (!row) {
+		state->games_file.write_error = ENOMEM;
+	} else {
+		bs_output_write(&state->games_file, row, length);
+	}
+	if (index + 1 == state->stop_after) {
+		bs_output_write(&state->games_file, row, length / 2);
+		fflush(state->games_file.stream);
+		raise(SIGKILL);
+	}
+	free(row);
+	fflush(state->games_file.stream); // each game on disk as it is printed, for --resume
 }
 
 static void draw_progress(match_state* state) {
@@ -161,9 +179,8 @@ static void* play_games(void* arg) {
 		pthread_mutex_lock(&state->lock);
 		state->records[index].done = true;
 		while (state->printed < match->games && state->records[state->printed].done) {
-			print_record(state->printed, &state->records[state->printed]);
+			print_record(state, state->printed);
 			state->printed += 1;
-			fflush(stdout);
 			if (state->progress) {
 				draw_progress(state);
 			}
@@ -223,7 +240,7 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	double left = 80.0, right = width - 30.0, top = 60.0 + 18.0 * p->stat_count, bottom = height - 60.0;
 	int last = 0;
 	int64_t most = 1;
-	for (int v = 0; v < VISIT_BINS; ++v) {
+	for (int v = 0; v < BS_MATCH_VISIT_BINS; ++v) {
 		if (p->histogram[v] > 0) {
 			last = v;
 		}
@@ -237,7 +254,7 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 		cairo_rectangle(cr, left + v * w + 1.0, bottom - h, w - 2.0, h);
 		cairo_fill(cr);
 		cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-		snprintf(text, sizeof text, v == VISIT_BINS - 1 ? "%d+" : "%d", v);
+		snprintf(text, sizeof text, v == BS_MATCH_VISIT_BINS - 1 ? "%d+" : "%d", v);
 		bs_plot_draw_text(cr, text, left + (v + 0.5) * w, bottom + 14.0, 0.5);
 	}
 	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
@@ -256,103 +273,231 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
-static int write_files(const bs_play_ai_match* match, const game_record* records, const statistic* stats, int count,
-	const int64_t* histogram, const char* visit_name) {
+// The settings that fix the games, one per line: a resumed match must have
+// the same.
+static void format_settings(const bs_play_ai_match* match, char* dest, size_t size) {
+	const bs_noise_def* noise = &match->player.search.noise;
+	snprintf(dest, size,
+		"game %s\ngames %" PRId64 "\nseed %" PRIu64 "\npoints %d\nsamples %d\nsigma-aim %.17g\n"
+		"sigma-elevation %.17g\nsigma-speed %.17g\nsigma-tip %.17g\n",
+		bs_game_kind_name(match->game), match->games, match->seed, match->points, match->player.search.samples,
+		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip);
+}
+
+// Reads the games already in the checkpoint into the records, cuts off a
+// row that a kill left half written, and returns the games found; -2 when
+// not even the header is whole (the checkpoint is then empty), -1 after
+// printing why the file is not this match's.
+static int64_t resume_games(match_state* state, const char* partial) {
+	FILE* file = fopen(partial, "rb");
+	if (!file) {
+		bs_cli_fail("--resume: %s: cannot read: %s", partial, strerror(errno));
+		return -1;
+	}
+	const char* header = bs_match_games_header();
+	char* line = NULL;
+	size_t capacity = 0;
+	ssize_t length = 0;
+	int64_t games = 0;
+	long good = 0; // bytes of whole lines
+	int64_t line_number = 0;
+	int64_t result = 0;
+	while ((length = getline(&line, &capacity, file)) > 0) {
+		line_number += 1;
+		if (line[length - 1] != '\n') {
+			break; // cut short by a kill: play it again
+		}
+		line[length - 1] = '\0';
+		if (line_number == 1) {
+			if (strncmp(line, header, strlen(header) - 1) != 0 || strlen(line) != strlen(header) - 1) {
+				bs_cli_fail("--resume: %s:1: not the header of a match's games.csv", partial);
+				result = -1;
+				break;
+			}
+		} else {
+			int64_t index = -1;
+			uint64_t seed = 0;
+			int column = 0;
+			bs_match_game* record = games < state->match->games ? &state->records[games] : NULL;
+			if (!record || !bs_match_game_parse_row(line, &index, &seed, record, &column)) {
+				bs_cli_fail("--resume: %s:%" PRId64 ": column %d: not the row of game %" PRId64 " of this match",
+					partial, line_number, record ? column : 1, games + 1);
+				result = -1;
+				break;
+			}
+			if (index != games || seed != state->match->seed + (uint64_t)games) {
+				bs_cli_fail("--resume: %s:%" PRId64 ": game %" PRId64 " racked with seed %" PRIu64
+							" where this match's game %" PRId64 " has seed %" PRIu64,
+					partial, line_number, index + 1, seed, games + 1, state->match->seed + (uint64_t)games);
+				result = -1;
+				break;
+			}
+			games += 1;
+		}
+		good = ftell(file);
+	}
+	free(line);
+	fclose(file);
+	if (result < 0) {
+		return -1;
+	}
+	if (truncate(partial, good) != 0) {
+		bs_cli_fail("--resume: %s: cannot cut off the row left half written: %s", partial, strerror(errno));
+		return -1;
+	}
+	return good == 0 ? -2 : games; // -2: not even the header was whole: start afresh
+}
+
+// Before the games: the directory, the settings, the checkpoint, the
+// outputs tried; the games on disk with --resume, into the records. Returns
+// 0 with the first game to play in state->first_game, or an exit status.
+static int prepare_files(match_state* state, const match_paths* paths) {
+	const bs_play_ai_match* match = state->match;
 	int status = bs_output_make_dir(match->dir, "--stats");
 	if (status != 0) {
 		return status;
 	}
-	static const char* const names[4] = {"games.csv", "stats.csv", "stats.png", "stats.svg"};
-	bs_output_file files[4];
-	bs_output_file* all[4] = {&files[0], &files[1], &files[2], &files[3]};
-	for (int k = 0; k < 4; ++k) {
-		char path[4096];
-		snprintf(path, sizeof path, "%s/%s", match->dir, names[k]);
-		if (!bs_output_open(&files[k], path)) {
+	char settings[4096];
+	format_settings(match, settings, sizeof settings);
+	struct stat info;
+	bool partial_exists = stat(paths->partial, &info) == 0;
+	state->first_game = 0;
+	if (match->resume) {
+		char* disk = bs_output_read_settings(paths->settings);
+		if (!partial_exists || !disk) {
+			free(disk);
+			return bs_cli_fail("--resume: nothing to resume in %s (no games.csv.partial and match.settings)",
+				match->dir);
+		}
+		status = bs_output_compare_settings(paths->settings, disk, settings, "games",
+			"give the same GAME, --games, --seed, --points, --samples and --sigma-*");
+		free(disk);
+		if (status != 0) {
+			return status;
+		}
+		int64_t games = resume_games(state, paths->partial);
+		if (games == -1) {
+			return BS_EXIT_USAGE;
+		}
+		partial_exists = games >= 0;
+		state->first_game = games < 0 ? 0 : games;
+	} else if (partial_exists) {
+		return bs_cli_fail("play: %s holds the games of a match that did not finish: give --resume to continue it, "
+						   "or remove it",
+			paths->partial);
+	}
+	// Every output is tried before any game, so that an unwritable one is
+	// bad input refused at once, but opened for good only at the end: a
+	// SIGKILL then leaves no temporary file beside the checkpoint.
+	for (int k = 0; k < 3; ++k) {
+		bs_output_file output;
+		if (!bs_output_open(&output, paths->outputs[k])) {
+			return BS_EXIT_USAGE;
+		}
+		bs_output_abort(&output);
+	}
+	if (!partial_exists) {
+		bs_output_file settings_file;
+		bool written = bs_output_open(&settings_file, paths->settings) &&
+					   (bs_output_puts(&settings_file, settings), bs_output_commit(&settings_file));
+		if (!written) {
+			return 1;
+		}
+	}
+	if (!bs_output_open_checkpoint(&state->games_file, paths->games, paths->partial, partial_exists)) {
+		return BS_EXIT_USAGE;
+	}
+	if (!partial_exists) {
+		bs_output_puts(&state->games_file, bs_match_games_header());
+		fflush(state->games_file.stream);
+	}
+	return 0;
+}
+
+// After the games: the statistics and the plots, then all in place, the
+// checkpoint last as games.csv. A failure here keeps the checkpoint, for
+// --resume.
+static int finish_files(match_state* state, const match_paths* paths, const statistic* stats, int count,
+	const int64_t* histogram, const char* visit_name) {
+	bs_output_file files[3];
+	for (int k = 0; k < 3; ++k) {
+		if (!bs_output_open(&files[k], paths->outputs[k])) {
 			for (int j = 0; j < k; ++j) {
 				bs_output_abort(&files[j]);
 			}
+			bs_output_abort(&state->games_file);
 			return 1;
 		}
 	}
-	fprintf(files[0].stream, "game,seed,finished,winner,shots,innings_1,innings_2,score_1,score_2,visits,made,high,"
-							 "safeties,break_and_run,evaluations\n");
-	for (int64_t i = 0; i < match->games; ++i) {
-		const game_record* r = &records[i];
-		fprintf(files[0].stream, "%" PRId64 ",%" PRIu64 ",%d,%d,%d,%d,%d,%d,%d,%d,%" PRId64 ",%d,%d,%d,%" PRId64 "\n",
-			i + 1, match->seed + (uint64_t)i, r->finished, r->winner >= 0 ? r->winner + 1 : 0, r->shots, r->innings[0],
-			r->innings[1], r->score[0], r->score[1], r->visits, r->made, r->high, r->safeties, r->break_and_run,
-			r->evaluations);
-	}
-	fprintf(files[1].stream, "quantity,value,ci95_low,ci95_high,n\n");
+	fprintf(files[0].stream, "quantity,value,ci95_low,ci95_high,n\n");
 	for (int k = 0; k < count; ++k) {
-		fprintf(files[1].stream, "%s,%.17g,%.17g,%.17g,%" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
+		fprintf(files[0].stream, "%s,%.17g,%.17g,%.17g,%" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
 			stats[k].high, stats[k].n);
 	}
-	plot_data plot = {match, histogram, stats, count, visit_name};
-	for (int k = 2; k < 4; ++k) {
+	plot_data plot = {state->match, histogram, stats, count, visit_name};
+	for (int k = 1; k < 3; ++k) {
 		if (!bs_plot_render(&files[k], 1000, 600, draw_histogram, &plot)) {
-			for (int j = 0; j < 4; ++j) {
-				if (j != k) {
-					bs_output_abort(&files[j]);
-				}
+			for (int j = 0; j < 3; ++j) {
+				bs_output_abort(&files[j]); // safe on the one already aborted
 			}
+			bs_output_abort(&state->games_file);
 			return 1;
 		}
 	}
-	return bs_output_commit_all(all, 4) ? 0 : 1;
+	bs_output_file* all[4] = {&files[0], &files[1], &files[2], &state->games_file};
+	if (!bs_output_commit_all(all, 4)) {
+		return 1;
+	}
+	unlink(paths->settings);
+	return 0;
 }
 
-int bs_play_ai_run(const bs_play_ai_match* match) {
-	match_state state;
-	memset(&state, 0, sizeof state);
-	state.match = match;
-	state.records = calloc((size_t)match->games, sizeof *state.records);
-	if (!state.records) {
-		return bs_cli_fail("out of memory for %" PRId64 " games", match->games);
+// Plays the games from state->first_game on, on the match's threads.
+static void play_all(match_state* state) {
+	const bs_play_ai_match* match = state->match;
+	atomic_init(&state->next, state->first_game);
+	pthread_mutex_init(&state->lock, NULL);
+	for (int64_t i = 0; i < state->first_game; ++i) {
+		print_record(state, i); // the resumed games, as an uninterrupted match prints them
 	}
-	atomic_init(&state.next, 0);
-	pthread_mutex_init(&state.lock, NULL);
-	state.start = bs_cli_wall_seconds();
-	state.progress = isatty(STDERR_FILENO);
+	state->printed = state->first_game;
+	state->start = bs_cli_wall_seconds();
 	pthread_t threads[256];
 	int started = 0;
 	for (int t = 1; t < match->threads && t < 256; ++t) {
-		if (pthread_create(&threads[started], NULL, play_games, &state) == 0) {
+		if (pthread_create(&threads[started], NULL, play_games, state) == 0) {
 			++started;
 		}
 	}
-	play_games(&state);
+	play_games(state);
 	for (int t = 0; t < started; ++t) {
 		pthread_join(threads[t], NULL);
 	}
-	pthread_mutex_destroy(&state.lock);
-	if (state.progress) {
+	pthread_mutex_destroy(&state->lock);
+	if (state->progress) {
 		fputc('\n', stderr);
 	}
-	// The statistics.
-	int64_t histogram[VISIT_BINS] = {0};
+}
+
+// The statistics of the match, printed and, with --stats, written with the
+// games. Returns the exit status.
+static int report(match_state* state, const match_paths* paths) {
+	const bs_play_ai_match* match = state->match;
+	bs_match_visits sums;
+	memset(&sums, 0, sizeof sums);
 	int64_t finished = 0, breaker_wins = 0, runs_out = 0, failed = 0, innings = 0, points = 0;
-	double visits = 0.0, made = 0.0, made2 = 0.0, scoring = 0.0, scoring2 = 0.0;
 	for (int64_t i = 0; i < match->games; ++i) {
-		const game_record* r = &state.records[i];
+		const bs_match_game* r = &state->records[i];
 		failed += r->failed;
 		if (r->failed) {
 			continue;
 		}
-		for (int v = 0; v < VISIT_BINS; ++v) {
-			histogram[v] += r->histogram[v];
-		}
+		bs_match_game_sum_visits(r, &sums);
 		finished += r->finished;
 		breaker_wins += r->finished && r->winner == 0;
 		runs_out += r->break_and_run;
 		innings += r->innings[0] + r->innings[1];
 		points += r->score[0] + r->score[1];
-		visits += r->visits;
-		made += (double)r->made;
-		made2 += r->made_squared;
-		scoring += r->scoring_visits;
-		scoring2 += r->scoring_squared;
 	}
 	statistic stats[4];
 	int count = 0;
@@ -361,23 +506,23 @@ int bs_play_ai_run(const bs_play_ai_match* match) {
 	case BS_GAME_9_BALL:
 	case BS_GAME_10_BALL:
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
-		stats[count++] = visit_mean("balls_per_inning", visits, made, made2);
+		stats[count++] = visit_mean("balls_per_inning", sums.visits, sums.made, sums.made_squared);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	case BS_GAME_8_BALL:
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
-		stats[count++] = visit_mean("balls_per_inning", visits, made, made2);
+		stats[count++] = visit_mean("balls_per_inning", sums.visits, sums.made, sums.made_squared);
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
 		break;
 	case BS_GAME_THREE_CUSHION:
 		visit_name = "points";
-		stats[count++] = visit_mean("general_average", visits, made, made2);
+		stats[count++] = visit_mean("general_average", sums.visits, sums.made, sums.made_squared);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	default:
 		visit_name = "points";
-		stats[count++] = visit_mean("mean_break", scoring, made, scoring2);
-		stats[count++] = visit_mean("points_per_visit", visits, made, made2);
+		stats[count++] = visit_mean("mean_break", sums.scoring, sums.made, sums.scoring_squared);
+		stats[count++] = visit_mean("points_per_visit", sums.visits, sums.made, sums.made_squared);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	}
@@ -385,17 +530,46 @@ int bs_play_ai_run(const bs_play_ai_match* match) {
 	printf("%s: %" PRId64 " games (%" PRId64 " finished, %" PRId64 " failed), %" PRId64 " innings, %" PRId64
 		   " points\n",
 		bs_game_kind_name(match->game), match->games, finished, failed, innings, points);
-	if (state.progress) {
-		fprintf(stderr, "%.0f s\n", bs_cli_wall_seconds() - state.start); // not on standard output, which any T repeats
+	if (state->progress) {
+		// Not on standard output, which any T repeats.
+		fprintf(stderr, "%.0f s for %" PRId64 " games\n", bs_cli_wall_seconds() - state->start,
+			match->games - state->first_game);
 	}
 	for (int k = 0; k < count; ++k) {
 		printf("  %-20s %.4f  [%.4f, %.4f]  over %" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
 			stats[k].high, stats[k].n);
 	}
+	fflush(stdout);
 	int status = failed > 0 ? 1 : 0;
-	if (match->dir) {
-		int written = write_files(match, state.records, stats, count, histogram, visit_name);
+	if (paths) {
+		int written = finish_files(state, paths, stats, count, sums.histogram, visit_name);
 		status = written != 0 ? written : status;
+	}
+	return status;
+}
+
+int bs_play_ai_run(const bs_play_ai_match* match) {
+	match_state state;
+	memset(&state, 0, sizeof state);
+	state.match = match;
+	state.progress = isatty(STDERR_FILENO);
+	state.stop_after = stop_after_games();
+	state.records = calloc((size_t)match->games, sizeof *state.records);
+	if (!state.records) {
+		return bs_cli_fail("out of memory for %" PRId64 " games", match->games);
+	}
+	match_paths paths;
+	int status = 0;
+	if (match->dir) {
+		make_paths(match->dir, &paths);
+		status = prepare_files(&state, &paths);
+	}
+	if (status == 0) {
+		play_all(&state);
+		status = report(&state, match->dir ? &paths : NULL);
+	}
+	for (int64_t i = 0; i < match->games; ++i) {
+		bs_match_game_clear(&state.records[i]);
 	}
 	free(state.records);
 	return status;

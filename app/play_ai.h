@@ -22,11 +22,14 @@ typedef struct bs_play_ai_match {
 	int points;   ///< three-cushion's distance
 	int threads;  ///< games played at once
 	const char* dir; ///< NULL, or where games.csv, stats.csv and stats.png/.svg go
+	bool resume;     ///< go on from the games a killed match left in dir (play_ai.c)
 	bs_player_def player;
 } bs_play_ai_match;
 
 /// Plays the match, printing a line per game in order and the statistics;
-/// writes the files into dir, all together at the end. Returns the exit status.
+/// with dir, streams each game's row to a checkpoint there as it is printed
+/// and puts the files in place all together at the end. Returns the exit
+/// status: 2 for a checkpoint that is not this match's.
 int bs_play_ai_run(const bs_play_ai_match* match);
 
 #endif

@@ -78,3 +78,12 @@ fails_with() {
 	fi
 	return "$ok"
 }
+
+# holds_only DIR "NAME ...": DIR holds those names (sorted) and nothing else.
+holds_only() {
+	actual=$(ls -A "$1" | sort | tr '\n' ' ')
+	if [ "$actual" != "${2:+$2 }" ]; then
+		echo "  $1 holds: '$actual'; expected: '$2'" >&2
+		return 1
+	fi
+}

@@ -35,15 +35,6 @@ same_outputs() {
 	done
 }
 
-# holds_only DIR NAMES: the directory holds exactly these names (sorted).
-holds_only() {
-	actual=$(ls -A "$1" | sort | tr '\n' ' ')
-	if [ "$actual" != "${2:+$2 }" ]; then
-		echo "  $1 holds: '$actual'; expected: '$2'" >&2
-		return 1
-	fi
-}
-
 begin bad_specs_are_refused_naming_the_part
 while IFS='|' read -r spec message; do
 	# shellcheck disable=SC2086

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `breakshot play --ai`: a game between two players replays to the same
 # bytes from its seed, and a match gives the same lines, games.csv and
-# stats.csv on 1 and 2 threads. Needs BREAKSHOT (tests/meson.build).
+# stats.csv on 1 and 2 threads, and the same again when it is killed and
+# resumed. Needs BREAKSHOT (tests/meson.build).
 set -u
 B=${BREAKSHOT:?BREAKSHOT must name the breakshot binary}
 WORK=$(mktemp -d)
@@ -35,6 +36,64 @@ done
 check "four games" test "$(grep -c '^game ' "$WORK/one.txt")" -eq 4
 check "the statistics" grep -q "break_and_run_rate" "$WORK/one/stats.csv"
 check "the plots" test -s "$WORK/one/stats.png" -a -s "$WORK/one/stats.svg"
+end
+
+begin a_killed_match_resumes_to_the_same_bytes
+# Killed (SIGKILL) after game 2's row and half of game 3's, on 2 threads, as
+# a kill during a write leaves it; then resumed on 1 thread.
+STATS="games.csv stats.csv stats.png stats.svg"
+# shellcheck disable=SC2086
+(cd "$WORK" && BREAKSHOT_PLAY_STOP_AFTER=2 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --threads 2 \
+	--stats k >"$WORK/killed.txt" 2>&1)
+check "killed" test $? -ne 0
+check "only the checkpoint is left" holds_only "$WORK/k" "games.csv.partial match.settings"
+check "a header, two rows and a half" test "$(wc -l <"$WORK/k/games.csv.partial")" -eq 3
+# shellcheck disable=SC2086
+check "without --resume it is refused" fails_with 2 "give --resume to continue it" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k
+# shellcheck disable=SC2086
+check "other settings are refused" fails_with 2 "were made with other settings: 'samples 60' there, 'samples 61' here" \
+	"$B" play 9-ball --ai --games 4 --seed 7 --samples 61 --stats k --resume
+# shellcheck disable=SC2086
+check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --threads 1 --stats "$WORK/k" --resume
+check "the same lines" cmp "$WORK/one.txt" "$WORK/out"
+for f in $STATS; do
+	check "the same $f" cmp "$WORK/one/$f" "$WORK/k/$f"
+done
+check "only the outputs are left" holds_only "$WORK/k" "$STATS"
+# shellcheck disable=SC2086
+check "nothing to resume" fails_with 2 "nothing to resume in k" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
+# Killed after the last row: the resumed match plays nothing.
+# shellcheck disable=SC2086
+(cd "$WORK" && BREAKSHOT_PLAY_STOP_AFTER=4 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k4 \
+	>/dev/null 2>&1)
+# shellcheck disable=SC2086
+check "resumed after the last game" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats "$WORK/k4" --resume
+check "the same lines again" cmp "$WORK/one.txt" "$WORK/out"
+check "the same games.csv again" cmp "$WORK/one/games.csv" "$WORK/k4/games.csv"
+end
+
+begin a_checkpoint_not_of_the_match_is_refused
+# shellcheck disable=SC2086
+(cd "$WORK" && BREAKSHOT_PLAY_STOP_AFTER=2 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats bad \
+	>/dev/null 2>&1)
+cp "$WORK/bad/games.csv.partial" "$WORK/partial"
+# A visit's balls that do not add up to the row's total (column 11).
+sed '2s/^\(\([^,]*,\)\{10\}\)\([0-9]*\)/\1\31/' "$WORK/partial" >"$WORK/bad/games.csv.partial"
+# shellcheck disable=SC2086
+check "visits that do not add up" fails_with 2 "games.csv.partial:2: column 11: not the row of game 1 of this match" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats bad --resume
+# Game 2's row where game 1's should be.
+sed '2d' "$WORK/partial" >"$WORK/modified"
+cp "$WORK/modified" "$WORK/bad/games.csv.partial"
+# shellcheck disable=SC2086
+check "a game out of order" fails_with 2 "games.csv.partial:2: game 2 racked with seed 8 where this match's game 1 has seed 7" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats bad --resume
+check "the checkpoint is left as it was" cmp "$WORK/bad/games.csv.partial" "$WORK/modified"
+check "nothing else written" holds_only "$WORK/bad" "games.csv.partial match.settings"
+check "--resume needs --stats" status_is 2 "$B" play 9-ball --ai --games 4 --resume
+check "saying so" contains "$WORK/err" "--resume goes on from the games in a --stats DIR"
 end
 
 begin the_8_is_called_even_as_a_last_resort
