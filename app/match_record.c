@@ -10,6 +10,11 @@
 
 #include "printable.h"
 
+void bs_match_game_fail(bs_match_game* game, const char* message) {
+	game->failed = true;
+	bs_copy_printable(game->message, sizeof game->message, message);
+}
+
 bool bs_match_game_add_visit(bs_match_game* game, int made) {
 	if (game->visits == game->visit_capacity) {
 		int capacity = game->visit_capacity > 0 ? 2 * game->visit_capacity : 16;
@@ -164,10 +169,13 @@ bool bs_match_game_parse_row(const char* row, int64_t* index, uint64_t* seed, bs
 		// One printable line, as the rows write it, each quote doubled.
 		size_t used = 0;
 		bool whole = false;
-		for (++cursor; *cursor && used + 1 < sizeof game->message; ++cursor) {
+		for (++cursor; *cursor; ++cursor) {
 			unsigned char c = (unsigned char)*cursor;
-			if (c < 0x20 || c == 0x7f || (c == '"' && cursor[1] != '"')) {
-				whole = c == '"' && cursor[1] == '\0' && used > 0;
+			if (c == '"' && cursor[1] != '"') {
+				whole = cursor[1] == '\0';
+				break;
+			}
+			if (c < 0x20 || c == 0x7f || used + 1 >= sizeof game->message) {
 				break;
 			}
 			cursor += c == '"'; // a doubled quote stands for one

@@ -16,7 +16,7 @@
 typedef struct bs_match_game {
 	bool done;
 	bool failed;
-	char message[600]; ///< why it failed, one printable line
+	char message[600]; ///< why it failed, one printable line (bs_match_game_fail)
 	bool finished;     ///< it ended by the rules (not stopped at the shot limit)
 	int winner;        ///< 0, 1, or -1 (drawn or unfinished)
 	int shots;
@@ -37,6 +37,9 @@ typedef struct bs_match_visits {
 	int high;                          ///< the most one visit made
 	int64_t histogram[BS_MATCH_VISIT_BINS];
 } bs_match_visits;
+
+/// Marks the game failed, with `message` made one printable line.
+void bs_match_game_fail(bs_match_game* game, const char* message);
 
 /// Records one visit; false when out of memory.
 bool bs_match_game_add_visit(bs_match_game* game, int made);

@@ -44,6 +44,8 @@ typedef struct match_state {
 	double start;
 	bool progress;
 	bs_output_file games_file; ///< the checkpoint, with --stats
+	atomic_bool write_failed;  ///< a row could not be written: the match stops, the rows before kept
+	char write_failure[256];   ///< why
 	int64_t stop_after;        ///< the test hook below, or -1
 } match_state;
 
@@ -89,9 +91,8 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 	uint64_t seed = match->seed + (uint64_t)index;
 	bs_game* game = bs_game_new(match->game, seed, "AI 1", "AI 2", match->points, error, sizeof error);
 	if (!game) {
-		record->failed = true;
 		record->winner = -1;
-		snprintf(record->message, sizeof record->message, "%s", error);
+		bs_match_game_fail(record, error);
 		return;
 	}
 	bs_player_def player = match->player;
@@ -105,8 +106,9 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 		bs_player_choice choice;
 		bs_ruling ruling;
 		if (!bs_player_play(game, &player, shot, &choice, &ruling, error, sizeof error)) {
-			record->failed = true;
-			snprintf(record->message, sizeof record->message, "shot %d: %s", shot + 1, error);
+			char message[sizeof error + 32];
+			snprintf(message, sizeof message, "shot %d: %s", shot + 1, error);
+			bs_match_game_fail(record, message);
 			break;
 		}
 		record->evaluations += choice.evaluations;
@@ -114,8 +116,9 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 		visit += pool ? balls_potted(game, &ruling, cue_ball) : ruling.points;
 		if (ruling.turn_passes || ruling.after.over) {
 			if (!bs_match_game_add_visit(record, visit)) {
-				record->failed = true;
-				snprintf(record->message, sizeof record->message, "shot %d: out of memory", shot + 1);
+				char message[64];
+				snprintf(message, sizeof message, "shot %d: out of memory", shot + 1);
+				bs_match_game_fail(record, message);
 				break;
 			}
 			visit = 0;
@@ -144,20 +147,28 @@ static void print_record(match_state* state, int64_t index) {
 	if (!state->games_file.stream || index < state->first_game) {
 		return;
 	}
+	if (atomic_load(&state->write_failed)) {
+		return; // no row after a hole
+	}
 	char* row = bs_match_game_format_row(index, state->match->seed + (uint64_t)index, record);
 	size_t length = row ? strlen(row) : 0;
-	if (!row) {
-		state->games_file.write_error = ENOMEM;
-	} else {
-		bs_output_write(&state->games_file, row, length);
-	}
-	if (index + 1 == state->stop_after) {
+	int cause = ENOMEM;
+	bool written = row && (errno = 0, bs_output_write(&state->games_file, row, length));
+	if (written && index + 1 == state->stop_after) {
 		bs_output_write(&state->games_file, row, length / 2);
 		fflush(state->games_file.stream);
 		raise(SIGKILL);
 	}
 	free(row);
-	fflush(state->games_file.stream); // each game on disk as it is printed, for --resume
+	if (row) {
+		// Each game on disk as it is printed, for --resume.
+		written = written && fflush(state->games_file.stream) == 0;
+		cause = errno != 0 ? errno : EIO;
+	}
+	if (!written) {
+		snprintf(state->write_failure, sizeof state->write_failure, "%s", strerror(cause));
+		atomic_store(&state->write_failed, true);
+	}
 }
 
 static void draw_progress(match_state* state) {
@@ -172,7 +183,7 @@ static void* play_games(void* arg) {
 	const bs_play_ai_match* match = state->match;
 	for (;;) {
 		int64_t index = atomic_fetch_add(&state->next, 1);
-		if (index >= match->games) {
+		if (index >= match->games || atomic_load(&state->write_failed)) {
 			break;
 		}
 		play_game(match, index, &state->records[index]);
@@ -308,6 +319,12 @@ static int64_t resume_games(match_state* state, const char* partial) {
 			break; // cut short by a kill: play it again
 		}
 		line[length - 1] = '\0';
+		if (strlen(line) != (size_t)length - 1) {
+			bs_cli_fail("--resume: %s:%" PRId64 ": byte %zu: a NUL byte, as a crash leaves: not a row of this match",
+				partial, line_number, strlen(line) + 1);
+			result = -1;
+			break;
+		}
 		if (line_number == 1) {
 			if (strncmp(line, header, strlen(header) - 1) != 0 || strlen(line) != strlen(header) - 1) {
 				bs_cli_fail("--resume: %s:1: not the header of a match's games.csv", partial);
@@ -389,9 +406,14 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	// Every output is tried before any game, so that an unwritable one is
 	// bad input refused at once, but opened for good only at the end: a
 	// SIGKILL then leaves no temporary file beside the checkpoint.
-	for (int k = 0; k < 3; ++k) {
+	struct stat games_info;
+	if (lstat(paths->games, &games_info) == 0 && !S_ISREG(games_info.st_mode)) {
+		return bs_cli_fail("--stats: %s is there and is not a regular file: the match's games.csv cannot replace it",
+			paths->games);
+	}
+	for (int k = 0; k < 4; ++k) {
 		bs_output_file output;
-		if (!bs_output_open(&output, paths->outputs[k])) {
+		if (!bs_output_open(&output, k < 3 ? paths->outputs[k] : paths->games)) {
 			return BS_EXIT_USAGE;
 		}
 		bs_output_abort(&output);
@@ -483,6 +505,12 @@ static void play_all(match_state* state) {
 // games. Returns the exit status.
 static int report(match_state* state, const match_paths* paths) {
 	const bs_play_ai_match* match = state->match;
+	if (atomic_load(&state->write_failed)) {
+		bs_output_abort(&state->games_file); // a checkpoint is kept
+		bs_cli_fail("--stats: %s: cannot write: %s; the match stopped, its games so far kept there for --resume",
+			paths->partial, state->write_failure);
+		return 1;
+	}
 	bs_match_visits sums;
 	memset(&sums, 0, sizeof sums);
 	int64_t finished = 0, breaker_wins = 0, runs_out = 0, failed = 0, innings = 0, points = 0;

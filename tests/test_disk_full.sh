@@ -29,7 +29,7 @@ fi
 WORK=$(mktemp -d)
 FULL=$WORK/full
 trap 'umount "$FULL" 2>/dev/null; rm -rf "$WORK"' EXIT
-# begin, check, end and contains.
+# begin, check, end, contains and holds_only.
 . "$(dirname "$0")/check.sh"
 
 BREAK=$ROOT/scenes/9ball_break_ideal.json
@@ -46,15 +46,6 @@ fails_writing() {
 	name=$2
 	shift 2
 	fails_with "$expected_status" "breakshot: $name: write failed: No space left on device" "$@"
-}
-
-# Only `expected` (a space-separated list of names) is in directory $1.
-holds_only() {
-	actual=$(ls -A "$1" | tr '\n' ' ')
-	if [ "$actual" != "$2 " ]; then
-		echo "  $1 holds: $actual; expected: $2" >&2
-		return 1
-	fi
 }
 
 begin run_outputs_to_dev_full

@@ -74,6 +74,38 @@ check "the same lines again" cmp "$WORK/one.txt" "$WORK/out"
 check "the same games.csv again" cmp "$WORK/one/games.csv" "$WORK/k4/games.csv"
 end
 
+begin the_rows_are_read_back_not_played_again
+# Game 1's simulated shots changed in the checkpoint: a resumed match that
+# played game 1 again would write its own count.
+# shellcheck disable=SC2086
+(cd "$WORK" && BREAKSHOT_PLAY_STOP_AFTER=2 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats back \
+	>/dev/null 2>&1)
+sed '2s/^\(\([^,]*,\)\{14\}\)[0-9]*/\112345/' "$WORK/back/games.csv.partial" >"$WORK/edited"
+cp "$WORK/edited" "$WORK/back/games.csv.partial"
+# shellcheck disable=SC2086
+check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats "$WORK/back" --resume
+check "game 1's row is the one read" grep -q '^1,7,\([^,]*,\)\{12\}12345,' "$WORK/back/games.csv"
+check "game 2's too" test "$(sed -n 3p "$WORK/back/games.csv")" = "$(sed -n 3p "$WORK/one/games.csv")"
+end
+
+begin a_match_that_cannot_write_stops_and_resumes
+# Files of at most 512 bytes (ulimit -f 1), SIGXFSZ ignored: a write past
+# that fails with EFBIG, as on a full disk, after a few games' rows.
+# shellcheck disable=SC2086
+(cd "$WORK" && trap '' XFSZ && ulimit -f 1 && "$B" play 9-ball --ai --games 12 --seed 7 $LIGHT --stats small \
+	>"$WORK/small.txt" 2>"$WORK/small.err")
+check "exit status 1" test $? -eq 1
+check "one line" test "$(wc -l <"$WORK/small.err")" -eq 1
+check "naming the file and the cause" contains "$WORK/small.err" "small/games.csv.partial: cannot write: File too large"
+check "the checkpoint is kept" holds_only "$WORK/small" "games.csv.partial match.settings"
+check "stopped short" test "$(grep -c '^game ' "$WORK/small.txt")" -lt 12
+# shellcheck disable=SC2086
+check "resumed" status_is 0 "$B" play 9-ball --ai --games 12 --seed 7 $LIGHT --stats "$WORK/small" --resume
+check "all 12 games" test "$(grep -c '^game ' "$WORK/out")" -eq 12 -a "$(wc -l <"$WORK/small/games.csv")" -eq 13
+check "the first four as in a match never stopped" test "$(head -n 5 "$WORK/small/games.csv")" = \
+	"$(cat "$WORK/one/games.csv")"
+end
+
 begin a_checkpoint_not_of_the_match_is_refused
 # shellcheck disable=SC2086
 (cd "$WORK" && BREAKSHOT_PLAY_STOP_AFTER=2 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats bad \
@@ -92,6 +124,17 @@ check "a game out of order" fails_with 2 "games.csv.partial:2: game 2 racked wit
 	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats bad --resume
 check "the checkpoint is left as it was" cmp "$WORK/bad/games.csv.partial" "$WORK/modified"
 check "nothing else written" holds_only "$WORK/bad" "games.csv.partial match.settings"
+# A NUL byte inside a row, as a crash can leave a block of them.
+printf '1,7,1,1,2,1,0,1,0,1,9,9,0,1,100,9,\0,"x"\n' >"$WORK/nul"
+{ head -n 1 "$WORK/partial"; cat "$WORK/nul"; } >"$WORK/bad/games.csv.partial"
+# shellcheck disable=SC2086
+check "a NUL byte" fails_with 2 "games.csv.partial:2: byte 35: a NUL byte" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats bad --resume
+mkdir -p "$WORK/dir/games.csv"
+# shellcheck disable=SC2086
+check "games.csv a directory, refused before any game" fails_with 2 "dir/games.csv is there and is not a regular file" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats dir
+check "nothing played" test ! -s "$WORK/stdout.txt"
 check "--resume needs --stats" status_is 2 "$B" play 9-ball --ai --games 4 --resume
 check "saying so" contains "$WORK/err" "--resume goes on from the games in a --stats DIR"
 end
