@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "checkpoint.h"
 #include "cli.h"
 #include "commands.h"
 #include "ensemble_engine.h"
@@ -253,6 +254,7 @@ typedef struct ensemble_state {
 	bs_output_file runs;
 	bs_ensemble_summary summary;
 	int64_t written;   ///< rows in runs.csv so far, resumed ones included
+	const char* partial; ///< the checkpoint's path, while --resume reads it
 	int64_t total;     ///< N
 	int64_t first_run; ///< the first run of this invocation
 	int64_t stop_after; ///< the test hook below, or -1
@@ -326,57 +328,19 @@ static bool take_block(void* closure, const bs_ensemble_block* block) {
 	return true;
 }
 
-// Reads the rows already in the checkpoint into the summary, cuts off a
-// row that a kill left half written, and returns the rows found; -2 when
-// not even the header is whole (the checkpoint is then empty), -1 after
-// printing why the file is not this ensemble's.
-static int64_t resume_rows(ensemble_state* state, const char* partial, const char* header) {
-	FILE* file = fopen(partial, "rb");
-	if (!file) {
-		bs_cli_fail("--resume: %s: cannot read: %s", partial, strerror(errno));
-		return -1;
+// Takes the next row from the checkpoint into the summary.
+static bool take_row(void* closure, const char* line, int64_t line_number) {
+	ensemble_state* state = closure;
+	int64_t rows = state->written;
+	bs_ensemble_row row;
+	if (!bs_ensemble_parse_row(state->context, line, &row) || row.run != rows ||
+		row.seed != bs_ensemble_run_seed(state->context->seed, rows) || rows >= state->total) {
+		bs_cli_fail("--resume: %s:%" PRId64 ": not row %" PRId64 " of this ensemble", state->partial, line_number, rows);
+		return false;
 	}
-	char* line = NULL;
-	size_t capacity = 0;
-	ssize_t length = 0;
-	int64_t rows = 0;
-	long good = 0; // bytes of whole rows
-	int64_t line_number = 0;
-	int64_t result = 0;
-	while ((length = getline(&line, &capacity, file)) > 0) {
-		line_number += 1;
-		if (line[length - 1] != '\n') {
-			break; // cut short by a kill: run again
-		}
-		line[length - 1] = '\0';
-		bs_ensemble_row row;
-		if (line_number == 1) {
-			if (strncmp(line, header, strlen(header) - 1) != 0 || strlen(line) != strlen(header) - 1) {
-				bs_cli_fail("--resume: %s:1: not the header of this ensemble's runs.csv", partial);
-				result = -1;
-				break;
-			}
-		} else if (!bs_ensemble_parse_row(state->context, line, &row) || row.run != rows ||
-				   row.seed != bs_ensemble_run_seed(state->context->seed, rows) || rows >= state->total) {
-			bs_cli_fail("--resume: %s:%" PRId64 ": not row %" PRId64 " of this ensemble", partial, line_number, rows);
-			result = -1;
-			break;
-		} else {
-			bs_ensemble_summary_add(&state->summary, &row);
-			rows += 1;
-		}
-		good = ftell(file);
-	}
-	free(line);
-	fclose(file);
-	if (result < 0) {
-		return -1;
-	}
-	if (truncate(partial, good) != 0) {
-		bs_cli_fail("--resume: %s: cannot cut off the row left half written: %s", partial, strerror(errno));
-		return -1;
-	}
-	return good == 0 ? -2 : rows; // -2: not even the header was whole: start afresh
+	bs_ensemble_summary_add(&state->summary, &row);
+	state->written += 1;
+	return true;
 }
 
 // Rank 0 before the runs: the directory, the settings, the checkpoint, the
@@ -396,31 +360,26 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	format_settings(options, scene_hash, settings, sizeof settings);
 	char header[BS_ENSEMBLE_ROW_TEXT];
 	bs_ensemble_format_header(state->context, header, sizeof header);
-	struct stat info;
-	bool partial_exists = stat(paths->partial, &info) == 0;
-	*first_run = 0;
-	if (options->resume) {
-		char* disk = bs_output_read_settings(paths->settings);
-		if (!partial_exists || !disk) {
-			free(disk);
-			return bs_cli_fail("--resume: nothing to resume in %s (no runs.csv.partial and ensemble.settings)",
-				options->dir);
-		}
-		status = bs_output_compare_settings(paths->settings, disk, settings, "rows", "give the same scene, --runs, --seed and --vary");
-		free(disk);
-		if (status != 0) {
-			return status;
-		}
-		int64_t rows = resume_rows(state, paths->partial, header);
-		if (rows == -1) {
-			return BS_EXIT_USAGE;
-		}
-		partial_exists = rows >= 0;
-		*first_run = rows < 0 ? 0 : rows;
-	} else if (partial_exists) {
-		return bs_cli_fail("ensemble: %s holds the rows of an ensemble that did not finish: give --resume to "
-						   "continue it, or remove it",
-			paths->partial);
+	state->partial = paths->partial;
+	state->written = 0;
+	bs_checkpoint_def checkpoint = {
+		.dir = options->dir,
+		.path = paths->runs,
+		.partial = paths->partial,
+		.settings_path = paths->settings,
+		.settings = settings,
+		.header = header,
+		.resume = options->resume,
+		.command = "ensemble",
+		.rows = "rows",
+		.hint = "give the same scene, --runs, --seed and --vary",
+		.take = take_row,
+		.closure = state,
+	};
+	bool fresh = true;
+	status = bs_checkpoint_resume(&checkpoint, first_run, &fresh);
+	if (status != 0) {
+		return status;
 	}
 	// Every output is tried before any work, so that an unwritable one is
 	// bad input refused at once (output_file.h), but opened for good only at
@@ -432,22 +391,7 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		}
 		bs_output_abort(&outputs[k]);
 	}
-	if (!partial_exists) {
-		bs_output_file settings_file;
-		bool written = bs_output_open(&settings_file, paths->settings) &&
-					   (bs_output_puts(&settings_file, settings), bs_output_commit(&settings_file));
-		if (!written) {
-			return 1;
-		}
-	}
-	if (!bs_output_open_checkpoint(&state->runs, paths->runs, paths->partial, partial_exists)) {
-		return BS_EXIT_USAGE;
-	}
-	if (!partial_exists) {
-		bs_output_puts(&state->runs, header);
-		fflush(state->runs.stream);
-	}
-	return 0;
+	return bs_checkpoint_open(&checkpoint, fresh, &state->runs);
 }
 
 // Rank 0 after the runs: the summary and the plots, then all in place. A

@@ -354,32 +354,3 @@ int bs_output_check_dir(const char* dir, const char* option) {
 	}
 	return 0;
 }
-
-char* bs_output_read_settings(const char* path) {
-	FILE* file = fopen(path, "rb");
-	if (!file) {
-		return NULL;
-	}
-	char* text = calloc(1, 65536);
-	if (text) {
-		size_t n = fread(text, 1, 65535, file);
-		text[n] = '\0';
-	}
-	fclose(file);
-	return text;
-}
-
-int bs_output_compare_settings(const char* path, const char* disk, const char* here, const char* what,
-	const char* hint) {
-	while (*disk || *here) {
-		size_t a = strcspn(disk, "\n");
-		size_t b = strcspn(here, "\n");
-		if (a != b || memcmp(disk, here, a) != 0) {
-			return bs_cli_fail("--resume: the %s in %s were made with other settings: '%.*s' there, '%.*s' here (%s)",
-				what, path, (int)a, disk, (int)b, here, hint);
-		}
-		disk += a + (disk[a] == '\n');
-		here += b + (here[b] == '\n');
-	}
-	return 0;
-}

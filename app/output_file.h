@@ -85,16 +85,4 @@ int bs_output_check_dir(const char* dir, const char* option);
 /// BS_EXIT_USAGE; otherwise 0.
 int bs_output_make_dir(const char* dir, const char* option);
 
-/// For --resume: reads the settings file a checkpoint was made with (at
-/// most 64 KiB) into a string the caller frees; NULL when it cannot be read.
-char* bs_output_read_settings(const char* path);
-
-/// For --resume: compares the settings on disk (read from `path`) with
-/// those of this run, line by line. Returns 0 when they agree; otherwise
-/// prints "--resume: the WHAT in PATH were made with other settings: 'LINE'
-/// there, 'LINE' here (HINT)" for the first line that differs and returns
-/// BS_EXIT_USAGE.
-int bs_output_compare_settings(const char* path, const char* disk, const char* here, const char* what,
-	const char* hint);
-
 #endif

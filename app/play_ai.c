@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "checkpoint.h"
 #include "cli.h"
 #include "match_record.h"
 #include "output_file.h"
@@ -41,6 +42,7 @@ typedef struct match_state {
 	pthread_mutex_t lock;
 	int64_t printed;
 	int64_t first_game; ///< the first game this invocation plays: the ones before were resumed
+	const char* partial; ///< the checkpoint's path, while --resume reads it
 	double start;
 	bool progress;
 	bs_output_file games_file; ///< the checkpoint, with --stats
@@ -295,74 +297,28 @@ static void format_settings(const bs_play_ai_match* match, char* dest, size_t si
 		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip);
 }
 
-// Reads the games already in the checkpoint into the records, cuts off a
-// row that a kill left half written, and returns the games found; -2 when
-// not even the header is whole (the checkpoint is then empty), -1 after
-// printing why the file is not this match's.
-static int64_t resume_games(match_state* state, const char* partial) {
-	FILE* file = fopen(partial, "rb");
-	if (!file) {
-		bs_cli_fail("--resume: %s: cannot read: %s", partial, strerror(errno));
-		return -1;
+// Takes the next game's row from the checkpoint into the records.
+static bool take_game(void* closure, const char* row, int64_t line_number) {
+	match_state* state = closure;
+	const char* partial = state->partial;
+	int64_t games = state->first_game;
+	int64_t index = -1;
+	uint64_t seed = 0;
+	int column = 0;
+	bs_match_game* record = games < state->match->games ? &state->records[games] : NULL;
+	if (!record || !bs_match_game_parse_row(row, &index, &seed, record, &column)) {
+		bs_cli_fail("--resume: %s:%" PRId64 ": column %d: not the row of game %" PRId64 " of this match", partial,
+			line_number, record ? column : 1, games + 1);
+		return false;
 	}
-	const char* header = bs_match_games_header();
-	char* line = NULL;
-	size_t capacity = 0;
-	ssize_t length = 0;
-	int64_t games = 0;
-	long good = 0; // bytes of whole lines
-	int64_t line_number = 0;
-	int64_t result = 0;
-	while ((length = getline(&line, &capacity, file)) > 0) {
-		line_number += 1;
-		if (line[length - 1] != '\n') {
-			break; // cut short by a kill: play it again
-		}
-		line[length - 1] = '\0';
-		if (strlen(line) != (size_t)length - 1) {
-			bs_cli_fail("--resume: %s:%" PRId64 ": byte %zu: a NUL byte, as a crash leaves: not a row of this match",
-				partial, line_number, strlen(line) + 1);
-			result = -1;
-			break;
-		}
-		if (line_number == 1) {
-			if (strncmp(line, header, strlen(header) - 1) != 0 || strlen(line) != strlen(header) - 1) {
-				bs_cli_fail("--resume: %s:1: not the header of a match's games.csv", partial);
-				result = -1;
-				break;
-			}
-		} else {
-			int64_t index = -1;
-			uint64_t seed = 0;
-			int column = 0;
-			bs_match_game* record = games < state->match->games ? &state->records[games] : NULL;
-			if (!record || !bs_match_game_parse_row(line, &index, &seed, record, &column)) {
-				bs_cli_fail("--resume: %s:%" PRId64 ": column %d: not the row of game %" PRId64 " of this match",
-					partial, line_number, record ? column : 1, games + 1);
-				result = -1;
-				break;
-			}
-			if (index != games || seed != state->match->seed + (uint64_t)games) {
-				bs_cli_fail("--resume: %s:%" PRId64 ": game %" PRId64 " racked with seed %" PRIu64
-							" where this match's game %" PRId64 " has seed %" PRIu64,
-					partial, line_number, index + 1, seed, games + 1, state->match->seed + (uint64_t)games);
-				result = -1;
-				break;
-			}
-			games += 1;
-		}
-		good = ftell(file);
+	if (index != games || seed != state->match->seed + (uint64_t)games) {
+		bs_cli_fail("--resume: %s:%" PRId64 ": game %" PRId64 " racked with seed %" PRIu64
+					" where this match's game %" PRId64 " has seed %" PRIu64,
+			partial, line_number, index + 1, seed, games + 1, state->match->seed + (uint64_t)games);
+		return false;
 	}
-	free(line);
-	fclose(file);
-	if (result < 0) {
-		return -1;
-	}
-	if (truncate(partial, good) != 0) {
-		bs_cli_fail("--resume: %s: cannot cut off the row left half written: %s", partial, strerror(errno));
-		return -1;
-	}
-	return good == 0 ? -2 : games; // -2: not even the header was whole: start afresh
+	state->first_game += 1;
+	return true;
 }
 
 // Before the games: the directory, the settings, the checkpoint, the
@@ -376,33 +332,28 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	}
 	char settings[4096];
 	format_settings(match, settings, sizeof settings);
-	struct stat info;
-	bool partial_exists = stat(paths->partial, &info) == 0;
-	state->first_game = 0;
-	if (match->resume) {
-		char* disk = bs_output_read_settings(paths->settings);
-		if (!partial_exists || !disk) {
-			free(disk);
-			return bs_cli_fail("--resume: nothing to resume in %s (no games.csv.partial and match.settings)",
-				match->dir);
-		}
-		status = bs_output_compare_settings(paths->settings, disk, settings, "games",
-			"give the same GAME, --games, --seed, --points, --samples and --sigma-*");
-		free(disk);
-		if (status != 0) {
-			return status;
-		}
-		int64_t games = resume_games(state, paths->partial);
-		if (games == -1) {
-			return BS_EXIT_USAGE;
-		}
-		partial_exists = games >= 0;
-		state->first_game = games < 0 ? 0 : games;
-	} else if (partial_exists) {
-		return bs_cli_fail("play: %s holds the games of a match that did not finish: give --resume to continue it, "
-						   "or remove it",
-			paths->partial);
+	state->partial = paths->partial;
+	bs_checkpoint_def checkpoint = {
+		.dir = match->dir,
+		.path = paths->games,
+		.partial = paths->partial,
+		.settings_path = paths->settings,
+		.settings = settings,
+		.header = bs_match_games_header(),
+		.resume = match->resume,
+		.command = "play",
+		.rows = "games",
+		.hint = "give the same GAME, --games, --seed, --points, --samples and --sigma-*",
+		.take = take_game,
+		.closure = state,
+	};
+	int64_t games = 0;
+	bool fresh = true;
+	status = bs_checkpoint_resume(&checkpoint, &games, &fresh);
+	if (status != 0) {
+		return status;
 	}
+	state->first_game = games;
 	// Every output is tried before any game, so that an unwritable one is
 	// bad input refused at once, but opened for good only at the end: a
 	// SIGKILL then leaves no temporary file beside the checkpoint.
@@ -418,22 +369,7 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 		}
 		bs_output_abort(&output);
 	}
-	if (!partial_exists) {
-		bs_output_file settings_file;
-		bool written = bs_output_open(&settings_file, paths->settings) &&
-					   (bs_output_puts(&settings_file, settings), bs_output_commit(&settings_file));
-		if (!written) {
-			return 1;
-		}
-	}
-	if (!bs_output_open_checkpoint(&state->games_file, paths->games, paths->partial, partial_exists)) {
-		return BS_EXIT_USAGE;
-	}
-	if (!partial_exists) {
-		bs_output_puts(&state->games_file, bs_match_games_header());
-		fflush(state->games_file.stream);
-	}
-	return 0;
+	return bs_checkpoint_open(&checkpoint, fresh, &state->games_file);
 }
 
 // After the games: the statistics and the plots, then all in place, the

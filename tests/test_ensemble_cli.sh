@@ -179,6 +179,14 @@ check "nothing to resume" fails_with 2 "nothing to resume" \
 	>/dev/null 2>&1)
 check "resumed from the first row" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --out "$WORK/k0" $VARY --resume
 check "the same bytes again" same_outputs "$WORK/t1" "$WORK/k0"
+# A NUL byte in a row, as a crash can leave a block of them: refused.
+(cd "$WORK" && BREAKSHOT_ENSEMBLE_STOP_AFTER=150 "$B" ensemble "$BREAK" --runs 300 --seed 7 --out kn $VARY \
+	>/dev/null 2>&1)
+sed '3s/,/\x00,/' "$WORK/kn/runs.csv.partial" >"$WORK/nul.csv"
+cp "$WORK/nul.csv" "$WORK/kn/runs.csv.partial"
+check "a NUL byte is refused" fails_with 2 "runs.csv.partial:3: byte 2: a NUL byte" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out kn $VARY --resume
+check "and the checkpoint left as it was" cmp "$WORK/nul.csv" "$WORK/kn/runs.csv.partial"
 end
 
 begin sigterm_leaves_nothing_half_written

@@ -1,0 +1,147 @@
+// Checkpoints and --resume (checkpoint.h).
+#include "checkpoint.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static char* read_settings(const char* path) {
+	FILE* file = fopen(path, "rb");
+	if (!file) {
+		return NULL;
+	}
+	char* text = calloc(1, 65536);
+	if (text) {
+		size_t n = fread(text, 1, 65535, file);
+		text[n] = '\0';
+	}
+	fclose(file);
+	return text;
+}
+
+// Names the first line where two settings texts differ.
+static int compare_settings(const char* path, const char* disk, const char* here, const char* what,
+	const char* hint) {
+	while (*disk || *here) {
+		size_t a = strcspn(disk, "\n");
+		size_t b = strcspn(here, "\n");
+		if (a != b || memcmp(disk, here, a) != 0) {
+			return bs_cli_fail("--resume: the %s in %s were made with other settings: '%.*s' there, '%.*s' here (%s)",
+				what, path, (int)a, disk, (int)b, here, hint);
+		}
+		disk += a + (disk[a] == '\n');
+		here += b + (here[b] == '\n');
+	}
+	return 0;
+}
+
+// Reads the checkpoint line by line: the header, then each whole row to
+// `take_row`; a last line cut short by a kill is cut off the file. Returns
+// the rows taken; -2 when not even the header was whole (the file is then
+// empty: start afresh); -1 after printing why the file is not this run's.
+static int64_t read_rows(const char* partial, const char* header, bs_checkpoint_take_fn take_row, void* closure) {
+	FILE* file = fopen(partial, "rb");
+	if (!file) {
+		bs_cli_fail("--resume: %s: cannot read: %s", partial, strerror(errno));
+		return -1;
+	}
+	char* line = NULL;
+	size_t capacity = 0;
+	ssize_t length = 0;
+	int64_t rows = 0;
+	long good = 0; // bytes of whole lines
+	int64_t line_number = 0;
+	bool refused = false;
+	while (!refused && (length = getline(&line, &capacity, file)) > 0) {
+		line_number += 1;
+		if (line[length - 1] != '\n') {
+			break; // cut short by a kill: done again
+		}
+		line[length - 1] = '\0';
+		if (strlen(line) != (size_t)length - 1) {
+			bs_cli_fail("--resume: %s:%" PRId64 ": byte %zu: a NUL byte, as a crash can leave: not a line it writes",
+				partial, line_number, strlen(line) + 1);
+			refused = true;
+		} else if (line_number == 1) {
+			if (strncmp(line, header, strlen(header) - 1) != 0 || strlen(line) != strlen(header) - 1) {
+				bs_cli_fail("--resume: %s:1: not the header it writes", partial);
+				refused = true;
+			}
+		} else if (take_row(closure, line, line_number)) {
+			rows += 1;
+		} else {
+			refused = true;
+		}
+		good = refused ? good : ftell(file);
+	}
+	free(line);
+	fclose(file);
+	if (refused) {
+		return -1;
+	}
+	if (truncate(partial, good) != 0) {
+		bs_cli_fail("--resume: %s: cannot cut off the line left half written: %s", partial, strerror(errno));
+		return -1;
+	}
+	return good == 0 ? -2 : rows;
+}
+
+int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh) {
+	struct stat info;
+	bool partial_exists = stat(def->partial, &info) == 0;
+	*rows = 0;
+	*fresh = true;
+	if (!def->resume) {
+		if (partial_exists) {
+			return bs_cli_fail("%s: %s holds the %s of a run that did not finish: give --resume to continue it, "
+							   "or remove it",
+				def->command, def->partial, def->rows);
+		}
+		return 0;
+	}
+	char* disk = read_settings(def->settings_path);
+	if (!partial_exists || !disk) {
+		free(disk);
+		const char* partial_name = strrchr(def->partial, '/');
+		const char* settings_name = strrchr(def->settings_path, '/');
+		return bs_cli_fail("--resume: nothing to resume in %s (no %s and %s)", def->dir,
+			partial_name ? partial_name + 1 : def->partial, settings_name ? settings_name + 1 : def->settings_path);
+	}
+	int status = compare_settings(def->settings_path, disk, def->settings, def->rows, def->hint);
+	free(disk);
+	if (status != 0) {
+		return status;
+	}
+	int64_t read = read_rows(def->partial, def->header, def->take, def->closure);
+	if (read == -1) {
+		return BS_EXIT_USAGE;
+	}
+	*fresh = read < 0;
+	*rows = read < 0 ? 0 : read;
+	return 0;
+}
+
+int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file* out) {
+	if (fresh) {
+		bs_output_file settings_file;
+		bool written = bs_output_open(&settings_file, def->settings_path) &&
+					   (bs_output_puts(&settings_file, def->settings), bs_output_commit(&settings_file));
+		if (!written) {
+			return 1;
+		}
+	}
+	if (!bs_output_open_checkpoint(out, def->path, def->partial, !fresh)) {
+		return BS_EXIT_USAGE;
+	}
+	if (fresh) {
+		bs_output_puts(out, def->header);
+		fflush(out->stream);
+	}
+	return 0;
+}

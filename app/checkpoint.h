@@ -1,0 +1,49 @@
+// breakshot: a command's rows streamed to a checkpoint beside the settings
+// they were made with, so that a run killed part-way (ensemble, play --ai
+// --games) goes on with --resume to the same bytes. The checkpoint,
+// FILE.partial, becomes FILE at the commit (output_file.h); the settings
+// file is removed after it.
+#ifndef BREAKSHOT_CHECKPOINT_H
+#define BREAKSHOT_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "output_file.h"
+
+/// Takes the next row read back from the checkpoint (without its newline;
+/// `line_number` from 1, the header's). Prints why and returns false when
+/// it is not the next row of this run.
+typedef bool (*bs_checkpoint_take_fn)(void* closure, const char* row, int64_t line_number);
+
+/// A checkpointed output of a command.
+typedef struct bs_checkpoint_def {
+	const char* dir;      ///< the output directory, for messages
+	const char* path;     ///< the final file (DIR/runs.csv)
+	const char* partial;  ///< the checkpoint (DIR/runs.csv.partial)
+	const char* settings_path; ///< where the settings are kept (DIR/ensemble.settings)
+	const char* settings; ///< this run's settings, one per line
+	const char* header;   ///< the file's first line, with its newline
+	bool resume;          ///< --resume given
+	const char* command;  ///< "ensemble": who refuses a checkpoint left without --resume
+	const char* rows;     ///< "rows": what the checkpoint holds, in messages
+	const char* hint;     ///< which arguments fix the settings, for the message when they differ
+	bs_checkpoint_take_fn take; ///< takes each row read back
+	void* closure;        ///< passed to `take`
+} bs_checkpoint_def;
+
+/// Before the work: with --resume, checks that a checkpoint and its
+/// settings are there and the settings the same, reads its rows back through
+/// `take` and cuts off a row a kill left half written; without, refuses a
+/// checkpoint left there. Returns 0 with the rows read back in `*rows`
+/// (0 when starting afresh, *fresh then true), or an exit status after
+/// printing why (2 for a checkpoint that is not this run's).
+int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh);
+
+/// Then, once the other outputs are tried: when `fresh`, writes the
+/// settings file and starts the checkpoint with the header; otherwise goes
+/// on with the checkpoint as it is. Returns 0, or an exit status after
+/// printing why.
+int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file* out);
+
+#endif
