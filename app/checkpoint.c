@@ -73,10 +73,11 @@ static int64_t read_rows(const char* partial, const char* header, bs_checkpoint_
 				bs_cli_fail("--resume: %s:1: not the header it writes", partial);
 				refused = true;
 			}
-		} else if (take_row(closure, line, line_number)) {
-			rows += 1;
 		} else {
-			refused = true;
+			char where[4200];
+			snprintf(where, sizeof where, "%s:%" PRId64, partial, line_number);
+			refused = !take_row(closure, line, where);
+			rows += !refused;
 		}
 		good = refused ? good : ftell(file);
 	}
@@ -94,6 +95,10 @@ static int64_t read_rows(const char* partial, const char* header, bs_checkpoint_
 
 int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh) {
 	struct stat info;
+	if (lstat(def->path, &info) == 0 && !S_ISREG(info.st_mode)) {
+		return bs_cli_fail("%s: %s is there and is not a regular file: the finished %s cannot replace it",
+			def->command, def->path, def->rows);
+	}
 	bool partial_exists = stat(def->partial, &info) == 0;
 	*rows = 0;
 	*fresh = true;

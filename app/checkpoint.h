@@ -12,9 +12,9 @@
 #include "output_file.h"
 
 /// Takes the next row read back from the checkpoint (without its newline;
-/// `line_number` from 1, the header's). Prints why and returns false when
+/// `where` is "FILE:LINE", for messages). Prints why and returns false when
 /// it is not the next row of this run.
-typedef bool (*bs_checkpoint_take_fn)(void* closure, const char* row, int64_t line_number);
+typedef bool (*bs_checkpoint_take_fn)(void* closure, const char* row, const char* where);
 
 /// A checkpointed output of a command.
 typedef struct bs_checkpoint_def {
@@ -32,12 +32,14 @@ typedef struct bs_checkpoint_def {
 	void* closure;        ///< passed to `take`
 } bs_checkpoint_def;
 
-/// Before the work: with --resume, checks that a checkpoint and its
-/// settings are there and the settings the same, reads its rows back through
-/// `take` and cuts off a row a kill left half written; without, refuses a
-/// checkpoint left there. Returns 0 with the rows read back in `*rows`
-/// (0 when starting afresh, *fresh then true), or an exit status after
-/// printing why (2 for a checkpoint that is not this run's).
+/// Before the work: refuses a `path` that is there and is not a regular
+/// file, which the checkpoint could not replace at the end; with --resume,
+/// checks that a checkpoint and its settings are there and the settings the
+/// same, reads its rows back through `take` and cuts off a row a kill left
+/// half written; without, refuses a checkpoint left there. Returns 0 with
+/// the rows read back in `*rows` (0 when starting afresh, *fresh then
+/// true), or an exit status after printing why (2 for a checkpoint that is
+/// not this run's).
 int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh);
 
 /// Then, once the other outputs are tried: when `fresh`, writes the

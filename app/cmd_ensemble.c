@@ -254,7 +254,6 @@ typedef struct ensemble_state {
 	bs_output_file runs;
 	bs_ensemble_summary summary;
 	int64_t written;   ///< rows in runs.csv so far, resumed ones included
-	const char* partial; ///< the checkpoint's path, while --resume reads it
 	int64_t total;     ///< N
 	int64_t first_run; ///< the first run of this invocation
 	int64_t stop_after; ///< the test hook below, or -1
@@ -329,13 +328,13 @@ static bool take_block(void* closure, const bs_ensemble_block* block) {
 }
 
 // Takes the next row from the checkpoint into the summary.
-static bool take_row(void* closure, const char* line, int64_t line_number) {
+static bool take_row(void* closure, const char* line, const char* where) {
 	ensemble_state* state = closure;
 	int64_t rows = state->written;
 	bs_ensemble_row row;
 	if (!bs_ensemble_parse_row(state->context, line, &row) || row.run != rows ||
 		row.seed != bs_ensemble_run_seed(state->context->seed, rows) || rows >= state->total) {
-		bs_cli_fail("--resume: %s:%" PRId64 ": not row %" PRId64 " of this ensemble", state->partial, line_number, rows);
+		bs_cli_fail("--resume: %s: not row %" PRId64 " of this ensemble", where, rows);
 		return false;
 	}
 	bs_ensemble_summary_add(&state->summary, &row);
@@ -360,7 +359,6 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	format_settings(options, scene_hash, settings, sizeof settings);
 	char header[BS_ENSEMBLE_ROW_TEXT];
 	bs_ensemble_format_header(state->context, header, sizeof header);
-	state->partial = paths->partial;
 	state->written = 0;
 	bs_checkpoint_def checkpoint = {
 		.dir = options->dir,

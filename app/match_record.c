@@ -53,14 +53,13 @@ const char* bs_match_games_header(void) {
 		   "break_and_run,evaluations,visit_made,failure\n";
 }
 
+// What the game's visits made in all, and the most one made.
 static int64_t visits_made(const bs_match_game* game, int* high) {
-	int64_t made = 0;
-	*high = 0;
-	for (int v = 0; v < game->visits; ++v) {
-		made += game->visit_made[v];
-		*high = game->visit_made[v] > *high ? game->visit_made[v] : *high;
-	}
-	return made;
+	bs_match_visits sums;
+	memset(&sums, 0, sizeof sums);
+	bs_match_game_sum_visits(game, &sums);
+	*high = sums.high;
+	return (int64_t)sums.made;
 }
 
 char* bs_match_game_format_row(int64_t index, uint64_t seed, const bs_match_game* game) {
@@ -83,10 +82,9 @@ char* bs_match_game_format_row(int64_t index, uint64_t seed, const bs_match_game
 	}
 	row[used++] = ',';
 	if (game->failed) {
-		char shown[sizeof game->message];
-		bs_copy_printable(shown, sizeof shown, game->message);
+		// The message is one printable line already (bs_match_game_fail).
 		row[used++] = '"';
-		for (const char* c = shown; *c; ++c) {
+		for (const char* c = game->message; *c; ++c) {
 			if (*c == '"') {
 				row[used++] = '"';
 			}

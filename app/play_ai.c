@@ -17,10 +17,10 @@
 #include "play_ai.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,6 @@ typedef struct match_state {
 	pthread_mutex_t lock;
 	int64_t printed;
 	int64_t first_game; ///< the first game this invocation plays: the ones before were resumed
-	const char* partial; ///< the checkpoint's path, while --resume reads it
 	double start;
 	bool progress;
 	bs_output_file games_file; ///< the checkpoint, with --stats
@@ -138,6 +137,12 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 	bs_game_destroy(game);
 }
 
+// A row could not be written: the match stops, the rows before it kept.
+static void stop_writing(match_state* state, int cause) {
+	snprintf(state->write_failure, sizeof state->write_failure, "%s", strerror(cause));
+	atomic_store(&state->write_failed, true);
+}
+
 // Prints the game's line and, from the games this invocation plays, sends
 // its row to the checkpoint.
 static void print_record(match_state* state, int64_t index) {
@@ -153,23 +158,22 @@ static void print_record(match_state* state, int64_t index) {
 		return; // no row after a hole
 	}
 	char* row = bs_match_game_format_row(index, state->match->seed + (uint64_t)index, record);
-	size_t length = row ? strlen(row) : 0;
-	int cause = ENOMEM;
-	bool written = row && (errno = 0, bs_output_write(&state->games_file, row, length));
+	if (!row) {
+		stop_writing(state, ENOMEM);
+		return;
+	}
+	size_t length = strlen(row);
+	errno = 0;
+	bool written = bs_output_write(&state->games_file, row, length);
 	if (written && index + 1 == state->stop_after) {
 		bs_output_write(&state->games_file, row, length / 2);
 		fflush(state->games_file.stream);
 		raise(SIGKILL);
 	}
 	free(row);
-	if (row) {
-		// Each game on disk as it is printed, for --resume.
-		written = written && fflush(state->games_file.stream) == 0;
-		cause = errno != 0 ? errno : EIO;
-	}
-	if (!written) {
-		snprintf(state->write_failure, sizeof state->write_failure, "%s", strerror(cause));
-		atomic_store(&state->write_failed, true);
+	// Each game on disk as it is printed, for --resume.
+	if (!written || fflush(state->games_file.stream) != 0) {
+		stop_writing(state, errno != 0 ? errno : EIO);
 	}
 }
 
@@ -298,23 +302,22 @@ static void format_settings(const bs_play_ai_match* match, char* dest, size_t si
 }
 
 // Takes the next game's row from the checkpoint into the records.
-static bool take_game(void* closure, const char* row, int64_t line_number) {
+static bool take_game(void* closure, const char* row, const char* where) {
 	match_state* state = closure;
-	const char* partial = state->partial;
 	int64_t games = state->first_game;
 	int64_t index = -1;
 	uint64_t seed = 0;
 	int column = 0;
 	bs_match_game* record = games < state->match->games ? &state->records[games] : NULL;
 	if (!record || !bs_match_game_parse_row(row, &index, &seed, record, &column)) {
-		bs_cli_fail("--resume: %s:%" PRId64 ": column %d: not the row of game %" PRId64 " of this match", partial,
-			line_number, record ? column : 1, games + 1);
+		bs_cli_fail("--resume: %s: column %d: not the row of game %" PRId64 " of this match", where,
+			record ? column : 1, games + 1);
 		return false;
 	}
 	if (index != games || seed != state->match->seed + (uint64_t)games) {
-		bs_cli_fail("--resume: %s:%" PRId64 ": game %" PRId64 " racked with seed %" PRIu64
-					" where this match's game %" PRId64 " has seed %" PRIu64,
-			partial, line_number, index + 1, seed, games + 1, state->match->seed + (uint64_t)games);
+		bs_cli_fail("--resume: %s: game %" PRId64 " racked with seed %" PRIu64 " where this match's game %" PRId64
+					" has seed %" PRIu64,
+			where, index + 1, seed, games + 1, state->match->seed + (uint64_t)games);
 		return false;
 	}
 	state->first_game += 1;
@@ -332,7 +335,6 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	}
 	char settings[4096];
 	format_settings(match, settings, sizeof settings);
-	state->partial = paths->partial;
 	bs_checkpoint_def checkpoint = {
 		.dir = match->dir,
 		.path = paths->games,
@@ -357,14 +359,9 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	// Every output is tried before any game, so that an unwritable one is
 	// bad input refused at once, but opened for good only at the end: a
 	// SIGKILL then leaves no temporary file beside the checkpoint.
-	struct stat games_info;
-	if (lstat(paths->games, &games_info) == 0 && !S_ISREG(games_info.st_mode)) {
-		return bs_cli_fail("--stats: %s is there and is not a regular file: the match's games.csv cannot replace it",
-			paths->games);
-	}
-	for (int k = 0; k < 4; ++k) {
+	for (int k = 0; k < 3; ++k) {
 		bs_output_file output;
-		if (!bs_output_open(&output, k < 3 ? paths->outputs[k] : paths->games)) {
+		if (!bs_output_open(&output, paths->outputs[k])) {
 			return BS_EXIT_USAGE;
 		}
 		bs_output_abort(&output);

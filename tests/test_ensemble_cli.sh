@@ -187,6 +187,11 @@ cp "$WORK/nul.csv" "$WORK/kn/runs.csv.partial"
 check "a NUL byte is refused" fails_with 2 "runs.csv.partial:3: byte 2: a NUL byte" \
 	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out kn $VARY --resume
 check "and the checkpoint left as it was" cmp "$WORK/nul.csv" "$WORK/kn/runs.csv.partial"
+# A runs.csv the checkpoint could not replace at the end: refused at once.
+mkdir -p "$WORK/kd/runs.csv"
+check "runs.csv a directory, refused before any run" fails_with 2 "kd/runs.csv is there and is not a regular file" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out kd $VARY
+check "nothing else written" holds_only "$WORK/kd" "runs.csv"
 end
 
 begin sigterm_leaves_nothing_half_written
