@@ -214,6 +214,16 @@ typedef struct statistic {
 	int64_t n; ///< the visits or games it is over
 } statistic;
 
+// The statistic as `format` (its value, low, high and n), or "none (over
+// 0)" for a statistic of nothing: every game failed, or none finished.
+static void describe(const statistic* s, const char* format, char* dest, size_t size) {
+	if (s->n == 0) {
+		snprintf(dest, size, "none (over 0)");
+		return;
+	}
+	snprintf(dest, size, format, s->value, s->low, s->high, s->n);
+}
+
 static statistic rate(const char* name, int64_t count, int64_t n) {
 	statistic s = {name, n > 0 ? (double)count / n : NAN, 0.0, 1.0, n};
 	bs_wilson_interval(count, n, &s.low, &s.high);
@@ -250,8 +260,9 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	bs_plot_draw_text(cr, text, 24.0, 24.0, 0.0);
 	bs_plot_set_font(cr, 13.0, false);
 	for (int k = 0; k < p->stat_count; ++k) {
-		snprintf(text, sizeof text, "%s: %.4g [%.4g, %.4g] over %" PRId64, p->stats[k].name, p->stats[k].value,
-			p->stats[k].low, p->stats[k].high, p->stats[k].n);
+		char value[128];
+		describe(&p->stats[k], "%.4g [%.4g, %.4g] over %" PRId64, value, sizeof value);
+		snprintf(text, sizeof text, "%s: %s", p->stats[k].name, value);
 		bs_plot_draw_text(cr, text, 24.0, 50.0 + 18.0 * k, 0.0);
 	}
 	double left = 80.0, right = width - 30.0, top = 60.0 + 18.0 * p->stat_count, bottom = height - 60.0;
@@ -386,6 +397,10 @@ static int finish_files(match_state* state, const match_paths* paths, const stat
 	}
 	fprintf(files[0].stream, "quantity,value,ci95_low,ci95_high,n\n");
 	for (int k = 0; k < count; ++k) {
+		if (stats[k].n == 0) {
+			fprintf(files[0].stream, "%s,,,,0\n", stats[k].name); // empty fields: no value, rather than nan
+			continue;
+		}
 		fprintf(files[0].stream, "%s,%.17g,%.17g,%.17g,%" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
 			stats[k].high, stats[k].n);
 	}
@@ -497,8 +512,9 @@ static int report(match_state* state, const match_paths* paths) {
 			match->games - state->first_game);
 	}
 	for (int k = 0; k < count; ++k) {
-		printf("  %-20s %.4f  [%.4f, %.4f]  over %" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
-			stats[k].high, stats[k].n);
+		char value[128];
+		describe(&stats[k], "%.4f  [%.4f, %.4f]  over %" PRId64, value, sizeof value);
+		printf("  %-20s %s\n", stats[k].name, value);
 	}
 	fflush(stdout);
 	int status = failed > 0 ? 1 : 0;

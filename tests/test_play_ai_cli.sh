@@ -153,6 +153,26 @@ check "--resume needs --stats" status_is 2 "$B" play 9-ball --ai --games 4 --res
 check "saying so" contains "$WORK/err" "--resume goes on from the games in a --stats DIR"
 end
 
+begin a_match_of_failed_games_has_no_statistics
+# A checkpoint of two failed games, made up: the statistics are of nothing
+# and say so, rather than printing nan.
+mkdir "$WORK/failed"
+sed 's/^games 4$/games 2/' "$WORK/kept/match.settings" >"$WORK/failed/match.settings"
+{
+	head -n 1 "$WORK/kept/games.csv.partial"
+	echo '1,7,0,0,0,0,0,0,0,0,0,0,0,0,0,,"shot 1: made up"'
+	echo '2,8,0,0,0,0,0,0,0,0,0,0,0,0,0,,"shot 3: made up"'
+} >"$WORK/failed/games.csv.partial"
+# shellcheck disable=SC2086
+check "exit status 1" status_is 1 "$B" play 9-ball --ai --games 2 --seed 7 $LIGHT --stats "$WORK/failed" --resume
+check "the failures printed" grep -q '^game 2: failed: shot 3: made up$' "$WORK/out"
+check "the count" grep -q "2 games (0 finished, 2 failed)" "$WORK/out"
+check "a statistic of nothing" grep -q '^  balls_per_inning *none (over 0)$' "$WORK/out"
+check "no nan printed" test "$(grep -ci nan "$WORK/out")" -eq 0
+check "empty fields in stats.csv" grep -q '^balls_per_inning,,,,0$' "$WORK/failed/stats.csv"
+check "no nan written" test "$(grep -ci nan "$WORK/failed/stats.csv")" -eq 0
+end
+
 begin the_8_is_called_even_as_a_last_resort
 # Game 193 of a match from seed 1: with the 8 on, no pot and no safety
 # found, the player's last resort must still name the 8's pocket.
