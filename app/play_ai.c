@@ -87,6 +87,15 @@ static int balls_potted(const bs_game* game, const bs_ruling* ruling, int cue_ba
 	return n;
 }
 
+// The player of game `index`: the match's, its executions drawn from a
+// stream of the game's own, on one thread (the games run side by side).
+static bs_player_def game_player(const bs_play_ai_match* match, int64_t index) {
+	bs_player_def player = match->player;
+	player.seed = (match->seed + (uint64_t)index) * 0x9E3779B97F4A7C15ull + 1;
+	player.search.threads = 1;
+	return player;
+}
+
 static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_game* record) {
 	char error[512];
 	uint64_t seed = match->seed + (uint64_t)index;
@@ -96,9 +105,7 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 		bs_match_game_fail(record, error);
 		return;
 	}
-	bs_player_def player = match->player;
-	player.seed = seed * 0x9E3779B97F4A7C15ull + 1; // each game's executions from a stream of its own
-	player.search.threads = 1;
+	bs_player_def player = game_player(match, index);
 	bool pool = match->game != BS_GAME_SNOOKER && match->game != BS_GAME_THREE_CUSHION;
 	int visit = 0;
 	for (int shot = 0; shot < BS_PLAY_AI_MAX_SHOTS && !bs_game_get_state(game)->over; ++shot) {
@@ -301,15 +308,54 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
+static uint64_t hash_bytes(uint64_t hash, const void* bytes, size_t size) {
+	const unsigned char* b = bytes;
+	for (size_t k = 0; k < size; ++k) {
+		hash = (hash ^ b[k]) * 0x100000001b3ull; // FNV-1a
+	}
+	return hash;
+}
+
+// What this build's player makes of game 1's opening shot: a digest of the
+// balls, turn and score it leaves, bit for bit. The shot runs the search,
+// its noise, the physics and the rules, so a build that differs in any of
+// them almost surely leaves other bits, and its games would differ from
+// the checkpoint's. (A change that shows only later in a game, say in the
+// safety play, goes unseen.)
+static uint64_t player_fingerprint(const bs_play_ai_match* match) {
+	uint64_t hash = 0xcbf29ce484222325ull;
+	char error[512];
+	bs_game* game = bs_game_new(match->game, match->seed, "AI 1", "AI 2", match->points, error, sizeof error);
+	if (!game) {
+		return hash; // game 1 fails to rack, in any build
+	}
+	bs_player_def player = game_player(match, 0);
+	bs_player_choice choice;
+	bs_ruling ruling;
+	bool played = bs_player_play(game, &player, 0, &choice, &ruling, error, sizeof error);
+	const bs_game_state* state = bs_game_get_state(game);
+	hash = hash_bytes(hash, &played, sizeof played);
+	for (int i = 0; i < state->ball_count; ++i) {
+		const bs_rules_ball* ball = &state->balls[i];
+		hash = hash_bytes(hash, &ball->on_table, sizeof ball->on_table);
+		hash = hash_bytes(hash, &ball->pos.x, sizeof ball->pos.x);
+		hash = hash_bytes(hash, &ball->pos.y, sizeof ball->pos.y);
+	}
+	hash = hash_bytes(hash, &state->shooter, sizeof state->shooter);
+	hash = hash_bytes(hash, state->score, sizeof state->score);
+	bs_game_destroy(game);
+	return hash;
+}
+
 // The settings that fix the games, one per line: a resumed match must have
-// the same.
+// the same, and be played by the same player.
 static void format_settings(const bs_play_ai_match* match, char* dest, size_t size) {
 	const bs_noise_def* noise = &match->player.search.noise;
 	snprintf(dest, size,
 		"game %s\ngames %" PRId64 "\nseed %" PRIu64 "\npoints %d\nsamples %d\nsigma-aim %.17g\n"
-		"sigma-elevation %.17g\nsigma-speed %.17g\nsigma-tip %.17g\n",
+		"sigma-elevation %.17g\nsigma-speed %.17g\nsigma-tip %.17g\nplayer %016" PRIx64 "\n",
 		bs_game_kind_name(match->game), match->games, match->seed, match->points, match->player.search.samples,
-		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip);
+		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip, player_fingerprint(match));
 }
 
 // Takes the next game's row from the checkpoint into the records.
@@ -356,7 +402,8 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 		.resume = match->resume,
 		.command = "play",
 		.rows = "games",
-		.hint = "give the same GAME, --games, --seed, --points, --samples and --sigma-*",
+		.hint = "give the same GAME, --games, --seed, --points, --samples and --sigma-*; 'player' is game 1's "
+				"opening shot as this build plays it: resume with the build that began the match",
 		.take = take_game,
 		.closure = state,
 	};

@@ -57,6 +57,15 @@ check "without --resume it is refused" fails_with 2 "give --resume to continue i
 # shellcheck disable=SC2086
 check "other settings are refused" fails_with 2 "were made with other settings: 'samples 60' there, 'samples 61' here" \
 	"$B" play 9-ball --ai --games 4 --seed 7 --samples 61 --stats k --resume
+# Another build's player, whose opening shot of game 1 left other bits.
+cp "$WORK/k/match.settings" "$WORK/settings"
+check "the player's fingerprint is kept" grep -q '^player [0-9a-f]\{16\}$' "$WORK/settings"
+sed 's/^player .*/player 0123456789abcdef/' "$WORK/settings" >"$WORK/k/match.settings"
+# shellcheck disable=SC2086
+check "another player is refused" fails_with 2 "'player 0123456789abcdef' there, 'player " \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
+check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the match"
+cp "$WORK/settings" "$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --threads 1 --stats "$WORK/k" --resume
 check "the same lines" cmp "$WORK/one.txt" "$WORK/out"
