@@ -132,6 +132,14 @@ int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fres
 	return 0;
 }
 
+uint64_t bs_checkpoint_hash(uint64_t hash, const void* bytes, size_t size) {
+	const unsigned char* b = bytes;
+	for (size_t k = 0; k < size; ++k) {
+		hash = (hash ^ b[k]) * 0x100000001b3ull;
+	}
+	return hash;
+}
+
 int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file* out) {
 	if (fresh) {
 		bs_output_file settings_file;

@@ -48,4 +48,12 @@ int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fres
 /// printing why.
 int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file* out);
 
+/// The start of a 64-bit FNV-1a digest, for the fingerprints in settings.
+#define BS_CHECKPOINT_HASH_START 0xcbf29ce484222325ull
+
+/// `hash` (from BS_CHECKPOINT_HASH_START) on through `size` bytes: a
+/// digest for settings (a scene file's bytes, the bits a build's first
+/// run or shot leaves), which tells a change, not a forgery.
+uint64_t bs_checkpoint_hash(uint64_t hash, const void* bytes, size_t size);
+
 #endif

@@ -215,10 +215,11 @@ static bool hash_file(const char* path, uint64_t* dest) {
 	if (!file) {
 		return false;
 	}
-	uint64_t hash = 0xcbf29ce484222325ull;
-	int c;
-	while ((c = fgetc(file)) != EOF) {
-		hash = (hash ^ (uint64_t)(unsigned char)c) * 0x100000001b3ull;
+	uint64_t hash = BS_CHECKPOINT_HASH_START;
+	char buffer[65536];
+	size_t n;
+	while ((n = fread(buffer, 1, sizeof buffer, file)) > 0) {
+		hash = bs_checkpoint_hash(hash, buffer, n);
 	}
 	bool ok = !ferror(file);
 	fclose(file);
@@ -226,10 +227,27 @@ static bool hash_file(const char* path, uint64_t* dest) {
 	return ok;
 }
 
+// Run 0 as this build simulates it: a digest of its row, bit for bit (or
+// of why it failed). A build whose physics differs almost surely writes
+// another row, and its runs would differ from the checkpoint's.
+static uint64_t engine_fingerprint(const bs_ensemble_context* context) {
+	bs_ensemble_row row;
+	char text[BS_ENSEMBLE_ROW_TEXT];
+	size_t length = 0;
+	if (bs_ensemble_simulate(context, 0, &row, text, sizeof text)) {
+		length = bs_ensemble_format_row(context, &row, text, sizeof text);
+	} else {
+		length = strlen(text);
+	}
+	return bs_checkpoint_hash(BS_CHECKPOINT_HASH_START, text, length);
+}
+
 // The settings that fix the rows, one per line: a resumed ensemble must
-// have the same.
-static void format_settings(const ensemble_options* options, uint64_t scene_hash, char* dest, size_t size) {
-	int used = snprintf(dest, size, "scene %016" PRIx64 "\nruns %" PRId64 "\nseed %" PRIu64 "\nrack.seed %s\n",
+// have the same, and be simulated by the same engine.
+static void format_settings(const ensemble_options* options, const bs_ensemble_context* context,
+	uint64_t scene_hash, char* dest, size_t size) {
+	int used = snprintf(dest, size,
+		"scene %016" PRIx64 "\nruns %" PRId64 "\nseed %" PRIu64 "\nrack.seed %s\n",
 		scene_hash, options->runs, options->seed, options->plan.rack_fixed ? "fixed" : "random");
 	static const char* const kinds[] = {"", "uniform", "grid", "normal"};
 	for (int f = 0; f < BS_VARY_FIELD_COUNT && used > 0 && (size_t)used < size; ++f) {
@@ -245,6 +263,10 @@ static void format_settings(const ensemble_options* options, uint64_t scene_hash
 		if ((size_t)used < size) {
 			used += snprintf(dest + used, size - (size_t)used, "\n");
 		}
+	}
+	// Last, so that a differing --vary is named rather than this.
+	if (used > 0 && (size_t)used < size) {
+		snprintf(dest + used, size - (size_t)used, "engine %016" PRIx64 "\n", engine_fingerprint(context));
 	}
 }
 
@@ -356,7 +378,7 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		return bs_cli_fail("%s: cannot read: %s", options->scene_path, strerror(errno));
 	}
 	char settings[8192];
-	format_settings(options, scene_hash, settings, sizeof settings);
+	format_settings(options, state->context, scene_hash, settings, sizeof settings);
 	char header[BS_ENSEMBLE_ROW_TEXT];
 	bs_ensemble_format_header(state->context, header, sizeof header);
 	state->written = 0;
@@ -370,7 +392,8 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		.resume = options->resume,
 		.command = "ensemble",
 		.rows = "rows",
-		.hint = "give the same scene, --runs, --seed and --vary",
+		.hint = "give the same scene, --runs, --seed and --vary; 'engine' is run 0 as this build simulates it: "
+				"resume with the build that began the ensemble",
 		.take = take_row,
 		.closure = state,
 	};

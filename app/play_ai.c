@@ -308,14 +308,6 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
-static uint64_t hash_bytes(uint64_t hash, const void* bytes, size_t size) {
-	const unsigned char* b = bytes;
-	for (size_t k = 0; k < size; ++k) {
-		hash = (hash ^ b[k]) * 0x100000001b3ull; // FNV-1a
-	}
-	return hash;
-}
-
 // What this build's player makes of game 1's opening shot: a digest of the
 // balls, turn and score it leaves, bit for bit. The shot runs the search,
 // its noise, the physics and the rules, so a build that differs in any of
@@ -323,7 +315,7 @@ static uint64_t hash_bytes(uint64_t hash, const void* bytes, size_t size) {
 // the checkpoint's. (A change that shows only later in a game, say in the
 // safety play, goes unseen.)
 static uint64_t player_fingerprint(const bs_play_ai_match* match) {
-	uint64_t hash = 0xcbf29ce484222325ull;
+	uint64_t hash = BS_CHECKPOINT_HASH_START;
 	char error[512];
 	bs_game* game = bs_game_new(match->game, match->seed, "AI 1", "AI 2", match->points, error, sizeof error);
 	if (!game) {
@@ -334,15 +326,15 @@ static uint64_t player_fingerprint(const bs_play_ai_match* match) {
 	bs_ruling ruling;
 	bool played = bs_player_play(game, &player, 0, &choice, &ruling, error, sizeof error);
 	const bs_game_state* state = bs_game_get_state(game);
-	hash = hash_bytes(hash, &played, sizeof played);
+	hash = bs_checkpoint_hash(hash, &played, sizeof played);
 	for (int i = 0; i < state->ball_count; ++i) {
 		const bs_rules_ball* ball = &state->balls[i];
-		hash = hash_bytes(hash, &ball->on_table, sizeof ball->on_table);
-		hash = hash_bytes(hash, &ball->pos.x, sizeof ball->pos.x);
-		hash = hash_bytes(hash, &ball->pos.y, sizeof ball->pos.y);
+		hash = bs_checkpoint_hash(hash, &ball->on_table, sizeof ball->on_table);
+		hash = bs_checkpoint_hash(hash, &ball->pos.x, sizeof ball->pos.x);
+		hash = bs_checkpoint_hash(hash, &ball->pos.y, sizeof ball->pos.y);
 	}
-	hash = hash_bytes(hash, &state->shooter, sizeof state->shooter);
-	hash = hash_bytes(hash, state->score, sizeof state->score);
+	hash = bs_checkpoint_hash(hash, &state->shooter, sizeof state->shooter);
+	hash = bs_checkpoint_hash(hash, state->score, sizeof state->score);
 	bs_game_destroy(game);
 	return hash;
 }

@@ -169,6 +169,16 @@ check "without --resume it is refused" fails_with 2 "give --resume to continue i
 	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY
 check "other settings are refused" fails_with 2 "were made with other settings: 'seed 7' there, 'seed 8' here" \
 	"$B" ensemble "$BREAK" --runs 300 --seed 8 --out k $VARY --resume
+check "another --vary is named" fails_with 2 "were made with other settings: 'cue.speed uniform:" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k --vary cue.speed=uniform:1:2 --resume
+# Another build's engine, whose run 0 came out otherwise.
+cp "$WORK/k/ensemble.settings" "$WORK/settings"
+check "the engine's fingerprint is kept" grep -q '^engine [0-9a-f]\{16\}$' "$WORK/settings"
+sed 's/^engine .*/engine 0123456789abcdef/' "$WORK/settings" >"$WORK/k/ensemble.settings"
+check "another engine is refused" fails_with 2 "'engine 0123456789abcdef' there, 'engine " \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume
+check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the ensemble"
+cp "$WORK/settings" "$WORK/k/ensemble.settings"
 check "resumed" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --threads 1 --out "$WORK/k" $VARY --resume
 check "the same bytes" same_outputs "$WORK/t1" "$WORK/k"
 check "only the outputs left" holds_only "$WORK/k" "cue_rest.png cue_rest.svg pocketed.png pocketed.svg runs.csv summary.csv"
