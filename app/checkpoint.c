@@ -31,6 +31,11 @@ static int compare_settings(const char* path, const char* disk, const char* here
 	while (*disk || *here) {
 		size_t a = strcspn(disk, "\n");
 		size_t b = strcspn(here, "\n");
+		if (!*disk) {
+			// A line this build adds, such as a fingerprint an earlier one did not keep.
+			return bs_cli_fail("--resume: the %s in %s were made by another build, which kept no '%.*s' line (%s)",
+				what, path, (int)b, here, hint);
+		}
 		if (a != b || memcmp(disk, here, a) != 0) {
 			return bs_cli_fail("--resume: the %s in %s were made with other settings: '%.*s' there, '%.*s' here (%s)",
 				what, path, (int)a, disk, (int)b, here, hint);
@@ -93,15 +98,15 @@ static int64_t read_rows(const char* partial, const char* header, bs_checkpoint_
 	return good == 0 ? -2 : rows;
 }
 
-int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh) {
+int bs_checkpoint_check(const bs_checkpoint_def* def) {
 	struct stat info;
-	if (lstat(def->path, &info) == 0 && !S_ISREG(info.st_mode)) {
+	// A link is followed, as the other outputs' are: rename() replaces the
+	// link itself.
+	if (stat(def->path, &info) == 0 && !S_ISREG(info.st_mode)) {
 		return bs_cli_fail("%s: %s is there and is not a regular file: the finished %s cannot replace it",
 			def->command, def->path, def->rows);
 	}
 	bool partial_exists = stat(def->partial, &info) == 0;
-	*rows = 0;
-	*fresh = true;
 	if (!def->resume) {
 		if (partial_exists) {
 			return bs_cli_fail("%s: %s holds the %s of a run that did not finish: give --resume to continue it, "
@@ -110,15 +115,27 @@ int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fres
 		}
 		return 0;
 	}
-	char* disk = read_settings(def->settings_path);
-	if (!partial_exists || !disk) {
-		free(disk);
+	if (!partial_exists || stat(def->settings_path, &info) != 0) {
 		const char* partial_name = strrchr(def->partial, '/');
 		const char* settings_name = strrchr(def->settings_path, '/');
 		return bs_cli_fail("--resume: nothing to resume in %s (no %s and %s)", def->dir,
 			partial_name ? partial_name + 1 : def->partial, settings_name ? settings_name + 1 : def->settings_path);
 	}
-	int status = compare_settings(def->settings_path, disk, def->settings, def->rows, def->hint);
+	return 0;
+}
+
+int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh) {
+	*rows = 0;
+	*fresh = true;
+	int status = bs_checkpoint_check(def);
+	if (status != 0 || !def->resume) {
+		return status;
+	}
+	char* disk = read_settings(def->settings_path);
+	if (!disk) {
+		return bs_cli_fail("--resume: %s: cannot read: %s", def->settings_path, strerror(errno));
+	}
+	status = compare_settings(def->settings_path, disk, def->settings, def->rows, def->hint);
 	free(disk);
 	if (status != 0) {
 		return status;

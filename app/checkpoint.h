@@ -32,14 +32,20 @@ typedef struct bs_checkpoint_def {
 	void* closure;        ///< passed to `take`
 } bs_checkpoint_def;
 
-/// Before the work: refuses a `path` that is there and is not a regular
-/// file, which the checkpoint could not replace at the end; with --resume,
-/// checks that a checkpoint and its settings are there and the settings the
-/// same, reads its rows back through `take` and cuts off a row a kill left
-/// half written; without, refuses a checkpoint left there. Returns 0 with
-/// the rows read back in `*rows` (0 when starting afresh, *fresh then
-/// true), or an exit status after printing why (2 for a checkpoint that is
-/// not this run's).
+/// The checks that need no settings, for a command to make before it
+/// computes costly ones (a fingerprint): refuses a `path` that is there and
+/// is not a regular file, which the checkpoint could not replace at the
+/// end; without --resume a checkpoint left there; with --resume, a
+/// directory without a checkpoint and its settings. Returns 0, or an exit
+/// status after printing why. `settings` is not read.
+int bs_checkpoint_check(const bs_checkpoint_def* def);
+
+/// Before the work: the checks of bs_checkpoint_check; with --resume,
+/// checks that the settings are the same, reads the rows back through
+/// `take` and cuts off a row a kill left half written. Returns 0 with the
+/// rows read back in `*rows` (0 when starting afresh, *fresh then true), or
+/// an exit status after printing why (2 for a checkpoint that is not this
+/// run's).
 int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh);
 
 /// Then, once the other outputs are tried: when `fresh`, writes the

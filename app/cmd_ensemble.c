@@ -57,14 +57,15 @@ const bs_command bs_ensemble_command = {
 		"or on another ball) is drawn again, up to 100 times.\n\n"
 		"DIR (default " DEFAULT_DIR ", made if missing) gets runs.csv, summary.csv, cue_rest.png and .svg, "
 		"pocketed.png and .svg, all together at the end. Until then the rows stream to DIR/runs.csv.partial; "
-		"--resume continues an ensemble that was killed from there, with the same SCENE, N, S and --vary, and "
-		"gives the same bytes. --threads T (1 to " MAX_THREADS_TEXT ") defaults to the CPUs this process may "
+		"--resume continues an ensemble that was killed from there, with the same SCENE, N, S and --vary and the "
+		"same build (DIR/ensemble.settings keeps a fingerprint of run 0), and gives the same bytes. --threads T (1 to " MAX_THREADS_TEXT ") defaults to the CPUs this process may "
 		"run on. N is 1 to " MAX_RUNS_TEXT ". A progress bar shows on standard error when it is a terminal.\n\n"
 		"Under MPI (mpirun -n K breakshot ensemble ...) the ranks share the runs and rank 0 writes: the same "
 		"bytes as one process. docs/ensemble.md has the columns and a Slurm job script.\n\n"
 		"exit status: 0 done; 1 when writing fails or memory runs out; 2 on bad input: arguments, a --vary "
 		"that is refused (the message names the part), the scene, DIR, rows on disk without --resume or "
-		"settings that differ from theirs with it, a run whose shot cannot start",
+		"settings that differ from theirs with it, a DIR/runs.csv that is not a regular file, a run whose shot "
+		"cannot start",
 	.main = ensemble_main,
 };
 
@@ -227,25 +228,25 @@ static bool hash_file(const char* path, uint64_t* dest) {
 	return ok;
 }
 
-// Run 0 as this build simulates it: a digest of its row, bit for bit (or
-// of why it failed). A build whose physics differs almost surely writes
-// another row, and its runs would differ from the checkpoint's.
-static uint64_t engine_fingerprint(const bs_ensemble_context* context) {
+// Run 0 as this build simulates it: a digest of its row, bit for bit. A
+// build whose physics differs almost surely writes another row, and its
+// runs would differ from the checkpoint's. False, with why in `error`,
+// when the run fails.
+static bool engine_fingerprint(const bs_ensemble_context* context, uint64_t* dest, char* error, size_t error_size) {
 	bs_ensemble_row row;
-	char text[BS_ENSEMBLE_ROW_TEXT];
-	size_t length = 0;
-	if (bs_ensemble_simulate(context, 0, &row, text, sizeof text)) {
-		length = bs_ensemble_format_row(context, &row, text, sizeof text);
-	} else {
-		length = strlen(text);
+	if (!bs_ensemble_simulate(context, 0, &row, error, error_size)) {
+		return false;
 	}
-	return bs_checkpoint_hash(BS_CHECKPOINT_HASH_START, text, length);
+	char text[BS_ENSEMBLE_ROW_TEXT];
+	size_t length = bs_ensemble_format_row(context, &row, text, sizeof text);
+	*dest = bs_checkpoint_hash(BS_CHECKPOINT_HASH_START, text, length);
+	return true;
 }
 
 // The settings that fix the rows, one per line: a resumed ensemble must
 // have the same, and be simulated by the same engine.
-static void format_settings(const ensemble_options* options, const bs_ensemble_context* context,
-	uint64_t scene_hash, char* dest, size_t size) {
+static void format_settings(const ensemble_options* options, uint64_t scene_hash, uint64_t engine, char* dest,
+	size_t size) {
 	int used = snprintf(dest, size,
 		"scene %016" PRIx64 "\nruns %" PRId64 "\nseed %" PRIu64 "\nrack.seed %s\n",
 		scene_hash, options->runs, options->seed, options->plan.rack_fixed ? "fixed" : "random");
@@ -266,7 +267,7 @@ static void format_settings(const ensemble_options* options, const bs_ensemble_c
 	}
 	// Last, so that a differing --vary is named rather than this.
 	if (used > 0 && (size_t)used < size) {
-		snprintf(dest + used, size - (size_t)used, "engine %016" PRIx64 "\n", engine_fingerprint(context));
+		snprintf(dest + used, size - (size_t)used, "engine %016" PRIx64 "\n", engine);
 	}
 }
 
@@ -373,12 +374,7 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	if (status != 0) {
 		return status;
 	}
-	uint64_t scene_hash = 0;
-	if (!hash_file(options->scene_path, &scene_hash)) {
-		return bs_cli_fail("%s: cannot read: %s", options->scene_path, strerror(errno));
-	}
-	char settings[8192];
-	format_settings(options, state->context, scene_hash, settings, sizeof settings);
+	char settings[8192] = "";
 	char header[BS_ENSEMBLE_ROW_TEXT];
 	bs_ensemble_format_header(state->context, header, sizeof header);
 	state->written = 0;
@@ -397,6 +393,21 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		.take = take_row,
 		.closure = state,
 	};
+	status = bs_checkpoint_check(&checkpoint);
+	if (status != 0) {
+		return status;
+	}
+	uint64_t scene_hash = 0;
+	if (!hash_file(options->scene_path, &scene_hash)) {
+		return bs_cli_fail("%s: cannot read: %s", options->scene_path, strerror(errno));
+	}
+	uint64_t engine = 0;
+	char error[512];
+	if (!engine_fingerprint(state->context, &engine, error, sizeof error)) {
+		// As the run itself would fail: a shot that cannot start is bad input.
+		return bs_cli_fail("ensemble: %s", error);
+	}
+	format_settings(options, scene_hash, engine, settings, sizeof settings);
 	bool fresh = true;
 	status = bs_checkpoint_resume(&checkpoint, first_run, &fresh);
 	if (status != 0) {

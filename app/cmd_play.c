@@ -51,8 +51,9 @@ const bs_command bs_play_command = {
 		"three-cushion's general average (points per inning), snooker's mean break. --stats DIR (made if missing) "
 		"gets games.csv (a row a game, with what each visit made), stats.csv and stats.png and .svg, a histogram of "
 		"what each visit made. The rows reach DIR/games.csv.partial as the games are printed; a match killed "
-		"part-way leaves that and DIR/match.settings, and the same command with --resume goes on from there to the "
-		"same bytes as a match never stopped.",
+		"part-way leaves that and DIR/match.settings, and the same command with --resume, run by the same build "
+		"(the settings keep a fingerprint of game 1's first shots), goes on from there to the same bytes as a match "
+		"never stopped.",
 	.main = play_main,
 };
 

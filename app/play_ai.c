@@ -308,25 +308,34 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
-// What this build's player makes of game 1's opening shot: a digest of the
-// balls, turn and score it leaves, bit for bit. The shot runs the search,
-// its noise, the physics and the rules, so a build that differs in any of
-// them almost surely leaves other bits, and its games would differ from
-// the checkpoint's. (A change that shows only later in a game, say in the
-// safety play, goes unseen.)
-static uint64_t player_fingerprint(const bs_play_ai_match* match) {
-	uint64_t hash = BS_CHECKPOINT_HASH_START;
-	char error[512];
-	bs_game* game = bs_game_new(match->game, match->seed, "AI 1", "AI 2", match->points, error, sizeof error);
+// What this build's player makes of game 1's first shots, up to and
+// including the first that is not a break: a digest of the balls, turn and
+// score they leave, bit for bit. Pool's break is a search of its own (set
+// speeds, no position term), so the shot after it is played too: between
+// them they run the search with its position term, the noise, the physics
+// and the rules, and a build that differs in any of them almost surely
+// leaves other bits, its games differing from the checkpoint's. (A change
+// that shows only later in a game, say in the safety play or the placing
+// of a ball in hand, goes unseen.) False, with why in `error`, when a shot
+// cannot be played.
+static bool player_fingerprint(const bs_play_ai_match* match, uint64_t* dest, char* error, size_t error_size) {
+	bs_game* game = bs_game_new(match->game, match->seed, "AI 1", "AI 2", match->points, error, error_size);
 	if (!game) {
-		return hash; // game 1 fails to rack, in any build
+		return false;
 	}
 	bs_player_def player = game_player(match, 0);
-	bs_player_choice choice;
-	bs_ruling ruling;
-	bool played = bs_player_play(game, &player, 0, &choice, &ruling, error, sizeof error);
+	bool was_break = true;
+	for (int shot = 0; was_break && !bs_game_get_state(game)->over; ++shot) {
+		bs_player_choice choice;
+		bs_ruling ruling;
+		if (!bs_player_play(game, &player, shot, &choice, &ruling, error, error_size)) {
+			bs_game_destroy(game);
+			return false;
+		}
+		was_break = choice.is_break;
+	}
 	const bs_game_state* state = bs_game_get_state(game);
-	hash = bs_checkpoint_hash(hash, &played, sizeof played);
+	uint64_t hash = BS_CHECKPOINT_HASH_START;
 	for (int i = 0; i < state->ball_count; ++i) {
 		const bs_rules_ball* ball = &state->balls[i];
 		hash = bs_checkpoint_hash(hash, &ball->on_table, sizeof ball->on_table);
@@ -335,19 +344,22 @@ static uint64_t player_fingerprint(const bs_play_ai_match* match) {
 	}
 	hash = bs_checkpoint_hash(hash, &state->shooter, sizeof state->shooter);
 	hash = bs_checkpoint_hash(hash, state->score, sizeof state->score);
+	hash = bs_checkpoint_hash(hash, &state->shot_count, sizeof state->shot_count);
 	bs_game_destroy(game);
-	return hash;
+	*dest = hash;
+	return true;
 }
 
 // The settings that fix the games, one per line: a resumed match must have
-// the same, and be played by the same player.
-static void format_settings(const bs_play_ai_match* match, char* dest, size_t size) {
+// the same, and be played by the same player (its fingerprint last, so that
+// a differing option is the line named).
+static void format_settings(const bs_play_ai_match* match, uint64_t fingerprint, char* dest, size_t size) {
 	const bs_noise_def* noise = &match->player.search.noise;
 	snprintf(dest, size,
 		"game %s\ngames %" PRId64 "\nseed %" PRIu64 "\npoints %d\nsamples %d\nsigma-aim %.17g\n"
 		"sigma-elevation %.17g\nsigma-speed %.17g\nsigma-tip %.17g\nplayer %016" PRIx64 "\n",
 		bs_game_kind_name(match->game), match->games, match->seed, match->points, match->player.search.samples,
-		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip, player_fingerprint(match));
+		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip, fingerprint);
 }
 
 // Takes the next game's row from the checkpoint into the records.
@@ -382,8 +394,7 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	if (status != 0) {
 		return status;
 	}
-	char settings[4096];
-	format_settings(match, settings, sizeof settings);
+	char settings[4096] = "";
 	bs_checkpoint_def checkpoint = {
 		.dir = match->dir,
 		.path = paths->games,
@@ -399,6 +410,19 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 		.take = take_game,
 		.closure = state,
 	};
+	status = bs_checkpoint_check(&checkpoint);
+	if (status != 0) {
+		return status;
+	}
+	uint64_t fingerprint = 0;
+	char error[512];
+	if (!player_fingerprint(match, &fingerprint, error, sizeof error)) {
+		// The match's first game would fail alike, and so could its fingerprint on a resume.
+		bs_cli_fail("play --ai: game 1's first shots, played for the player's fingerprint in %s: %s", paths->settings,
+			error);
+		return 1; // as a game that fails
+	}
+	format_settings(match, fingerprint, settings, sizeof settings);
 	int64_t games = 0;
 	bool fresh = true;
 	status = bs_checkpoint_resume(&checkpoint, &games, &fresh);

@@ -178,6 +178,9 @@ sed 's/^engine .*/engine 0123456789abcdef/' "$WORK/settings" >"$WORK/k/ensemble.
 check "another engine is refused" fails_with 2 "'engine 0123456789abcdef' there, 'engine " \
 	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume
 check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the ensemble"
+grep -v '^engine ' "$WORK/settings" >"$WORK/k/ensemble.settings"
+check "a build that kept no fingerprint is refused" fails_with 2 "made by another build, which kept no 'engine " \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume
 cp "$WORK/settings" "$WORK/k/ensemble.settings"
 check "resumed" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --threads 1 --out "$WORK/k" $VARY --resume
 check "the same bytes" same_outputs "$WORK/t1" "$WORK/k"

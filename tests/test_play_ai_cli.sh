@@ -65,6 +65,10 @@ sed 's/^player .*/player 0123456789abcdef/' "$WORK/settings" >"$WORK/k/match.set
 check "another player is refused" fails_with 2 "'player 0123456789abcdef' there, 'player " \
 	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
 check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the match"
+grep -v '^player ' "$WORK/settings" >"$WORK/k/match.settings"
+# shellcheck disable=SC2086
+check "a build that kept no fingerprint is refused" fails_with 2 "made by another build, which kept no 'player " \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
 cp "$WORK/settings" "$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --threads 1 --stats "$WORK/k" --resume
