@@ -87,6 +87,12 @@ static int balls_potted(const bs_game* game, const bs_ruling* ruling, int cue_ba
 	return n;
 }
 
+// Pool, whose visits count balls, and whose break the player plays with a
+// search of its own; snooker and three-cushion count points.
+static bool is_pool(bs_game_kind game) {
+	return game != BS_GAME_SNOOKER && game != BS_GAME_THREE_CUSHION;
+}
+
 // The player of game `index`: the match's, its executions drawn from a
 // stream of the game's own, on one thread (the games run side by side).
 static bs_player_def game_player(const bs_play_ai_match* match, int64_t index) {
@@ -106,7 +112,7 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 		return;
 	}
 	bs_player_def player = game_player(match, index);
-	bool pool = match->game != BS_GAME_SNOOKER && match->game != BS_GAME_THREE_CUSHION;
+	bool pool = is_pool(match->game);
 	int visit = 0;
 	for (int shot = 0; shot < BS_PLAY_AI_MAX_SHOTS && !bs_game_get_state(game)->over; ++shot) {
 		const bs_game_state* before = bs_game_get_state(game);
@@ -308,11 +314,10 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	cairo_restore(cr);
 }
 
-// What this build's player makes of game 1's first shots, up to and
-// including the first that is not a break: a digest of the balls, turn and
-// score they leave, bit for bit. Pool's break is a search of its own (set
-// speeds, no position term), so the shot after it is played too: between
-// them they run the search with its position term, the noise, the physics
+// What this build's player makes of game 1's opening shot, and in pool of
+// the shot after it: a digest of the balls, turn and score they leave, bit
+// for bit. Pool's break is a search of its own (set speeds, no position
+// term), hence its second shot; between them they run the search with its position term, the noise, the physics
 // and the rules, and a build that differs in any of them almost surely
 // leaves other bits, its games differing from the checkpoint's. (A change
 // that shows only later in a game, say in the safety play or the placing
@@ -332,7 +337,7 @@ static bool player_fingerprint(const bs_play_ai_match* match, uint64_t* dest, ch
 			bs_game_destroy(game);
 			return false;
 		}
-		was_break = choice.is_break;
+		was_break = choice.is_break && is_pool(match->game);
 	}
 	const bs_game_state* state = bs_game_get_state(game);
 	uint64_t hash = BS_CHECKPOINT_HASH_START;
