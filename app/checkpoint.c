@@ -20,29 +20,44 @@ static char* read_settings(const char* path) {
 	if (text) {
 		size_t n = fread(text, 1, 65535, file);
 		text[n] = '\0';
+		if (ferror(file)) { // a directory opens, and then does not read
+			free(text);
+			text = NULL;
+		}
 	}
 	fclose(file);
 	return text;
 }
 
-// Names the first line where two settings texts differ.
-static int compare_settings(const char* path, const char* disk, const char* here, const char* what,
-	const char* hint) {
-	while (*disk || *here) {
+static int differ(const bs_checkpoint_def* def, const char* disk, const char* here) {
+	return bs_cli_fail("--resume: the %s in %s were made with other settings: '%.*s' there, '%.*s' here (%s)",
+		def->rows, def->settings_path, (int)strcspn(disk, "\n"), disk, (int)strcspn(here, "\n"), here, def->hint);
+}
+
+// Reads the settings on disk and checks that they begin with this run's
+// `settings`, naming the first line that differs. Returns 0 with the rest
+// of them in *rest (the fingerprint line; free *text), or an exit status.
+static int compare_settings(const bs_checkpoint_def* def, char** text, const char** rest) {
+	errno = 0;
+	*text = read_settings(def->settings_path);
+	if (!*text) {
+		return bs_cli_fail("--resume: %s: cannot read: %s", def->settings_path, strerror(errno ? errno : EIO));
+	}
+	const char* disk = *text;
+	const char* here = def->settings;
+	while (*here) {
 		size_t a = strcspn(disk, "\n");
 		size_t b = strcspn(here, "\n");
-		if (!*disk) {
-			// A line this build adds, such as a fingerprint an earlier one did not keep.
-			return bs_cli_fail("--resume: the %s in %s were made by another build, which kept no '%.*s' line (%s)",
-				what, path, (int)b, here, hint);
-		}
 		if (a != b || memcmp(disk, here, a) != 0) {
-			return bs_cli_fail("--resume: the %s in %s were made with other settings: '%.*s' there, '%.*s' here (%s)",
-				what, path, (int)a, disk, (int)b, here, hint);
+			int status = differ(def, disk, here);
+			free(*text);
+			*text = NULL;
+			return status;
 		}
 		disk += a + (disk[a] == '\n');
 		here += b + (here[b] == '\n');
 	}
+	*rest = disk;
 	return 0;
 }
 
@@ -121,7 +136,11 @@ int bs_checkpoint_check(const bs_checkpoint_def* def) {
 		return bs_cli_fail("--resume: nothing to resume in %s (no %s and %s)", def->dir,
 			partial_name ? partial_name + 1 : def->partial, settings_name ? settings_name + 1 : def->settings_path);
 	}
-	return 0;
+	char* text = NULL;
+	const char* rest = NULL;
+	int status = compare_settings(def, &text, &rest);
+	free(text);
+	return status;
 }
 
 int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh) {
@@ -131,12 +150,16 @@ int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fres
 	if (status != 0 || !def->resume) {
 		return status;
 	}
-	char* disk = read_settings(def->settings_path);
-	if (!disk) {
-		return bs_cli_fail("--resume: %s: cannot read: %s", def->settings_path, strerror(errno));
+	char* text = NULL;
+	const char* rest = NULL;
+	status = compare_settings(def, &text, &rest);
+	const char* fingerprint = def->fingerprint ? def->fingerprint : "";
+	if (status == 0 && strcmp(rest, fingerprint) != 0) {
+		status = *rest ? differ(def, rest, fingerprint)
+					   : bs_cli_fail("--resume: the %s in %s were made by another build, which kept no '%.*s' line (%s)",
+							 def->rows, def->settings_path, (int)strcspn(fingerprint, "\n"), fingerprint, def->hint);
 	}
-	status = compare_settings(def->settings_path, disk, def->settings, def->rows, def->hint);
-	free(disk);
+	free(text);
 	if (status != 0) {
 		return status;
 	}
@@ -161,7 +184,8 @@ int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file*
 	if (fresh) {
 		bs_output_file settings_file;
 		bool written = bs_output_open(&settings_file, def->settings_path) &&
-					   (bs_output_puts(&settings_file, def->settings), bs_output_commit(&settings_file));
+					   (bs_output_puts(&settings_file, def->settings), bs_output_puts(&settings_file, def->fingerprint ? def->fingerprint : ""),
+						   bs_output_commit(&settings_file));
 		if (!written) {
 			return 1;
 		}

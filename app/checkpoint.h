@@ -23,6 +23,10 @@ typedef struct bs_checkpoint_def {
 	const char* partial;  ///< the checkpoint (DIR/runs.csv.partial)
 	const char* settings_path; ///< where the settings are kept (DIR/ensemble.settings)
 	const char* settings; ///< this run's settings, one per line
+	/// The settings' last line, which only this build writes: a digest of
+	/// what it computes (a fingerprint), costly enough to make only after
+	/// bs_checkpoint_check. Unread by that.
+	const char* fingerprint;
 	const char* header;   ///< the file's first line, with its newline
 	bool resume;          ///< --resume given
 	const char* command;  ///< "ensemble": who refuses a checkpoint left without --resume
@@ -36,12 +40,13 @@ typedef struct bs_checkpoint_def {
 /// computes costly ones (a fingerprint): refuses a `path` that is there and
 /// is not a regular file, which the checkpoint could not replace at the
 /// end; without --resume a checkpoint left there; with --resume, a
-/// directory without a checkpoint and its settings. Returns 0, or an exit
-/// status after printing why. `settings` is not read.
+/// directory without a checkpoint and its settings, or whose settings do
+/// not begin with `settings`, naming the first line that differs. Returns
+/// 0, or an exit status after printing why.
 int bs_checkpoint_check(const bs_checkpoint_def* def);
 
 /// Before the work: the checks of bs_checkpoint_check; with --resume,
-/// checks that the settings are the same, reads the rows back through
+/// checks that the fingerprint is the same too, reads the rows back through
 /// `take` and cuts off a row a kill left half written. Returns 0 with the
 /// rows read back in `*rows` (0 when starting afresh, *fresh then true), or
 /// an exit status after printing why (2 for a checkpoint that is not this

@@ -244,9 +244,8 @@ static bool engine_fingerprint(const bs_ensemble_context* context, uint64_t* des
 }
 
 // The settings that fix the rows, one per line: a resumed ensemble must
-// have the same, and be simulated by the same engine.
-static void format_settings(const ensemble_options* options, uint64_t scene_hash, uint64_t engine, char* dest,
-	size_t size) {
+// have the same (and the same engine: the fingerprint line that follows).
+static void format_settings(const ensemble_options* options, uint64_t scene_hash, char* dest, size_t size) {
 	int used = snprintf(dest, size,
 		"scene %016" PRIx64 "\nruns %" PRId64 "\nseed %" PRIu64 "\nrack.seed %s\n",
 		scene_hash, options->runs, options->seed, options->plan.rack_fixed ? "fixed" : "random");
@@ -264,10 +263,6 @@ static void format_settings(const ensemble_options* options, uint64_t scene_hash
 		if ((size_t)used < size) {
 			used += snprintf(dest + used, size - (size_t)used, "\n");
 		}
-	}
-	// Last, so that a differing --vary is named rather than this.
-	if (used > 0 && (size_t)used < size) {
-		snprintf(dest + used, size - (size_t)used, "engine %016" PRIx64 "\n", engine);
 	}
 }
 
@@ -374,7 +369,13 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	if (status != 0) {
 		return status;
 	}
-	char settings[8192] = "";
+	uint64_t scene_hash = 0;
+	if (!hash_file(options->scene_path, &scene_hash)) {
+		return bs_cli_fail("%s: cannot read: %s", options->scene_path, strerror(errno));
+	}
+	char settings[8192];
+	format_settings(options, scene_hash, settings, sizeof settings);
+	char fingerprint[64] = "";
 	char header[BS_ENSEMBLE_ROW_TEXT];
 	bs_ensemble_format_header(state->context, header, sizeof header);
 	state->written = 0;
@@ -384,6 +385,7 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		.partial = paths->partial,
 		.settings_path = paths->settings,
 		.settings = settings,
+		.fingerprint = fingerprint,
 		.header = header,
 		.resume = options->resume,
 		.command = "ensemble",
@@ -397,17 +399,13 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	if (status != 0) {
 		return status;
 	}
-	uint64_t scene_hash = 0;
-	if (!hash_file(options->scene_path, &scene_hash)) {
-		return bs_cli_fail("%s: cannot read: %s", options->scene_path, strerror(errno));
-	}
 	uint64_t engine = 0;
 	char error[512];
 	if (!engine_fingerprint(state->context, &engine, error, sizeof error)) {
 		// As the run itself would fail: a shot that cannot start is bad input.
 		return bs_cli_fail("ensemble: %s", error);
 	}
-	format_settings(options, scene_hash, engine, settings, sizeof settings);
+	snprintf(fingerprint, sizeof fingerprint, "engine %016" PRIx64 "\n", engine);
 	bool fresh = true;
 	status = bs_checkpoint_resume(&checkpoint, first_run, &fresh);
 	if (status != 0) {

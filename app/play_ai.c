@@ -356,15 +356,14 @@ static bool player_fingerprint(const bs_play_ai_match* match, uint64_t* dest, ch
 }
 
 // The settings that fix the games, one per line: a resumed match must have
-// the same, and be played by the same player (its fingerprint last, so that
-// a differing option is the line named).
-static void format_settings(const bs_play_ai_match* match, uint64_t fingerprint, char* dest, size_t size) {
+// the same (and the same player: the fingerprint line that follows).
+static void format_settings(const bs_play_ai_match* match, char* dest, size_t size) {
 	const bs_noise_def* noise = &match->player.search.noise;
 	snprintf(dest, size,
 		"game %s\ngames %" PRId64 "\nseed %" PRIu64 "\npoints %d\nsamples %d\nsigma-aim %.17g\n"
-		"sigma-elevation %.17g\nsigma-speed %.17g\nsigma-tip %.17g\nplayer %016" PRIx64 "\n",
+		"sigma-elevation %.17g\nsigma-speed %.17g\nsigma-tip %.17g\n",
 		bs_game_kind_name(match->game), match->games, match->seed, match->points, match->player.search.samples,
-		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip, fingerprint);
+		noise->aim_deg, noise->elevation_deg, noise->speed, noise->tip);
 }
 
 // Takes the next game's row from the checkpoint into the records.
@@ -399,19 +398,22 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	if (status != 0) {
 		return status;
 	}
-	char settings[4096] = "";
+	char settings[4096];
+	format_settings(match, settings, sizeof settings);
+	char fingerprint[64] = "";
 	bs_checkpoint_def checkpoint = {
 		.dir = match->dir,
 		.path = paths->games,
 		.partial = paths->partial,
 		.settings_path = paths->settings,
 		.settings = settings,
+		.fingerprint = fingerprint,
 		.header = bs_match_games_header(),
 		.resume = match->resume,
 		.command = "play",
 		.rows = "games",
 		.hint = "give the same GAME, --games, --seed, --points, --samples and --sigma-*; 'player' is game 1's "
-				"opening shot as this build plays it: resume with the build that began the match",
+				"first shots as this build plays them: resume with the build that began the match",
 		.take = take_game,
 		.closure = state,
 	};
@@ -419,15 +421,15 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	if (status != 0) {
 		return status;
 	}
-	uint64_t fingerprint = 0;
+	uint64_t digest = 0;
 	char error[512];
-	if (!player_fingerprint(match, &fingerprint, error, sizeof error)) {
+	if (!player_fingerprint(match, &digest, error, sizeof error)) {
 		// The match's first game would fail alike, and so could its fingerprint on a resume.
 		bs_cli_fail("play --ai: game 1's first shots, played for the player's fingerprint in %s: %s", paths->settings,
 			error);
 		return 1; // as a game that fails
 	}
-	format_settings(match, fingerprint, settings, sizeof settings);
+	snprintf(fingerprint, sizeof fingerprint, "player %016" PRIx64 "\n", digest);
 	int64_t games = 0;
 	bool fresh = true;
 	status = bs_checkpoint_resume(&checkpoint, &games, &fresh);

@@ -69,6 +69,16 @@ grep -v '^player ' "$WORK/settings" >"$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "a build that kept no fingerprint is refused" fails_with 2 "made by another build, which kept no 'player " \
 	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
+head -n 3 "$WORK/settings" >"$WORK/k/match.settings"
+# shellcheck disable=SC2086
+check "settings cut short are other settings" fails_with 2 "other settings: '' there, 'points 15' here" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
+rm "$WORK/k/match.settings"
+mkdir "$WORK/k/match.settings"
+# shellcheck disable=SC2086
+check "settings that do not read" fails_with 2 "k/match.settings: cannot read: Is a directory" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
+rmdir "$WORK/k/match.settings"
 cp "$WORK/settings" "$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --threads 1 --stats "$WORK/k" --resume
