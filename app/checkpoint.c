@@ -34,9 +34,16 @@ static int differ(const bs_checkpoint_def* def, const char* disk, const char* he
 		def->rows, def->settings_path, (int)strcspn(disk, "\n"), disk, (int)strcspn(here, "\n"), here, def->hint);
 }
 
-// Reads the settings on disk and checks that they begin with this run's
-// `settings`, naming the first line that differs. Returns 0 with the rest
-// of them in *rest (the fingerprint line; free *text), or an exit status.
+// Whether `line` is a fingerprint line: "NAME ...".
+static bool is_fingerprint(const bs_checkpoint_def* def, const char* line) {
+	size_t n = strlen(def->fingerprint_name);
+	return strncmp(line, def->fingerprint_name, n) == 0 && line[n] == ' ';
+}
+
+// Reads the settings on disk and checks that they are this run's
+// `settings` and then at most the fingerprint line, naming the first line
+// that differs. Returns 0 with that fingerprint line, or an empty string,
+// in *rest (free *text), or an exit status.
 static int compare_settings(const bs_checkpoint_def* def, char** text, const char** rest) {
 	errno = 0;
 	*text = read_settings(def->settings_path);
@@ -56,6 +63,16 @@ static int compare_settings(const bs_checkpoint_def* def, char** text, const cha
 		}
 		disk += a + (disk[a] == '\n');
 		here += b + (here[b] == '\n');
+	}
+	// A line there that this run has not: an option it was not given, or
+	// anything after the fingerprint.
+	const char* extra = is_fingerprint(def, disk) ? disk + strcspn(disk, "\n") : disk;
+	extra += *extra == '\n';
+	if (*extra) {
+		int status = differ(def, extra, "");
+		free(*text);
+		*text = NULL;
+		return status;
 	}
 	*rest = disk;
 	return 0;
@@ -153,11 +170,12 @@ int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fres
 	char* text = NULL;
 	const char* rest = NULL;
 	status = compare_settings(def, &text, &rest);
-	const char* fingerprint = def->fingerprint ? def->fingerprint : "";
-	if (status == 0 && strcmp(rest, fingerprint) != 0) {
-		status = *rest ? differ(def, rest, fingerprint)
+	size_t there = status == 0 ? strcspn(rest, "\n") : 0;
+	size_t here = strcspn(def->fingerprint, "\n");
+	if (status == 0 && (there != here || memcmp(rest, def->fingerprint, here) != 0)) {
+		status = *rest ? differ(def, rest, def->fingerprint)
 					   : bs_cli_fail("--resume: the %s in %s were made by another build, which kept no '%.*s' line (%s)",
-							 def->rows, def->settings_path, (int)strcspn(fingerprint, "\n"), fingerprint, def->hint);
+							 def->rows, def->settings_path, (int)here, def->fingerprint, def->hint);
 	}
 	free(text);
 	if (status != 0) {
@@ -184,7 +202,7 @@ int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file*
 	if (fresh) {
 		bs_output_file settings_file;
 		bool written = bs_output_open(&settings_file, def->settings_path) &&
-					   (bs_output_puts(&settings_file, def->settings), bs_output_puts(&settings_file, def->fingerprint ? def->fingerprint : ""),
+					   (bs_output_puts(&settings_file, def->settings), bs_output_puts(&settings_file, def->fingerprint),
 						   bs_output_commit(&settings_file));
 		if (!written) {
 			return 1;

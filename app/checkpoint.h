@@ -23,10 +23,11 @@ typedef struct bs_checkpoint_def {
 	const char* partial;  ///< the checkpoint (DIR/runs.csv.partial)
 	const char* settings_path; ///< where the settings are kept (DIR/ensemble.settings)
 	const char* settings; ///< this run's settings, one per line
-	/// The settings' last line, which only this build writes: a digest of
-	/// what it computes (a fingerprint), costly enough to make only after
-	/// bs_checkpoint_check. Unread by that.
+	/// The settings' last line, "NAME DIGEST\n": a digest of what this build
+	/// computes (a fingerprint), costly enough to make only after
+	/// bs_checkpoint_check, which reads only its NAME.
 	const char* fingerprint;
+	const char* fingerprint_name; ///< its first word: "engine"
 	const char* header;   ///< the file's first line, with its newline
 	bool resume;          ///< --resume given
 	const char* command;  ///< "ensemble": who refuses a checkpoint left without --resume
@@ -36,13 +37,13 @@ typedef struct bs_checkpoint_def {
 	void* closure;        ///< passed to `take`
 } bs_checkpoint_def;
 
-/// The checks that need no settings, for a command to make before it
-/// computes costly ones (a fingerprint): refuses a `path` that is there and
-/// is not a regular file, which the checkpoint could not replace at the
-/// end; without --resume a checkpoint left there; with --resume, a
-/// directory without a checkpoint and its settings, or whose settings do
-/// not begin with `settings`, naming the first line that differs. Returns
-/// 0, or an exit status after printing why.
+/// The checks that need no fingerprint, for a command to make before it
+/// computes one: refuses a `path` that is there and is not a regular file,
+/// which the checkpoint could not replace at the end; without --resume a
+/// checkpoint left there; with --resume, a directory without a checkpoint
+/// and its settings, or whose settings are not `settings` and at most a
+/// fingerprint line, naming the first line that differs. Returns 0, or an
+/// exit status after printing why.
 int bs_checkpoint_check(const bs_checkpoint_def* def);
 
 /// Before the work: the checks of bs_checkpoint_check; with --resume,

@@ -386,6 +386,7 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		.settings_path = paths->settings,
 		.settings = settings,
 		.fingerprint = fingerprint,
+		.fingerprint_name = "engine",
 		.header = header,
 		.resume = options->resume,
 		.command = "ensemble",

@@ -408,6 +408,7 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 		.settings_path = paths->settings,
 		.settings = settings,
 		.fingerprint = fingerprint,
+		.fingerprint_name = "player",
 		.header = bs_match_games_header(),
 		.resume = match->resume,
 		.command = "play",

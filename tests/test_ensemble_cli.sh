@@ -178,6 +178,12 @@ sed 's/^engine .*/engine 0123456789abcdef/' "$WORK/settings" >"$WORK/k/ensemble.
 check "another engine is refused" fails_with 2 "'engine 0123456789abcdef' there, 'engine " \
 	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume
 check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the ensemble"
+# An ensemble resumed without one of its --vary: named before run 0 is
+# simulated for the fingerprint.
+check "a --vary left out is named" fails_with 2 "other settings: 'cue.tip.height normal:0:0.1499" \
+	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k --vary cue.speed=uniform:5:9 \
+	--vary cue.angle_deg=grid:-1:1:3 --resume
+check "a --vary left out: nothing here" contains "$WORK/stderr.txt" "' there, '' here"
 grep -v '^engine ' "$WORK/settings" >"$WORK/k/ensemble.settings"
 check "a build that kept no fingerprint is refused" fails_with 2 "made by another build, which kept no 'engine " \
 	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume

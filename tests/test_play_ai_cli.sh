@@ -69,6 +69,13 @@ grep -v '^player ' "$WORK/settings" >"$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "a build that kept no fingerprint is refused" fails_with 2 "made by another build, which kept no 'player " \
 	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
+{
+	cat "$WORK/settings"
+	echo x
+} >"$WORK/k/match.settings"
+# shellcheck disable=SC2086
+check "a line after the fingerprint is named" fails_with 2 "other settings: 'x' there, '' here" \
+	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
 head -n 3 "$WORK/settings" >"$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "settings cut short are other settings" fails_with 2 "other settings: '' there, 'points 15' here" \
