@@ -315,20 +315,31 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 }
 
 // What this build's player makes of game 1's opening shot, and in pool of
-// the shot after it: a digest of the balls, turn and score they leave, bit
-// for bit. Pool's break is a search of its own (set speeds, no position
-// term), hence its second shot; between them they run the search with its position term, the noise, the physics
-// and the rules, and a build that differs in any of them almost surely
-// leaves other bits, its games differing from the checkpoint's. (A change
-// that shows only later in a game, say in the safety play or the placing
-// of a ball in hand, goes unseen.) False, with why in `error`, when a shot
-// cannot be played.
+// the shot after it, played with a light search (16 samples, one speed,
+// one tip) under the match's noise: a digest of the balls, turn, score and
+// shot count they leave, bit for bit. Pool's break is a search of its own
+// (set speeds, no position term), hence its second shot. Between them they
+// run the search with its position term, the noise, the physics and the
+// rules, so a build that differs in any of them almost surely leaves other
+// bits, its games differing from the checkpoint's. (A change that shows
+// only later in a game, say in the safety play or the placing of a ball in
+// hand, goes unseen.) False, with why in `error`, when a shot cannot be
+// played.
 static bool player_fingerprint(const bs_play_ai_match* match, uint64_t* dest, char* error, size_t error_size) {
 	bs_game* game = bs_game_new(match->game, match->seed, "AI 1", "AI 2", match->points, error, error_size);
 	if (!game) {
 		return false;
 	}
+	// The same code as the match's search, in a fraction of its time: a
+	// test suite under the sanitizers pays for it at every --stats.
 	bs_player_def player = game_player(match, 0);
+	player.search.samples = 16;
+	player.search.screen_samples = 16;
+	player.search.top = 1;
+	player.search.refine = 1;
+	player.search.speed_count = 1;
+	player.search.tip_count = 1;
+	player.search.elevation_count = 1;
 	bool was_break = true;
 	for (int shot = 0; was_break && !bs_game_get_state(game)->over; ++shot) {
 		bs_player_choice choice;
