@@ -228,7 +228,8 @@ typedef struct statistic {
 } statistic;
 
 // The statistic as `format` (its value, low, high and n), or "none (over
-// 0)" for a statistic of nothing: every game failed, or none finished.
+// 0)" for a statistic of nothing: every game failed, none finished, or no
+// visit scored.
 static void describe(const statistic* s, const char* format, char* dest, size_t size) {
 	if (s->n == 0) {
 		snprintf(dest, size, "none (over 0)");

@@ -65,6 +65,17 @@ sed 's/^player .*/player 0123456789abcdef/' "$WORK/settings" >"$WORK/k/match.set
 check "another player is refused" fails_with 2 "'player 0123456789abcdef' there, 'player " \
 	"$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats k --resume
 check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the match"
+# The fingerprint is of the play, not a constant: game 1 racked from
+# seed 8 leaves other bits. A made-up fingerprint in a copy with seed 8
+# makes the refusal print this build's.
+mkdir "$WORK/k8"
+sed 's/^seed 7$/seed 8/; s/^player .*/player 0123456789abcdef/' "$WORK/settings" >"$WORK/k8/match.settings"
+head -n 1 "$WORK/kept/games.csv.partial" >"$WORK/k8/games.csv.partial"
+# shellcheck disable=SC2086
+check "seed 8's fingerprint printed" fails_with 2 "'player 0123456789abcdef' there, 'player " \
+	"$B" play 9-ball --ai --games 4 --seed 8 $LIGHT --stats k8 --resume
+seed8=$(sed -n "s/.*there, 'player \([0-9a-f]*\)' here.*/\1/p" "$WORK/stderr.txt")
+check "differs from seed 7's" test -n "$seed8" -a "player $seed8" != "$(grep '^player ' "$WORK/settings")"
 grep -v '^player ' "$WORK/settings" >"$WORK/k/match.settings"
 # shellcheck disable=SC2086
 check "a build that kept no fingerprint is refused" fails_with 2 "made by another build, which kept no 'player " \
