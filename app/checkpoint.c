@@ -130,7 +130,12 @@ static int64_t read_rows(const char* partial, const char* header, bs_checkpoint_
 	return good == 0 ? -2 : rows;
 }
 
-int bs_checkpoint_check(const bs_checkpoint_def* def) {
+// The checks that need no fingerprint (checkpoint.h). Returns 0 with the
+// settings on disk in *text (NULL without --resume) and their fingerprint
+// line, or an empty string, in *rest; or an exit status.
+static int check_settings(const bs_checkpoint_def* def, char** text, const char** rest) {
+	*text = NULL;
+	*rest = NULL;
 	struct stat info;
 	// A link is followed, as the other outputs' are: rename() replaces the
 	// link itself.
@@ -153,56 +158,43 @@ int bs_checkpoint_check(const bs_checkpoint_def* def) {
 		return bs_cli_fail("--resume: nothing to resume in %s (no %s and %s)", def->dir,
 			partial_name ? partial_name + 1 : def->partial, settings_name ? settings_name + 1 : def->settings_path);
 	}
-	char* text = NULL;
-	const char* rest = NULL;
-	int status = compare_settings(def, &text, &rest);
-	free(text);
-	return status;
+	return compare_settings(def, text, rest);
 }
 
-int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh) {
-	*rows = 0;
-	*fresh = true;
-	int status = bs_checkpoint_check(def);
-	if (status != 0 || !def->resume) {
-		return status;
+// With --resume, refuses settings whose fingerprint line `rest` is not
+// `fingerprint` (a line with its newline). Returns 0 or an exit status.
+static int compare_fingerprint(const bs_checkpoint_def* def, const char* rest, const char* fingerprint) {
+	size_t there = strcspn(rest, "\n");
+	size_t here = strcspn(fingerprint, "\n");
+	if (there == here && memcmp(rest, fingerprint, here) == 0) {
+		return 0;
 	}
-	char* text = NULL;
-	const char* rest = NULL;
-	status = compare_settings(def, &text, &rest);
-	size_t there = status == 0 ? strcspn(rest, "\n") : 0;
-	size_t here = strcspn(def->fingerprint, "\n");
-	if (status == 0 && (there != here || memcmp(rest, def->fingerprint, here) != 0)) {
-		status = *rest ? differ(def, rest, def->fingerprint)
-					   : bs_cli_fail("--resume: the %s in %s were made by another build, which kept no '%.*s' line (%s)",
-							 def->rows, def->settings_path, (int)here, def->fingerprint, def->hint);
+	if (*rest) {
+		return differ(def, rest, fingerprint);
 	}
-	free(text);
-	if (status != 0) {
-		return status;
+	return bs_cli_fail("--resume: the %s in %s were made by another build, which kept no '%.*s' line (%s)", def->rows,
+		def->settings_path, (int)here, fingerprint, def->hint);
+}
+
+// Tries each of the other outputs: opened, then given up.
+static int try_outputs(const bs_checkpoint_def* def) {
+	for (int k = 0; k < def->output_count; ++k) {
+		bs_output_file output;
+		if (!bs_output_open(&output, def->outputs[k])) {
+			return BS_EXIT_USAGE;
+		}
+		bs_output_abort(&output);
 	}
-	int64_t read = read_rows(def->partial, def->header, def->take, def->closure);
-	if (read == -1) {
-		return BS_EXIT_USAGE;
-	}
-	*fresh = read < 0;
-	*rows = read < 0 ? 0 : read;
 	return 0;
 }
 
-uint64_t bs_checkpoint_hash(uint64_t hash, const void* bytes, size_t size) {
-	const unsigned char* b = bytes;
-	for (size_t k = 0; k < size; ++k) {
-		hash = (hash ^ b[k]) * 0x100000001b3ull;
-	}
-	return hash;
-}
-
-int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file* out) {
+// Opens `out` on the checkpoint: when `fresh`, after writing the settings
+// file, and with the header; otherwise goes on with it as it is.
+static int open_checkpoint(const bs_checkpoint_def* def, const char* fingerprint, bool fresh, bs_output_file* out) {
 	if (fresh) {
 		bs_output_file settings_file;
 		bool written = bs_output_open(&settings_file, def->settings_path) &&
-					   (bs_output_puts(&settings_file, def->settings), bs_output_puts(&settings_file, def->fingerprint),
+					   (bs_output_puts(&settings_file, def->settings), bs_output_puts(&settings_file, fingerprint),
 						   bs_output_commit(&settings_file));
 		if (!written) {
 			return 1;
@@ -216,4 +208,43 @@ int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file*
 		fflush(out->stream);
 	}
 	return 0;
+}
+
+int bs_checkpoint_start(const bs_checkpoint_def* def, int64_t* rows, bs_output_file* out) {
+	*rows = 0;
+	char* text = NULL;
+	const char* rest = NULL;
+	int status = check_settings(def, &text, &rest);
+	uint64_t digest = 0;
+	if (status == 0) {
+		status = def->fingerprint(def->closure, &digest);
+	}
+	char fingerprint[128];
+	snprintf(fingerprint, sizeof fingerprint, "%s %016" PRIx64 "\n", def->fingerprint_name, digest);
+	if (status == 0 && def->resume) {
+		status = compare_fingerprint(def, rest, fingerprint);
+	}
+	free(text);
+	if (status != 0) {
+		return status;
+	}
+	bool fresh = true;
+	if (def->resume) {
+		int64_t read = read_rows(def->partial, def->header, def->take, def->closure);
+		if (read == -1) {
+			return BS_EXIT_USAGE;
+		}
+		fresh = read < 0;
+		*rows = read < 0 ? 0 : read;
+	}
+	status = try_outputs(def);
+	return status != 0 ? status : open_checkpoint(def, fingerprint, fresh, out);
+}
+
+uint64_t bs_checkpoint_hash(uint64_t hash, const void* bytes, size_t size) {
+	const unsigned char* b = bytes;
+	for (size_t k = 0; k < size; ++k) {
+		hash = (hash ^ b[k]) * 0x100000001b3ull;
+	}
+	return hash;
 }

@@ -16,6 +16,11 @@
 /// it is not the next row of this run.
 typedef bool (*bs_checkpoint_take_fn)(void* closure, const char* row, const char* where);
 
+/// Computes this build's fingerprint of the work into `*digest` (a digest
+/// of what it computes, with bs_checkpoint_hash). Returns 0, or an exit
+/// status after printing why it cannot.
+typedef int (*bs_checkpoint_fingerprint_fn)(void* closure, uint64_t* digest);
+
 /// A checkpointed output of a command.
 typedef struct bs_checkpoint_def {
 	const char* dir;      ///< the output directory, for messages
@@ -23,42 +28,39 @@ typedef struct bs_checkpoint_def {
 	const char* partial;  ///< the checkpoint (DIR/runs.csv.partial)
 	const char* settings_path; ///< where the settings are kept (DIR/ensemble.settings)
 	const char* settings; ///< this run's settings, one per line
-	/// The settings' last line, "NAME DIGEST\n": a digest of what this build
-	/// computes (a fingerprint), costly enough to make only after
-	/// bs_checkpoint_check, which reads only its NAME.
-	const char* fingerprint;
-	const char* fingerprint_name; ///< its first word: "engine"
+	/// The name of the settings' last line, "NAME DIGEST" ("engine"), its
+	/// DIGEST made by `fingerprint`
+	const char* fingerprint_name;
+	/// Makes the fingerprint: called once, after the other settings are
+	/// checked, as it may cost a run of the work
+	bs_checkpoint_fingerprint_fn fingerprint;
 	const char* header;   ///< the file's first line, with its newline
 	bool resume;          ///< --resume given
 	const char* command;  ///< "ensemble": who refuses a checkpoint left without --resume
 	const char* rows;     ///< "rows": what the checkpoint holds, in messages
 	const char* hint;     ///< which arguments fix the settings, for the message when they differ
 	bs_checkpoint_take_fn take; ///< takes each row read back
-	void* closure;        ///< passed to `take`
+	void* closure;        ///< passed to `take` and `fingerprint`
+	/// The command's other outputs, tried (opened and given up) before the
+	/// work, so that one that cannot be written is refused at once
+	const char* const* outputs;
+	int output_count; ///< how many `outputs`
 } bs_checkpoint_def;
 
-/// The checks that need no fingerprint, for a command to make before it
-/// computes one: refuses a `path` that is there and is not a regular file,
-/// which the checkpoint could not replace at the end; without --resume a
-/// checkpoint left there; with --resume, a directory without a checkpoint
-/// and its settings, or whose settings are not `settings` and at most a
-/// fingerprint line, naming the first line that differs. Returns 0, or an
-/// exit status after printing why.
-int bs_checkpoint_check(const bs_checkpoint_def* def);
-
-/// Before the work: the checks of bs_checkpoint_check; with --resume,
-/// checks that the fingerprint is the same too, reads the rows back through
-/// `take` and cuts off a row a kill left half written. Returns 0 with the
-/// rows read back in `*rows` (0 when starting afresh, *fresh then true), or
-/// an exit status after printing why (2 for a checkpoint that is not this
-/// run's).
-int bs_checkpoint_resume(const bs_checkpoint_def* def, int64_t* rows, bool* fresh);
-
-/// Then, once the other outputs are tried: when `fresh`, writes the
-/// settings file and starts the checkpoint with the header; otherwise goes
-/// on with the checkpoint as it is. Returns 0, or an exit status after
-/// printing why.
-int bs_checkpoint_open(const bs_checkpoint_def* def, bool fresh, bs_output_file* out);
+/// Before the work, in this order: refuses a `path` that is there and is
+/// not a regular file, which the checkpoint could not replace at the end;
+/// without --resume, a checkpoint left there; with --resume, a directory
+/// without a checkpoint and its settings, or whose settings are not
+/// `settings` and then at most the fingerprint line, naming the first line
+/// that differs. Then makes the fingerprint and, with --resume, refuses
+/// settings whose fingerprint line is another or missing; reads the rows
+/// back through `take`, cutting off a row a kill left half written; tries
+/// the other outputs; and opens `out` on the checkpoint, writing the
+/// settings file and the header first when starting afresh. Returns 0 with
+/// the rows read back in `*rows` (0 when starting afresh), or an exit status
+/// after printing why (2 for a checkpoint that is not this run's or an
+/// output that cannot be written).
+int bs_checkpoint_start(const bs_checkpoint_def* def, int64_t* rows, bs_output_file* out);
 
 /// The start of a 64-bit FNV-1a digest, for the fingerprints in settings.
 #define BS_CHECKPOINT_HASH_START 0xcbf29ce484222325ull

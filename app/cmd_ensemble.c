@@ -360,11 +360,22 @@ static bool take_row(void* closure, const char* line, const char* where) {
 	return true;
 }
 
+// The engine's fingerprint in the settings (checkpoint.h).
+static int fingerprint_engine(void* closure, uint64_t* digest) {
+	const ensemble_state* state = closure;
+	char error[512];
+	if (!engine_fingerprint(state->context, digest, error, sizeof error)) {
+		// As the run itself would fail: a shot that cannot start is bad input.
+		return bs_cli_fail("ensemble: %s", error);
+	}
+	return 0;
+}
+
 // Rank 0 before the runs: the directory, the settings, the checkpoint, the
 // outputs; the rows on disk with --resume. Returns 0 with the first run to
 // simulate in *first_run, or an exit status.
-static int prepare_outputs(const ensemble_options* options, const ensemble_paths* paths, ensemble_state* state,
-	bs_output_file* outputs, int64_t* first_run) {
+static int prepare_outputs(
+	const ensemble_options* options, const ensemble_paths* paths, ensemble_state* state, int64_t* first_run) {
 	int status = bs_output_make_dir(options->dir, "--out");
 	if (status != 0) {
 		return status;
@@ -375,7 +386,6 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 	}
 	char settings[8192];
 	format_settings(options, scene_hash, settings, sizeof settings);
-	char fingerprint[64] = "";
 	char header[BS_ENSEMBLE_ROW_TEXT];
 	bs_ensemble_format_header(state->context, header, sizeof header);
 	state->written = 0;
@@ -385,8 +395,8 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 		.partial = paths->partial,
 		.settings_path = paths->settings,
 		.settings = settings,
-		.fingerprint = fingerprint,
 		.fingerprint_name = "engine",
+		.fingerprint = fingerprint_engine,
 		.header = header,
 		.resume = options->resume,
 		.command = "ensemble",
@@ -395,34 +405,10 @@ static int prepare_outputs(const ensemble_options* options, const ensemble_paths
 				"resume with the build that began the ensemble",
 		.take = take_row,
 		.closure = state,
+		.outputs = paths->outputs,
+		.output_count = OUTPUT_COUNT,
 	};
-	status = bs_checkpoint_check(&checkpoint);
-	if (status != 0) {
-		return status;
-	}
-	uint64_t engine = 0;
-	char error[512];
-	if (!engine_fingerprint(state->context, &engine, error, sizeof error)) {
-		// As the run itself would fail: a shot that cannot start is bad input.
-		return bs_cli_fail("ensemble: %s", error);
-	}
-	snprintf(fingerprint, sizeof fingerprint, "engine %016" PRIx64 "\n", engine);
-	bool fresh = true;
-	status = bs_checkpoint_resume(&checkpoint, first_run, &fresh);
-	if (status != 0) {
-		return status;
-	}
-	// Every output is tried before any work, so that an unwritable one is
-	// bad input refused at once (output_file.h), but opened for good only at
-	// the end: a kill that no handler sees (SIGKILL, a lost machine) then
-	// leaves no temporary file beside the checkpoint.
-	for (int k = 0; k < OUTPUT_COUNT; ++k) {
-		if (!bs_output_open(&outputs[k], paths->outputs[k])) {
-			return BS_EXIT_USAGE;
-		}
-		bs_output_abort(&outputs[k]);
-	}
-	return bs_checkpoint_open(&checkpoint, fresh, &state->runs);
+	return bs_checkpoint_start(&checkpoint, first_run, &state->runs);
 }
 
 // Rank 0 after the runs: the summary and the plots, then all in place. A
@@ -554,7 +540,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 	// Rank 0 prepares and tells the others where to start, or to stop.
 	int64_t first_run = 0;
 	if (mpi->rank == 0) {
-		status = prepare_outputs(&options, &paths, state, outputs, &first_run);
+		status = prepare_outputs(&options, &paths, state, &first_run);
 	}
 	int64_t start[2] = {status, first_run};
 	bs_mpi_broadcast(mpi, start, sizeof start);

@@ -401,6 +401,18 @@ static bool take_game(void* closure, const char* row, const char* where) {
 	return true;
 }
 
+// The player's fingerprint in the settings (checkpoint.h).
+static int fingerprint_player(void* closure, uint64_t* digest) {
+	const match_state* state = closure;
+	char error[512];
+	if (!player_fingerprint(state->match, digest, error, sizeof error)) {
+		// The match's first game would fail alike, and so could its fingerprint on a resume.
+		bs_cli_fail("play --ai: game 1's first shots, played for the player's fingerprint: %s", error);
+		return 1; // as a game that fails
+	}
+	return 0;
+}
+
 // Before the games: the directory, the settings, the checkpoint, the
 // outputs tried; the games on disk with --resume, into the records. Returns
 // 0 with the first game to play in state->first_game, or an exit status.
@@ -412,15 +424,15 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 	}
 	char settings[4096];
 	format_settings(match, settings, sizeof settings);
-	char fingerprint[64] = "";
+	const char* others[3] = {paths->outputs[0], paths->outputs[1], paths->outputs[2]};
 	bs_checkpoint_def checkpoint = {
 		.dir = match->dir,
 		.path = paths->games,
 		.partial = paths->partial,
 		.settings_path = paths->settings,
 		.settings = settings,
-		.fingerprint = fingerprint,
 		.fingerprint_name = "player",
+		.fingerprint = fingerprint_player,
 		.header = bs_match_games_header(),
 		.resume = match->resume,
 		.command = "play",
@@ -429,38 +441,13 @@ static int prepare_files(match_state* state, const match_paths* paths) {
 				"first shots as this build plays them: resume with the build that began the match",
 		.take = take_game,
 		.closure = state,
+		.outputs = others,
+		.output_count = 3,
 	};
-	status = bs_checkpoint_check(&checkpoint);
-	if (status != 0) {
-		return status;
-	}
-	uint64_t digest = 0;
-	char error[512];
-	if (!player_fingerprint(match, &digest, error, sizeof error)) {
-		// The match's first game would fail alike, and so could its fingerprint on a resume.
-		bs_cli_fail("play --ai: game 1's first shots, played for the player's fingerprint in %s: %s", paths->settings,
-			error);
-		return 1; // as a game that fails
-	}
-	snprintf(fingerprint, sizeof fingerprint, "player %016" PRIx64 "\n", digest);
 	int64_t games = 0;
-	bool fresh = true;
-	status = bs_checkpoint_resume(&checkpoint, &games, &fresh);
-	if (status != 0) {
-		return status;
-	}
-	state->first_game = games;
-	// Every output is tried before any game, so that an unwritable one is
-	// bad input refused at once, but opened for good only at the end: a
-	// SIGKILL then leaves no temporary file beside the checkpoint.
-	for (int k = 0; k < 3; ++k) {
-		bs_output_file output;
-		if (!bs_output_open(&output, paths->outputs[k])) {
-			return BS_EXIT_USAGE;
-		}
-		bs_output_abort(&output);
-	}
-	return bs_checkpoint_open(&checkpoint, fresh, &state->games_file);
+	status = bs_checkpoint_start(&checkpoint, &games, &state->games_file);
+	state->first_game = games; // as take_game counted them
+	return status;
 }
 
 // After the games: the statistics and the plots, then all in place, the

@@ -178,6 +178,16 @@ sed 's/^engine .*/engine 0123456789abcdef/' "$WORK/settings" >"$WORK/k/ensemble.
 check "another engine is refused" fails_with 2 "'engine 0123456789abcdef' there, 'engine " \
 	"$B" ensemble "$BREAK" --runs 300 --seed 7 --out k $VARY --resume
 check "naming the build" contains "$WORK/stderr.txt" "resume with the build that began the ensemble"
+# The fingerprint is of the run, not a constant: run 0 drawn from seed 8
+# comes out otherwise. A made-up fingerprint in a copy with seed 8 makes
+# the refusal print this build's.
+mkdir "$WORK/k8"
+sed 's/^seed 7$/seed 8/; s/^engine .*/engine 0123456789abcdef/' "$WORK/settings" >"$WORK/k8/ensemble.settings"
+head -n 1 "$WORK/k/runs.csv.partial" >"$WORK/k8/runs.csv.partial"
+check "seed 8's fingerprint printed" fails_with 2 "'engine 0123456789abcdef' there, 'engine " \
+	"$B" ensemble "$BREAK" --runs 300 --seed 8 --out k8 $VARY --resume
+seed8=$(sed -n "s/.*there, 'engine \([0-9a-f]*\)' here.*/\1/p" "$WORK/stderr.txt")
+check "differs from seed 7's" test -n "$seed8" -a "engine $seed8" != "$(grep '^engine ' "$WORK/settings")"
 # An ensemble resumed without one of its --vary: named before run 0 is
 # simulated for the fingerprint.
 check "a --vary left out is named" fails_with 2 "other settings: 'cue.tip.height normal:0:0.1499" \
