@@ -87,12 +87,6 @@ static int balls_potted(const bs_game* game, const bs_ruling* ruling, int cue_ba
 	return n;
 }
 
-// Pool, whose visits count balls, and whose break the player plays with a
-// search of its own; snooker and three-cushion count points.
-static bool is_pool(bs_game_kind game) {
-	return game != BS_GAME_SNOOKER && game != BS_GAME_THREE_CUSHION;
-}
-
 // The player of game `index`: the match's, its executions drawn from a
 // stream of the game's own, on one thread (the games run side by side).
 static bs_player_def game_player(const bs_play_ai_match* match, int64_t index) {
@@ -112,7 +106,7 @@ static void play_game(const bs_play_ai_match* match, int64_t index, bs_match_gam
 		return;
 	}
 	bs_player_def player = game_player(match, index);
-	bool pool = is_pool(match->game);
+	bool pool = bs_game_kind_is_pool(match->game);
 	int visit = 0;
 	for (int shot = 0; shot < BS_PLAY_AI_MAX_SHOTS && !bs_game_get_state(game)->over; ++shot) {
 		const bs_game_state* before = bs_game_get_state(game);
@@ -349,7 +343,7 @@ static bool player_fingerprint(const bs_play_ai_match* match, uint64_t* dest, ch
 			bs_game_destroy(game);
 			return false;
 		}
-		was_break = choice.is_break && is_pool(match->game);
+		was_break = choice.is_break && bs_game_kind_is_pool(match->game);
 	}
 	const bs_game_state* state = bs_game_get_state(game);
 	uint64_t hash = BS_CHECKPOINT_HASH_START;

@@ -104,7 +104,7 @@ bs_game* bs_game_create(const bs_game_def* def, char* error, size_t error_size) 
 		}
 		count = bs_rack_make(&rack_def, &def->world.table, rack);
 		balls = rack;
-		if (def->game != BS_GAME_SNOOKER && def->game != BS_GAME_THREE_CUSHION) {
+		if (bs_game_kind_is_pool(def->game)) {
 			// The rack stands the cue ball on the head spot, on the head
 			// string; a break is played from behind it (WPA: the string
 			// itself is not behind it), so a game moves it back a radius.

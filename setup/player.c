@@ -410,7 +410,7 @@ bool bs_player_choose(const bs_game* game, const bs_player_def* def, bs_player_c
 		bs_game_destroy(placed);
 		return false;
 	}
-	bool pool_break = state->is_break && state->game != BS_GAME_SNOOKER && state->game != BS_GAME_THREE_CUSHION;
+	bool pool_break = state->is_break && bs_game_kind_is_pool(state->game);
 	if (pool_break) {
 		search.speeds[0] = def->break_speeds[0];
 		search.speeds[1] = def->break_speeds[1];

@@ -30,6 +30,10 @@ const char* bs_game_kind_name(bs_game_kind game) {
 	return (int)game >= 0 && game < BS_GAME_KIND_COUNT ? game_names[game] : "none";
 }
 
+bool bs_game_kind_is_pool(bs_game_kind game) {
+	return game == BS_GAME_9_BALL || game == BS_GAME_8_BALL || game == BS_GAME_10_BALL;
+}
+
 const char* bs_rack_problem(const bs_rack_def* def, const bs_table_def* table) {
 	if ((int)def->game < 0 || def->game >= BS_GAME_KIND_COUNT) {
 		return "the game is not a bs_game_kind";

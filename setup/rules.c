@@ -107,7 +107,7 @@ bool rules_state_problem(const bs_game_state* state, char* error, size_t error_s
 			state->winner);
 		return true;
 	}
-	bool pool = game != BS_GAME_SNOOKER && game != BS_GAME_THREE_CUSHION;
+	bool pool = bs_game_kind_is_pool(game);
 	bool area_ok = state->in_hand == BS_IN_HAND_NONE || (pool && (state->in_hand == BS_IN_HAND_ANYWHERE ||
 		state->in_hand == BS_IN_HAND_KITCHEN)) || (game == BS_GAME_SNOOKER && state->in_hand == BS_IN_HAND_D);
 	if ((int)state->in_hand < 0 || state->in_hand >= BS_IN_HAND_COUNT || !area_ok) {

@@ -271,6 +271,13 @@ static void snooker_rack_is_refused_off_a_snooker_table(void) {
 	}
 	CHECK_CONTAINS(bs_game_kind_name(BS_GAME_SNOOKER), "snooker");
 	CHECK_CONTAINS(bs_game_kind_name(BS_GAME_THREE_CUSHION), "three-cushion");
+	// Pool is the three pocket games racked with numbered balls.
+	CHECK(bs_game_kind_is_pool(BS_GAME_9_BALL));
+	CHECK(bs_game_kind_is_pool(BS_GAME_8_BALL));
+	CHECK(bs_game_kind_is_pool(BS_GAME_10_BALL));
+	CHECK(!bs_game_kind_is_pool(BS_GAME_SNOOKER));
+	CHECK(!bs_game_kind_is_pool(BS_GAME_THREE_CUSHION));
+	CHECK(!bs_game_kind_is_pool(BS_GAME_KIND_COUNT));
 }
 
 // The UMB's break: the red on the top spot, the opponent's yellow on the

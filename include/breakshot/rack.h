@@ -67,6 +67,12 @@ BS_API bool bs_game_kind_from_name(const char* name, bs_game_kind* dest);
 /// The name of a game ("9-ball"...), or "none" for a value outside the enum.
 BS_API const char* bs_game_kind_name(bs_game_kind game);
 
+/// Whether `game` is pool (9-ball, 8-ball, 10-ball): a pocket table whose
+/// cue ball is in hand anywhere or in the kitchen, whose visits count balls,
+/// and whose break is played from behind the head string. Snooker and
+/// three-cushion count points. False for a value outside the enum.
+BS_API bool bs_game_kind_is_pool(bs_game_kind game);
+
 /// Why a rack of `def->game` cannot be built on `table`, as one sentence,
 /// or NULL when it can: a game outside the enum, or a snooker rack on a
 /// table that is not a snooker table (bs_snooker_table: its spots are
