@@ -520,7 +520,7 @@ static int bench_pool(int64_t n, double phi, int64_t events, uint64_t seed, bs_n
 
 static bool count_block(void* closure, const bs_ensemble_block* block) {
 	*(int64_t*)closure += block->count;
-	return !block->failed;
+	return block->failure == BS_ENSEMBLE_RUN_DONE;
 }
 
 // The ensemble of the 9-ball break (the rack's jitter seed varying, as

@@ -228,21 +228,6 @@ static bool hash_file(const char* path, uint64_t* dest) {
 	return ok;
 }
 
-// Run 0 as this build simulates it: a digest of its row, bit for bit. A
-// build whose physics differs almost surely writes another row, and its
-// runs would differ from the checkpoint's. False, with why in `error`,
-// when the run fails.
-static bool engine_fingerprint(const bs_ensemble_context* context, uint64_t* dest, char* error, size_t error_size) {
-	bs_ensemble_row row;
-	if (!bs_ensemble_simulate(context, 0, &row, error, error_size)) {
-		return false;
-	}
-	char text[BS_ENSEMBLE_ROW_TEXT];
-	size_t length = bs_ensemble_format_row(context, &row, text, sizeof text);
-	*dest = bs_checkpoint_hash(BS_CHECKPOINT_HASH_START, text, length);
-	return true;
-}
-
 // The settings that fix the rows, one per line: a resumed ensemble must
 // have the same (and the same engine: the fingerprint line that follows).
 static void format_settings(const ensemble_options* options, uint64_t scene_hash, char* dest, size_t size) {
@@ -278,6 +263,7 @@ typedef struct ensemble_state {
 	bool progress;      ///< draw the progress bar
 	double start_wall, last_draw;
 	char failure[512];
+	bs_ensemble_outcome failure_kind; ///< how the run that stopped the ensemble failed
 	bool write_failed;
 } ensemble_state;
 
@@ -286,6 +272,13 @@ typedef struct ensemble_state {
 // kill in the middle of a write would: the tests resume from there.
 static int64_t stop_after_rows(void) {
 	const char* text = getenv("BREAKSHOT_ENSEMBLE_STOP_AFTER");
+	return text && *text ? strtoll(text, NULL, 10) : -1;
+}
+
+// Test-only: BREAKSHOT_ENSEMBLE_NO_MEMORY_AT=R makes run R's world fail to
+// be made, as if memory had run out (bs_ensemble_context.no_memory_run).
+static int64_t no_memory_run(void) {
+	const char* text = getenv("BREAKSHOT_ENSEMBLE_NO_MEMORY_AT");
 	return text && *text ? strtoll(text, NULL, 10) : -1;
 }
 
@@ -329,8 +322,9 @@ static bool take_block(void* closure, const bs_ensemble_block* block) {
 			raise(SIGKILL);
 		}
 	}
-	if (block->failed) {
+	if (block->failure != BS_ENSEMBLE_RUN_DONE) {
 		snprintf(state->failure, sizeof state->failure, "%s", block->message);
+		state->failure_kind = block->failure;
 		return false;
 	}
 	// Whole blocks reach the disk as they come, for --resume; a full disk
@@ -360,14 +354,23 @@ static bool take_row(void* closure, const char* line, const char* where) {
 	return true;
 }
 
-// The engine's fingerprint in the settings (checkpoint.h).
+// The engine's fingerprint in the settings (checkpoint.h): run 0 as this
+// build simulates it, a digest of its row, bit for bit. A build whose
+// physics differs almost surely writes another row, and its runs would
+// differ from the checkpoint's.
 static int fingerprint_engine(void* closure, uint64_t* digest) {
 	const ensemble_state* state = closure;
 	char error[512];
-	if (!engine_fingerprint(state->context, digest, error, sizeof error)) {
+	bs_ensemble_row row;
+	bs_ensemble_outcome outcome = bs_ensemble_simulate(state->context, 0, &row, error, sizeof error);
+	if (outcome != BS_ENSEMBLE_RUN_DONE) {
 		// As the run itself would fail: a shot that cannot start is bad input.
-		return bs_cli_fail("ensemble: %s", error);
+		bs_cli_fail("ensemble: %s", error);
+		return outcome == BS_ENSEMBLE_RUN_BAD_SHOT ? BS_EXIT_USAGE : 1;
 	}
+	char text[BS_ENSEMBLE_ROW_TEXT];
+	size_t length = bs_ensemble_format_row(state->context, &row, text, sizeof text);
+	*digest = bs_checkpoint_hash(BS_CHECKPOINT_HASH_START, text, length);
 	return 0;
 }
 
@@ -521,6 +524,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 		return status < 0 ? 0 : status; // every rank saw the same arguments and scene
 	}
 	bs_ensemble_context context = bs_ensemble_context_make(scene, &options.plan, options.seed);
+	context.no_memory_run = no_memory_run();
 	int threads = options.threads > 0 ? options.threads : bs_ensemble_default_threads();
 
 	ensemble_state* state = calloc(1, sizeof *state); // the heat map is too big for the stack
@@ -572,12 +576,17 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 			fputc('\n', stderr);
 		}
 		bs_output_abort(&state->runs); // a checkpoint: kept
-		if (outcome == BS_ENSEMBLE_FAILED) {
+		if (outcome == BS_ENSEMBLE_FAILED && state->failure_kind == BS_ENSEMBLE_RUN_BAD_SHOT) {
 			// A shot that cannot start is bad input: nothing to resume.
 			fprintf(stderr, "breakshot: ensemble: %s\n", state->failure);
 			unlink(paths.partial);
 			unlink(paths.settings);
 			status = BS_EXIT_USAGE;
+		} else if (outcome == BS_ENSEMBLE_FAILED) {
+			// The machine, not the input: the rows so far are good.
+			fprintf(stderr, "breakshot: ensemble: %s (the rows before it stay in %s for --resume)\n", state->failure,
+				paths.partial);
+			status = 1;
 		} else if (outcome == BS_ENSEMBLE_NO_THREADS) {
 			fprintf(stderr, "breakshot: ensemble: cannot start %d threads\n", threads);
 			status = 1;

@@ -48,13 +48,13 @@ static void run_block(const bs_ensemble_job* job, int64_t local, bs_ensemble_blo
 	block->first_run = job->first_run + global * BS_ENSEMBLE_BLOCK_RUNS;
 	int64_t left = job->runs - block->first_run;
 	int count = left < BS_ENSEMBLE_BLOCK_RUNS ? (int)left : BS_ENSEMBLE_BLOCK_RUNS;
-	block->failed = false;
+	block->failure = BS_ENSEMBLE_RUN_DONE;
 	block->message[0] = '\0';
 	block->count = 0;
 	for (int k = 0; k < count; ++k) {
-		if (!bs_ensemble_simulate(job->context, block->first_run + k, &block->rows[k], block->message,
-				sizeof block->message)) {
-			block->failed = true;
+		block->failure = bs_ensemble_simulate(
+			job->context, block->first_run + k, &block->rows[k], block->message, sizeof block->message);
+		if (block->failure != BS_ENSEMBLE_RUN_DONE) {
 			return;
 		}
 		block->count = k + 1;
@@ -117,7 +117,7 @@ static bs_ensemble_status send_blocks(crew* c) {
 			break;
 		}
 		bs_mpi_send(mpi, 0, BS_MPI_BLOCK, block, sizeof *block);
-		bool failed = block->failed;
+		bool failed = block->failure != BS_ENSEMBLE_RUN_DONE;
 		release_local(c, local);
 		if (failed) {
 			status = BS_ENSEMBLE_FAILED;
@@ -164,7 +164,7 @@ static bs_ensemble_status hand_over(crew* c, bs_ensemble_sink sink, void* closur
 			bs_mpi_receive(mpi, owner, BS_MPI_BLOCK, received, sizeof *received);
 		}
 		bool more = sink(closure, block);
-		status = block->failed ? BS_ENSEMBLE_FAILED : !more ? BS_ENSEMBLE_STOPPED : BS_ENSEMBLE_DONE;
+		status = block->failure != BS_ENSEMBLE_RUN_DONE ? BS_ENSEMBLE_FAILED : !more ? BS_ENSEMBLE_STOPPED : BS_ENSEMBLE_DONE;
 		if (owner == 0) {
 			release_local(c, local);
 		}

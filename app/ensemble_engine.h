@@ -29,7 +29,9 @@
 typedef struct bs_ensemble_block {
 	int64_t first_run; ///< the index of rows[0]
 	int count;         ///< rows filled
-	bool failed;       ///< a run failed: `message` says why; `count` rows before it are good
+	/// BS_ENSEMBLE_RUN_DONE, or how the run after the `count` good rows
+	/// failed, `message` saying why
+	bs_ensemble_outcome failure;
 	char message[384];
 	bs_ensemble_row rows[BS_ENSEMBLE_BLOCK_RUNS];
 } bs_ensemble_block;

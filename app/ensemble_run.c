@@ -34,6 +34,7 @@ bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_var
 		context.ids[k] = id;
 	}
 	context.cue_column = -1;
+	context.no_memory_run = -1;
 	for (int k = 0; k < count; ++k) {
 		if (context.ids[k] == context.cue_id) {
 			context.cue_column = k;
@@ -56,20 +57,20 @@ static int column_of(const bs_ensemble_context* context, int id) {
 	return lo;
 }
 
-bool bs_ensemble_simulate(const bs_ensemble_context* context, int64_t run, bs_ensemble_row* row, char* error,
-	size_t error_size) {
+bs_ensemble_outcome bs_ensemble_simulate(
+	const bs_ensemble_context* context, int64_t run, bs_ensemble_row* row, char* error, size_t error_size) {
 	memset(row, 0, sizeof *row);
 	row->run = run;
 	row->seed = bs_ensemble_run_seed(context->seed, run);
 	bs_ball_def balls[BS_ENSEMBLE_MAX_BALLS];
 	bs_world_def def;
 	if (!bs_shot_make(&context->maker, row->seed, run, &def, balls, row->values, error, error_size)) {
-		return false;
+		return BS_ENSEMBLE_RUN_BAD_SHOT;
 	}
-	bs_world* world = bs_world_create(&def);
+	bs_world* world = run == context->no_memory_run ? NULL : bs_world_create(&def);
 	if (!world) {
 		snprintf(error, error_size, "run %lld: out of memory making the world", (long long)run);
-		return false;
+		return BS_ENSEMBLE_RUN_NO_MEMORY;
 	}
 	double start = bs_world_time(world);
 	row->settled = true;
@@ -98,7 +99,7 @@ bool bs_ensemble_simulate(const bs_ensemble_context* context, int64_t run, bs_en
 		}
 	}
 	bs_world_destroy(world);
-	return true;
+	return BS_ENSEMBLE_RUN_DONE;
 }
 
 // Appends to a line being built; `used` never passes size - 1.

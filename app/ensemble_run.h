@@ -47,6 +47,9 @@ typedef struct bs_ensemble_context {
 	int ids[BS_ENSEMBLE_MAX_BALLS]; ///< their ids, ascending: the order of the columns
 	int cue_id;     ///< the cue ball's id: bs_ensemble_cue_id
 	int cue_column; ///< the cue ball's column
+	/// A test hook: the run whose world is taken not to fit in memory, as
+	/// if the allocation had failed (-1: none)
+	int64_t no_memory_run;
 } bs_ensemble_context;
 
 /// The id of the ball the runs strike and follow as the cue ball: the
@@ -58,10 +61,17 @@ int bs_ensemble_cue_id(const bs_scene* scene);
 /// `plan`, seeded with S = `seed`. Both must outlive it.
 bs_ensemble_context bs_ensemble_context_make(const bs_scene* scene, const bs_vary_plan* plan, uint64_t seed);
 
-/// Simulates run `run` to its end. On failure (a shot that cannot start,
-/// memory running out) writes one message and returns false.
-bool bs_ensemble_simulate(const bs_ensemble_context* context, int64_t run, bs_ensemble_row* row, char* error,
-	size_t error_size);
+/// How a run went.
+typedef enum bs_ensemble_outcome {
+	BS_ENSEMBLE_RUN_DONE,      ///< simulated to its end
+	BS_ENSEMBLE_RUN_BAD_SHOT,  ///< its shot cannot start: the ensemble's input is at fault
+	BS_ENSEMBLE_RUN_NO_MEMORY, ///< its world could not be made: the machine is at fault
+} bs_ensemble_outcome;
+
+/// Simulates run `run` to its end. On failure writes one message and says
+/// which.
+bs_ensemble_outcome bs_ensemble_simulate(
+	const bs_ensemble_context* context, int64_t run, bs_ensemble_row* row, char* error, size_t error_size);
 
 /// runs.csv's header line, with its newline.
 void bs_ensemble_format_header(const bs_ensemble_context* context, char* dest, size_t size);

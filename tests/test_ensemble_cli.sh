@@ -223,6 +223,24 @@ check "runs.csv a directory, refused before any run" fails_with 2 "kd/runs.csv i
 check "nothing else written" holds_only "$WORK/kd" "runs.csv"
 end
 
+begin out_of_memory_keeps_the_checkpoint
+# Run 150's world cannot be made (the test hook
+# BREAKSHOT_ENSEMBLE_NO_MEMORY_AT, as if memory had run out): the machine's
+# failure, not the input's, so exit 1 and the 150 rows before it kept for
+# --resume, which goes on to the same bytes.
+check "exit 1" fails_with 1 "run 150: out of memory making the world (the rows before it stay in" \
+	env BREAKSHOT_ENSEMBLE_NO_MEMORY_AT=150 "$B" ensemble "$BREAK" --runs 300 --seed 7 --threads 2 --out m $VARY
+check "the checkpoint kept" holds_only "$WORK/m" "ensemble.settings runs.csv.partial"
+check "150 rows and the header" test "$(wc -l <"$WORK/m/runs.csv.partial")" -eq 151
+check "resumed" run_quietly "$B" ensemble "$BREAK" --runs 300 --seed 7 --out "$WORK/m" $VARY --resume
+check "the same bytes" same_outputs "$WORK/t1" "$WORK/m"
+# Run 0, simulated first for the engine's fingerprint: exit 1 too, and
+# nothing written.
+check "run 0: exit 1" fails_with 1 "ensemble: run 0: out of memory making the world" \
+	env BREAKSHOT_ENSEMBLE_NO_MEMORY_AT=0 "$B" ensemble "$BREAK" --runs 300 --seed 7 --out m0 $VARY
+check "run 0: nothing written" holds_only "$WORK/m0" ""
+end
+
 begin sigterm_leaves_nothing_half_written
 "$B" ensemble "$BREAK" --runs 100000000 --threads 1 --out "$WORK/term" >/dev/null 2>&1 &
 pid=$!
