@@ -176,7 +176,10 @@ static int compare_fingerprint(const bs_checkpoint_def* def, const char* rest, c
 		def->settings_path, (int)here, fingerprint, def->hint);
 }
 
-// Tries each of the other outputs: opened, then given up.
+// Tries each of the other outputs, so that one that cannot be written is
+// bad input refused at once, but gives each up until the end: a kill that
+// no handler sees (SIGKILL, a lost machine) then leaves no temporary file
+// beside the checkpoint.
 static int try_outputs(const bs_checkpoint_def* def) {
 	for (int k = 0; k < def->output_count; ++k) {
 		bs_output_file output;

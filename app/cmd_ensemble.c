@@ -279,7 +279,9 @@ static int64_t stop_after_rows(void) {
 // be made, as if memory had run out (bs_ensemble_context.no_memory_run).
 static int64_t no_memory_run(void) {
 	const char* text = getenv("BREAKSHOT_ENSEMBLE_NO_MEMORY_AT");
-	return text && *text ? strtoll(text, NULL, 10) : -1;
+	char* end = NULL;
+	int64_t run = text && *text ? strtoll(text, &end, 10) : -1;
+	return end && *end == '\0' ? run : -1;
 }
 
 static void draw_progress(ensemble_state* state, bool last) {
@@ -322,15 +324,16 @@ static bool take_block(void* closure, const bs_ensemble_block* block) {
 			raise(SIGKILL);
 		}
 	}
+	// Whole blocks reach the disk as they come, for --resume (and the good
+	// rows of a block cut short by a run that failed); a full disk stops the
+	// ensemble at once rather than at the end.
+	if (fflush(state->runs.stream) != 0 || ferror(state->runs.stream)) {
+		state->write_failed = true;
+		return false;
+	}
 	if (block->failure != BS_ENSEMBLE_RUN_DONE) {
 		snprintf(state->failure, sizeof state->failure, "%s", block->message);
 		state->failure_kind = block->failure;
-		return false;
-	}
-	// Whole blocks reach the disk as they come, for --resume; a full disk
-	// stops the ensemble at once rather than at the end.
-	if (fflush(state->runs.stream) != 0 || ferror(state->runs.stream)) {
-		state->write_failed = true;
 		return false;
 	}
 	if (state->progress) {
@@ -582,7 +585,7 @@ static int run_ensemble(const bs_mpi* mpi, int argc, char** argv) {
 			unlink(paths.partial);
 			unlink(paths.settings);
 			status = BS_EXIT_USAGE;
-		} else if (outcome == BS_ENSEMBLE_FAILED) {
+		} else if (outcome == BS_ENSEMBLE_FAILED && !state->write_failed) {
 			// The machine, not the input: the rows so far are good.
 			fprintf(stderr, "breakshot: ensemble: %s (the rows before it stay in %s for --resume)\n", state->failure,
 				paths.partial);

@@ -401,7 +401,8 @@ static int fingerprint_player(void* closure, uint64_t* digest) {
 	char error[512];
 	if (!player_fingerprint(state->match, digest, error, sizeof error)) {
 		// The match's first game would fail alike, and so could its fingerprint on a resume.
-		bs_cli_fail("play --ai: game 1's first shots, played for the player's fingerprint: %s", error);
+		bs_cli_fail("play --ai: game 1's first shots, played for the player's fingerprint in %s/match.settings: %s",
+			state->match->dir, error);
 		return 1; // as a game that fails
 	}
 	return 0;

@@ -3,9 +3,10 @@
 # refused with exit 2 and one message naming the part; the same bytes in
 # every output for 1, 2 and 3 threads; summary.csv against figures counted
 # again from runs.csv here, with awk; a run killed part-way (by a test hook
-# after K rows, half a row written, and by SIGTERM) leaving no output but
-# its checkpoint, and --resume giving the same bytes as one uninterrupted
-# ensemble. Needs BREAKSHOT and BREAKSHOT_SOURCE_ROOT (tests/meson.build).
+# after K rows, half a row written, and by SIGTERM), or whose memory ran
+# out (a test hook again), leaving no output but its checkpoint, and
+# --resume giving the same bytes as one uninterrupted ensemble; a run whose
+# shot cannot start leaving nothing. Needs BREAKSHOT and BREAKSHOT_SOURCE_ROOT (tests/meson.build).
 set -u
 B=${BREAKSHOT:?BREAKSHOT must name the breakshot binary}
 ROOT=${BREAKSHOT_SOURCE_ROOT:?BREAKSHOT_SOURCE_ROOT must name the source tree}
@@ -239,6 +240,12 @@ check "the same bytes" same_outputs "$WORK/t1" "$WORK/m"
 check "run 0: exit 1" fails_with 1 "ensemble: run 0: out of memory making the world" \
 	env BREAKSHOT_ENSEMBLE_NO_MEMORY_AT=0 "$B" ensemble "$BREAK" --runs 300 --seed 7 --out m0 $VARY
 check "run 0: nothing written" holds_only "$WORK/m0" ""
+# Against a run whose shot cannot start (the cue ball off the table from
+# run 64): bad input, exit 2, and nothing left to resume.
+check "a bad shot: exit 2" fails_with 2 "ensemble: run 64: ball 0 at (0.63500000000000001, 1.26) is not inside" \
+	"$B" ensemble "$BREAK" --runs 300 --out bad --threads 2 \
+	--vary cue.ball.y=grid:0.635:1.26:2 --vary cue.speed=grid:5:9:64
+check "a bad shot: nothing left" holds_only "$WORK/bad" ""
 end
 
 begin sigterm_leaves_nothing_half_written

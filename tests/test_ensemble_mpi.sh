@@ -2,7 +2,8 @@
 # `breakshot ensemble` under MPI: 3 ranks on this machine (oversubscribed)
 # must write the same bytes, in every output, as one process on 1 thread
 # and on 2; a run whose shot cannot start must end every rank with exit 2
-# and leave nothing. Skipped (77) in a build without MPI or where mpirun is
+# and leave nothing; memory running out on another rank keeps the rows
+# before it, and --resume goes on to the same bytes. Skipped (77) in a build without MPI or where mpirun is
 # missing. Needs BREAKSHOT, BREAKSHOT_SOURCE_ROOT and BREAKSHOT_MPI
 # (tests/meson.build).
 set -u
@@ -67,6 +68,23 @@ status=$?
 check "exit status 2, not $status" test "$status" -eq 2
 check "names the run" grep -q "breakshot: ensemble: run 64: ball 0 at (0.63500000000000001, 1.26) is not inside the table" "$WORK/bad.txt"
 check "nothing left" test -z "$(ls -A "$WORK/bad")"
+end
+
+begin memory_running_out_on_another_rank_keeps_the_rows
+# Run 150 is in block 2, rank 2's: its world taken not to fit in memory
+# (the test hook), the failure crosses to rank 0, which keeps the 150 rows
+# before it (exit 1), and --resume gives the same bytes as one process.
+# shellcheck disable=SC2086
+BREAKSHOT_ENSEMBLE_NO_MEMORY_AT=150 mpi -x BREAKSHOT_ENSEMBLE_NO_MEMORY_AT -n 3 "$B" ensemble "$BREAK" \
+	--runs 500 --seed 3 --threads 1 --out "$WORK/oom" $VARY >"$WORK/oom.txt" 2>&1
+status=$?
+check "exit status 1, not $status" test "$status" -eq 1
+check "names the run" grep -q "breakshot: ensemble: run 150: out of memory making the world (the rows before it stay" \
+	"$WORK/oom.txt"
+check "150 rows and the header" test "$(wc -l <"$WORK/oom/runs.csv.partial")" -eq 151
+# shellcheck disable=SC2086
+check "resumed" quietly "$B" ensemble "$BREAK" --runs 500 --seed 3 --threads 2 --out "$WORK/oom" $VARY --resume
+check "the same bytes" same_outputs "$WORK/one" "$WORK/oom"
 end
 
 begin bad_arguments_are_said_once
