@@ -223,10 +223,14 @@ typedef struct statistic {
 
 // The statistic as `format` (its value, low, high and n), or "none (over
 // 0)" for a statistic of nothing: every game failed, none finished, or no
-// visit scored.
+// visit scored; a mean over one draw, which has no spread, has no interval.
 static void describe(const statistic* s, const char* format, char* dest, size_t size) {
 	if (s->n == 0) {
 		snprintf(dest, size, "none (over 0)");
+		return;
+	}
+	if (!isfinite(s->low) || !isfinite(s->high)) {
+		snprintf(dest, size, "%.4f, no interval over %" PRId64, s->value, s->n);
 		return;
 	}
 	snprintf(dest, size, format, s->value, s->low, s->high, s->n);
@@ -239,13 +243,56 @@ static statistic rate(const char* name, int64_t count, int64_t n) {
 }
 
 // The mean of what `n` visits made, from their sum and sum of squares, with
-// a normal interval.
+// a normal interval; one visit has no spread to give one.
 static statistic visit_mean(const char* name, double n, double sum, double sum2) {
 	double mean = n > 0 ? sum / n : NAN;
-	double sd = n > 1 ? sqrt(fmax(0.0, (sum2 - n * mean * mean) / (n - 1.0))) : 0.0;
-	double half = n > 0 ? BS_SOLVE_Z95 * sd / sqrt(n) : NAN;
+	double sd = n > 1 ? sqrt(fmax(0.0, (sum2 - n * mean * mean) / (n - 1.0))) : NAN;
+	double half = BS_SOLVE_Z95 * sd / sqrt(n);
 	statistic s = {name, mean, mean - half, mean + half, (int64_t)n};
 	return s;
+}
+
+// What game `r`'s visits made (y) and its visits (x): all of them, or only
+// those that scored.
+static void game_visits(const bs_match_game* r, bool scoring_only, double* x, double* y) {
+	bs_match_visits sums;
+	memset(&sums, 0, sizeof sums);
+	bs_match_game_sum_visits(r, &sums);
+	*x = scoring_only ? sums.scoring : sums.visits;
+	*y = sums.made;
+}
+
+// The same mean with each game one draw: visits within a game are not
+// independent (a break carries on, a layout lasts), so the interval of
+// visit_mean can be too narrow. The mean is the ratio of the games' sums of
+// what their visits made and of their visits (those that scored, when
+// `scoring_only`), and its normal interval is the ratio estimator's, from
+// the spread of each game's residual y - mean x across the games.
+static statistic visit_mean_by_game(
+	const char* name, const bs_match_game* records, int64_t games, bool scoring_only) {
+	double sum_x = 0.0, sum_y = 0.0, x, y;
+	int64_t n = 0;
+	for (int64_t i = 0; i < games; ++i) {
+		if (!records[i].failed) {
+			game_visits(&records[i], scoring_only, &x, &y);
+			sum_x += x;
+			sum_y += y;
+			n += 1;
+		}
+	}
+	if (sum_x <= 0.0) {
+		return (statistic){name, NAN, NAN, NAN, 0};
+	}
+	double mean = sum_y / sum_x, residual2 = 0.0;
+	for (int64_t i = 0; i < games; ++i) {
+		if (!records[i].failed) {
+			game_visits(&records[i], scoring_only, &x, &y);
+			residual2 += (y - mean * x) * (y - mean * x);
+		}
+	}
+	double variance = n > 1 ? residual2 * (double)n / ((double)(n - 1) * sum_x * sum_x) : NAN;
+	double half = BS_SOLVE_Z95 * sqrt(variance);
+	return (statistic){name, mean, mean - half, mean + half, n};
 }
 
 typedef struct plot_data {
@@ -466,6 +513,10 @@ static int finish_files(match_state* state, const match_paths* paths, const stat
 			fprintf(files[0].stream, "%s,,,,0\n", stats[k].name); // empty fields: no value, rather than nan
 			continue;
 		}
+		if (!isfinite(stats[k].low) || !isfinite(stats[k].high)) {
+			fprintf(files[0].stream, "%s,%.17g,,,%" PRId64 "\n", stats[k].name, stats[k].value, stats[k].n);
+			continue;
+		}
 		fprintf(files[0].stream, "%s,%.17g,%.17g,%.17g,%" PRId64 "\n", stats[k].name, stats[k].value, stats[k].low,
 			stats[k].high, stats[k].n);
 	}
@@ -540,7 +591,7 @@ static int report(match_state* state, const match_paths* paths) {
 		innings += r->innings[0] + r->innings[1];
 		points += r->score[0] + r->score[1];
 	}
-	statistic stats[4];
+	statistic stats[6];
 	int count = 0;
 	const char* visit_name = "balls potted";
 	switch (match->game) {
@@ -548,21 +599,25 @@ static int report(match_state* state, const match_paths* paths) {
 	case BS_GAME_10_BALL:
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
 		stats[count++] = visit_mean("balls_per_inning", sums.visits, sums.made, sums.made_squared);
+		stats[count++] = visit_mean_by_game("balls_per_inning_by_game", state->records, match->games, false);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	case BS_GAME_8_BALL:
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		stats[count++] = visit_mean("balls_per_inning", sums.visits, sums.made, sums.made_squared);
+		stats[count++] = visit_mean_by_game("balls_per_inning_by_game", state->records, match->games, false);
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
 		break;
 	case BS_GAME_THREE_CUSHION:
 		visit_name = "points";
 		stats[count++] = visit_mean("general_average", sums.visits, sums.made, sums.made_squared);
+		stats[count++] = visit_mean_by_game("general_average_by_game", state->records, match->games, false);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	default:
 		visit_name = "points";
 		stats[count++] = visit_mean("mean_break", sums.scoring, sums.made, sums.scoring_squared);
+		stats[count++] = visit_mean_by_game("mean_break_by_game", state->records, match->games, true);
 		stats[count++] = visit_mean("points_per_visit", sums.visits, sums.made, sums.made_squared);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
@@ -579,7 +634,7 @@ static int report(match_state* state, const match_paths* paths) {
 	for (int k = 0; k < count; ++k) {
 		char value[128];
 		describe(&stats[k], "%.4f  [%.4f, %.4f]  over %" PRId64, value, sizeof value);
-		printf("  %-20s %s\n", stats[k].name, value);
+		printf("  %-25s %s\n", stats[k].name, value);
 	}
 	fflush(stdout);
 	int status = failed > 0 ? 1 : 0;

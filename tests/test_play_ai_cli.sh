@@ -132,6 +132,62 @@ check "game 1's row is the one read" grep -q '^1,7,\([^,]*,\)\{12\}12345,' "$WOR
 check "the others as played" test "$(sed 1,2d "$WORK/back/games.csv")" = "$(sed 1,2d "$WORK/one/games.csv")"
 end
 
+# stat_is FILE NAME VALUE LOW HIGH N: FILE (a stats.csv) has NAME's row with
+# these figures, to 1e-12; LOW and HIGH empty for no interval.
+stat_is() {
+	row=$(grep "^$2," "$1")
+	if ! echo "$row" | awk -F, -v v="$3" -v lo="$4" -v hi="$5" -v n="$6" '
+		function near(a, b) { return (a == "" && b == "") || (a != "" && b != "" && (a - b) ^ 2 <= 1e-24) }
+		{ exit !(near($2, v) && near($3, lo) && near($4, hi) && $5 == n) }'; then
+		echo "  $2: '$row', expected '$2,$3,$4,$5,$6'" >&2
+		return 1
+	fi
+}
+
+begin the_statistics_are_those_of_the_rows
+# Four made-up games, resumed after the last: the statistics are the closed
+# form of what their visits made. Balls per inning: visits 1 0 3 | 0 2 | 5 |
+# 0 0 0 1, mean 12/10. With the visits as draws, variance (40 - 10 1.2^2)/9
+# over 10 visits; with the games as draws, the ratio estimator's: residuals
+# y - 1.2 x of 0.4, -0.4, 3.8, -3.8 over games of 3, 2, 1 and 4 visits,
+# variance 29.2 4 / (3 10^2). Breaker wins 2 of 4 (Wilson), one break and run.
+mkdir "$WORK/made"
+cp "$WORK/kept/match.settings" "$WORK/made/"
+{
+	head -n 1 "$WORK/one/games.csv"
+	echo "1,7,1,1,3,2,1,4,0,3,4,3,0,0,100,1 0 3,"
+	echo "2,8,1,2,2,1,1,0,2,2,2,2,0,0,100,0 2,"
+	echo "3,9,1,1,1,1,0,5,0,1,5,5,0,1,100,5,"
+	echo "4,10,1,2,4,2,2,0,1,4,1,1,0,0,100,0 0 0 1,"
+} >"$WORK/made/games.csv.partial"
+# shellcheck disable=SC2086
+check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats "$WORK/made" --resume
+z=1.959963984540054
+half_visits=$(awk -v z=$z 'BEGIN { printf "%.17g", z * sqrt((40 - 10 * 1.44) / 9 / 10) }')
+half_games=$(awk -v z=$z 'BEGIN { printf "%.17g", z * sqrt(29.2 * 4 / 300) }')
+low() { awk -v m="$1" -v h="$2" 'BEGIN { printf "%.17g", m - h }'; }
+high() { awk -v m="$1" -v h="$2" 'BEGIN { printf "%.17g", m + h }'; }
+S=$WORK/made/stats.csv
+check "balls per inning, visits as draws" stat_is "$S" balls_per_inning 1.2 \
+	"$(low 1.2 "$half_visits")" "$(high 1.2 "$half_visits")" 10
+check "balls per inning, games as draws" stat_is "$S" balls_per_inning_by_game 1.2 \
+	"$(low 1.2 "$half_games")" "$(high 1.2 "$half_games")" 4
+check "the games interval is the wider here" awk -v a="$half_games" -v b="$half_visits" 'BEGIN { exit !(a > b) }'
+# Wilson's interval for 2 of 4: (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n).
+wilson=$(awk -v z=$z 'BEGIN { n = 4; p = 0.5; c = (p + z * z / (2 * n)) / (1 + z * z / n);
+	h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n); printf "%.17g %.17g", c - h, c + h }')
+check "the breaker's win rate" stat_is "$S" breaker_win_rate 0.5 "${wilson% *}" "${wilson#* }" 4
+check "printed" contains "$WORK/out" "balls_per_inning_by_game  1.2000  [-0.0230, 2.4230]  over 4"
+# One game: a mean over one draw has no interval.
+mkdir "$WORK/one_game"
+sed 's/^games 4$/games 1/' "$WORK/kept/match.settings" >"$WORK/one_game/match.settings"
+head -n 2 "$WORK/made/games.csv" >"$WORK/one_game/games.csv.partial"
+# shellcheck disable=SC2086
+check "one game" status_is 0 "$B" play 9-ball --ai --games 1 --seed 7 $LIGHT --stats "$WORK/one_game" --resume
+check "no interval over one game" stat_is "$WORK/one_game/stats.csv" balls_per_inning_by_game "$(awk 'BEGIN { printf "%.17g", 4 / 3 }')" "" "" 1
+check "none printed" contains "$WORK/out" "balls_per_inning_by_game  1.3333, no interval over 1"
+end
+
 begin a_match_that_cannot_write_stops_and_resumes
 # Files of at most 512 bytes (ulimit -f 1), SIGXFSZ ignored: a write past
 # that fails with EFBIG, as on a full disk. A 5-game match resumed from a
