@@ -223,14 +223,15 @@ typedef struct statistic {
 
 // The statistic as `format` (its value, low, high and n), or "none (over
 // 0)" for a statistic of nothing: every game failed, none finished, or no
-// visit scored; a mean over one draw, which has no spread, has no interval.
-static void describe(const statistic* s, const char* format, char* dest, size_t size) {
+// visit scored. A mean whose draws show no spread (one draw) has no
+// interval, and is given as `alone` (its value and n).
+static void describe(const statistic* s, const char* format, const char* alone, char* dest, size_t size) {
 	if (s->n == 0) {
 		snprintf(dest, size, "none (over 0)");
 		return;
 	}
 	if (!isfinite(s->low) || !isfinite(s->high)) {
-		snprintf(dest, size, "%.4f, no interval over %" PRId64, s->value, s->n);
+		snprintf(dest, size, alone, s->value, s->n);
 		return;
 	}
 	snprintf(dest, size, format, s->value, s->low, s->high, s->n);
@@ -267,17 +268,20 @@ static void game_visits(const bs_match_game* r, bool scoring_only, double* x, do
 // visit_mean can be too narrow. The mean is the ratio of the games' sums of
 // what their visits made and of their visits (those that scored, when
 // `scoring_only`), and its normal interval is the ratio estimator's, from
-// the spread of each game's residual y - mean x across the games.
+// the spread of each game's residual y - mean x across the games. n is the
+// games that did not fail; under two of them with visits, the residuals
+// are all 0 and say nothing of the spread, so there is no interval.
 static statistic visit_mean_by_game(
 	const char* name, const bs_match_game* records, int64_t games, bool scoring_only) {
 	double sum_x = 0.0, sum_y = 0.0, x, y;
-	int64_t n = 0;
+	int64_t n = 0, with_visits = 0;
 	for (int64_t i = 0; i < games; ++i) {
 		if (!records[i].failed) {
 			game_visits(&records[i], scoring_only, &x, &y);
 			sum_x += x;
 			sum_y += y;
 			n += 1;
+			with_visits += x > 0.0;
 		}
 	}
 	if (sum_x <= 0.0) {
@@ -290,7 +294,7 @@ static statistic visit_mean_by_game(
 			residual2 += (y - mean * x) * (y - mean * x);
 		}
 	}
-	double variance = n > 1 ? residual2 * (double)n / ((double)(n - 1) * sum_x * sum_x) : NAN;
+	double variance = with_visits > 1 ? residual2 * (double)n / ((double)(n - 1) * sum_x * sum_x) : NAN;
 	double half = BS_SOLVE_Z95 * sqrt(variance);
 	return (statistic){name, mean, mean - half, mean + half, n};
 }
@@ -316,7 +320,8 @@ static void draw_histogram(cairo_t* cr, int width, int height, void* closure) {
 	bs_plot_set_font(cr, 13.0, false);
 	for (int k = 0; k < p->stat_count; ++k) {
 		char value[128];
-		describe(&p->stats[k], "%.4g [%.4g, %.4g] over %" PRId64, value, sizeof value);
+		describe(&p->stats[k], "%.4g [%.4g, %.4g] over %" PRId64, "%.4g (no interval) over %" PRId64, value,
+			sizeof value);
 		snprintf(text, sizeof text, "%s: %s", p->stats[k].name, value);
 		bs_plot_draw_text(cr, text, 24.0, 50.0 + 18.0 * k, 0.0);
 	}
@@ -591,7 +596,7 @@ static int report(match_state* state, const match_paths* paths) {
 		innings += r->innings[0] + r->innings[1];
 		points += r->score[0] + r->score[1];
 	}
-	statistic stats[6];
+	statistic stats[7];
 	int count = 0;
 	const char* visit_name = "balls potted";
 	switch (match->game) {
@@ -619,6 +624,7 @@ static int report(match_state* state, const match_paths* paths) {
 		stats[count++] = visit_mean("mean_break", sums.scoring, sums.made, sums.scoring_squared);
 		stats[count++] = visit_mean_by_game("mean_break_by_game", state->records, match->games, true);
 		stats[count++] = visit_mean("points_per_visit", sums.visits, sums.made, sums.made_squared);
+		stats[count++] = visit_mean_by_game("points_per_visit_by_game", state->records, match->games, false);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	}
@@ -633,7 +639,8 @@ static int report(match_state* state, const match_paths* paths) {
 	}
 	for (int k = 0; k < count; ++k) {
 		char value[128];
-		describe(&stats[k], "%.4f  [%.4f, %.4f]  over %" PRId64, value, sizeof value);
+		describe(&stats[k], "%.4f  [%.4f, %.4f]  over %" PRId64, "%.4f  (no interval)  over %" PRId64, value,
+			sizeof value);
 		printf("  %-25s %s\n", stats[k].name, value);
 	}
 	fflush(stdout);

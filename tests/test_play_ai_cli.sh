@@ -144,48 +144,95 @@ stat_is() {
 	fi
 }
 
+# width FILE NAME: the width of NAME's interval in FILE (a stats.csv).
+width() {
+	awk -F, -v name="$2" '$1 == name { printf "%.17g", $4 - $3 }' "$1"
+}
+
 begin the_statistics_are_those_of_the_rows
-# Four made-up games, resumed after the last: the statistics are the closed
-# form of what their visits made. Balls per inning: visits 1 0 3 | 0 2 | 5 |
-# 0 0 0 1, mean 12/10. With the visits as draws, variance (40 - 10 1.2^2)/9
-# over 10 visits; with the games as draws, the ratio estimator's: residuals
+# Five made-up games, resumed after the last: the statistics are the closed
+# form of what their visits made. Game 5 failed, and counts in none of them
+# (exit status 1). Balls per inning: visits 1 0 3 | 0 2 | 5 | 0 0 0 1, mean
+# 12/10. With the visits as draws, variance (40 - 10 1.2^2)/9 over 10
+# visits; with the games as draws, the ratio estimator's: residuals
 # y - 1.2 x of 0.4, -0.4, 3.8, -3.8 over games of 3, 2, 1 and 4 visits,
-# variance 29.2 4 / (3 10^2). Breaker wins 2 of 4 (Wilson), one break and run.
+# variance 29.2 4 / (3 10^2). Breaker wins 2 of 4 (Wilson).
 mkdir "$WORK/made"
-cp "$WORK/kept/match.settings" "$WORK/made/"
+sed 's/^games 4$/games 5/' "$WORK/kept/match.settings" >"$WORK/made/match.settings"
 {
 	head -n 1 "$WORK/one/games.csv"
 	echo "1,7,1,1,3,2,1,4,0,3,4,3,0,0,100,1 0 3,"
 	echo "2,8,1,2,2,1,1,0,2,2,2,2,0,0,100,0 2,"
 	echo "3,9,1,1,1,1,0,5,0,1,5,5,0,1,100,5,"
 	echo "4,10,1,2,4,2,2,0,1,4,1,1,0,0,100,0 0 0 1,"
+	echo '5,11,0,0,2,1,1,0,0,2,9,9,0,0,100,9 0,"made up: it failed"'
 } >"$WORK/made/games.csv.partial"
 # shellcheck disable=SC2086
-check "resumed" status_is 0 "$B" play 9-ball --ai --games 4 --seed 7 $LIGHT --stats "$WORK/made" --resume
+check "resumed, a game failed" status_is 1 "$B" play 9-ball --ai --games 5 --seed 7 $LIGHT --stats "$WORK/made" --resume
 z=1.959963984540054
-half_visits=$(awk -v z=$z 'BEGIN { printf "%.17g", z * sqrt((40 - 10 * 1.44) / 9 / 10) }')
-half_games=$(awk -v z=$z 'BEGIN { printf "%.17g", z * sqrt(29.2 * 4 / 300) }')
+half() { awk "BEGIN { printf \"%.17g\", $z * sqrt($1) }"; } # half EXPRESSION: z sqrt(its value)
 low() { awk -v m="$1" -v h="$2" 'BEGIN { printf "%.17g", m - h }'; }
 high() { awk -v m="$1" -v h="$2" 'BEGIN { printf "%.17g", m + h }'; }
 S=$WORK/made/stats.csv
-check "balls per inning, visits as draws" stat_is "$S" balls_per_inning 1.2 \
-	"$(low 1.2 "$half_visits")" "$(high 1.2 "$half_visits")" 10
+h=$(half "(40 - 10 * 1.44) / 9 / 10")
+check "balls per inning, visits as draws" stat_is "$S" balls_per_inning 1.2 "$(low 1.2 "$h")" "$(high 1.2 "$h")" 10
+h=$(half "29.2 * 4 / 300")
 check "balls per inning, games as draws" stat_is "$S" balls_per_inning_by_game 1.2 \
-	"$(low 1.2 "$half_games")" "$(high 1.2 "$half_games")" 4
-check "the games interval is the wider here" awk -v a="$half_games" -v b="$half_visits" 'BEGIN { exit !(a > b) }'
+	"$(low 1.2 "$h")" "$(high 1.2 "$h")" 4
+check "the games interval is the wider here" awk -v a="$(width "$S" balls_per_inning_by_game)" \
+	-v b="$(width "$S" balls_per_inning)" 'BEGIN { exit !(a > b) }'
 # Wilson's interval for 2 of 4: (p + z^2/2n -+ z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n).
 wilson=$(awk -v z=$z 'BEGIN { n = 4; p = 0.5; c = (p + z * z / (2 * n)) / (1 + z * z / n);
 	h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n); printf "%.17g %.17g", c - h, c + h }')
 check "the breaker's win rate" stat_is "$S" breaker_win_rate 0.5 "${wilson% *}" "${wilson#* }" 4
 check "printed" contains "$WORK/out" "balls_per_inning_by_game  1.2000  [-0.0230, 2.4230]  over 4"
-# One game: a mean over one draw has no interval.
+# One game of one visit: a mean over one draw has no interval.
 mkdir "$WORK/one_game"
 sed 's/^games 4$/games 1/' "$WORK/kept/match.settings" >"$WORK/one_game/match.settings"
-head -n 2 "$WORK/made/games.csv" >"$WORK/one_game/games.csv.partial"
+{
+	head -n 1 "$WORK/one/games.csv"
+	echo "1,7,1,1,1,1,0,5,0,1,5,5,0,1,100,5,"
+} >"$WORK/one_game/games.csv.partial"
 # shellcheck disable=SC2086
 check "one game" status_is 0 "$B" play 9-ball --ai --games 1 --seed 7 $LIGHT --stats "$WORK/one_game" --resume
-check "no interval over one game" stat_is "$WORK/one_game/stats.csv" balls_per_inning_by_game "$(awk 'BEGIN { printf "%.17g", 4 / 3 }')" "" "" 1
-check "none printed" contains "$WORK/out" "balls_per_inning_by_game  1.3333, no interval over 1"
+check "no interval over one visit" stat_is "$WORK/one_game/stats.csv" balls_per_inning 5 "" "" 1
+check "nor over one game" stat_is "$WORK/one_game/stats.csv" balls_per_inning_by_game 5 "" "" 1
+check "none printed" contains "$WORK/out" "balls_per_inning_by_game  5.0000  (no interval)  over 1"
+check "no nan" test "$(cat "$WORK/one_game/stats.csv" "$WORK/out" | grep -ci nan)" -eq 0
+end
+
+begin the_mean_break_is_over_the_visits_that_score
+# Three made-up snooker frames, visits 0 8 0 1 | 0 0 | 3 0 12. The mean
+# break is over the breaks 8, 1, 3 and 12: 6, variance (218 - 4 6^2)/3 over
+# 4 visits; with the frames as draws, frame 2 (no break) is a draw of none,
+# residuals -3, 0, 3, variance 18 3 / (2 4^2). Points per visit: 24/9, and
+# by frame, residuals 9 - 4 (8/3), 0 - 2 (8/3), 15 - 3 (8/3).
+mkdir "$WORK/snooker"
+sed 's/^game 9-ball$/game snooker/; s/^games 4$/games 3/; s/^seed 7$/seed 1/; s/^player .*/player 0123456789abcdef/' \
+	"$WORK/kept/match.settings" >"$WORK/snooker/match.settings"
+{
+	head -n 1 "$WORK/one/games.csv"
+	echo "1,1,1,1,4,2,2,9,0,4,9,8,0,0,100,0 8 0 1,"
+	echo "2,2,1,2,2,1,1,0,4,2,0,0,0,0,100,0 0,"
+	echo "3,3,1,1,3,2,1,15,0,3,15,12,0,0,100,3 0 12,"
+} >"$WORK/snooker/games.csv.partial"
+# This build's snooker player, from the refusal of a made-up one.
+# shellcheck disable=SC2086
+check "the fingerprint asked" fails_with 2 "'player 0123456789abcdef' there" \
+	"$B" play snooker --ai --games 3 --seed 1 $LIGHT --stats snooker --resume
+player=$(sed -n "s/.*there, 'player \([0-9a-f]*\)' here.*/\1/p" "$WORK/stderr.txt")
+sed -i "s/^player .*/player $player/" "$WORK/snooker/match.settings"
+# shellcheck disable=SC2086
+check "resumed" status_is 0 "$B" play snooker --ai --games 3 --seed 1 $LIGHT --stats "$WORK/snooker" --resume
+S=$WORK/snooker/stats.csv
+h=$(half "(218 - 4 * 36) / 3 / 4")
+check "the mean break" stat_is "$S" mean_break 6 "$(low 6 "$h")" "$(high 6 "$h")" 4
+h=$(half "18 * 3 / (2 * 16)")
+check "by frame" stat_is "$S" mean_break_by_game 6 "$(low 6 "$h")" "$(high 6 "$h")" 3
+r=$(awk 'BEGIN { printf "%.17g", 24 / 9 }')
+v=$(awk 'BEGIN { r = 24 / 9; s = (9 - 4 * r) ^ 2 + (0 - 2 * r) ^ 2 + (15 - 3 * r) ^ 2; printf "%.17g", s * 3 / (2 * 81) }')
+h=$(half "$v")
+check "points per visit by frame" stat_is "$S" points_per_visit_by_game "$r" "$(low "$r" "$h")" "$(high "$r" "$h")" 3
 end
 
 begin a_match_that_cannot_write_stops_and_resumes
