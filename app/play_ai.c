@@ -216,10 +216,16 @@ static void* play_games(void* arg) {
 
 /// A statistic of the match: a mean or a rate with its 95 % interval.
 typedef struct statistic {
-	const char* name;
+	char name[48];
 	double value, low, high;
 	int64_t n; ///< the visits or games it is over
 } statistic;
+
+// False for a mean whose draws show no spread: one visit, or fewer than
+// two games with visits.
+static bool has_interval(const statistic* s) {
+	return isfinite(s->low) && isfinite(s->high);
+}
 
 // The statistic as `format` (its value, low, high and n), or "none (over
 // 0)" for a statistic of nothing: every game failed, none finished, or no
@@ -230,7 +236,7 @@ static void describe(const statistic* s, const char* format, const char* alone, 
 		snprintf(dest, size, "none (over 0)");
 		return;
 	}
-	if (!isfinite(s->low) || !isfinite(s->high)) {
+	if (!has_interval(s)) {
 		snprintf(dest, size, alone, s->value, s->n);
 		return;
 	}
@@ -238,7 +244,8 @@ static void describe(const statistic* s, const char* format, const char* alone, 
 }
 
 static statistic rate(const char* name, int64_t count, int64_t n) {
-	statistic s = {name, n > 0 ? (double)count / n : NAN, 0.0, 1.0, n};
+	statistic s = {"", n > 0 ? (double)count / n : NAN, 0.0, 1.0, n};
+	snprintf(s.name, sizeof s.name, "%s", name);
 	bs_wilson_interval(count, n, &s.low, &s.high);
 	return s;
 }
@@ -249,54 +256,59 @@ static statistic visit_mean(const char* name, double n, double sum, double sum2)
 	double mean = n > 0 ? sum / n : NAN;
 	double sd = n > 1 ? sqrt(fmax(0.0, (sum2 - n * mean * mean) / (n - 1.0))) : NAN;
 	double half = BS_SOLVE_Z95 * sd / sqrt(n);
-	statistic s = {name, mean, mean - half, mean + half, (int64_t)n};
+	statistic s = {"", mean, mean - half, mean + half, (int64_t)n};
+	snprintf(s.name, sizeof s.name, "%s", name);
 	return s;
-}
-
-// What game `r`'s visits made (y) and its visits (x): all of them, or only
-// those that scored.
-static void game_visits(const bs_match_game* r, bool scoring_only, double* x, double* y) {
-	bs_match_visits sums;
-	memset(&sums, 0, sizeof sums);
-	bs_match_game_sum_visits(r, &sums);
-	*x = scoring_only ? sums.scoring : sums.visits;
-	*y = sums.made;
 }
 
 // The same mean with each game one draw: visits within a game are not
 // independent (a break carries on, a layout lasts), so the interval of
 // visit_mean can be too narrow. The mean is the ratio of the games' sums of
-// what their visits made and of their visits (those that scored, when
-// `scoring_only`), and its normal interval is the ratio estimator's, from
-// the spread of each game's residual y - mean x across the games. n is the
-// games that did not fail; under two of them with visits, the residuals
-// are all 0 and say nothing of the spread, so there is no interval.
-static statistic visit_mean_by_game(
-	const char* name, const bs_match_game* records, int64_t games, bool scoring_only) {
-	double sum_x = 0.0, sum_y = 0.0, x, y;
+// what their visits made (y) and of their visits (x), and its normal
+// interval is the ratio estimator's, from the spread of each game's
+// residual y - mean x across the games. `sum_x` and `sum_y` are those sums
+// over the games that did not fail, and n is those games; under two of
+// them with visits, the residuals are all 0 and say nothing of the spread,
+// so there is no interval.
+static statistic visit_mean_by_game(const char* name, const bs_match_game* records, int64_t games,
+	bool scoring_only, double sum_x, double sum_y) {
+	statistic s = {"", NAN, NAN, NAN, 0};
+	snprintf(s.name, sizeof s.name, "%s_by_game", name);
+	if (sum_x <= 0.0) {
+		return s;
+	}
+	double mean = sum_y / sum_x, residual2 = 0.0;
 	int64_t n = 0, with_visits = 0;
 	for (int64_t i = 0; i < games; ++i) {
 		if (!records[i].failed) {
-			game_visits(&records[i], scoring_only, &x, &y);
-			sum_x += x;
-			sum_y += y;
+			bs_match_visits game;
+			memset(&game, 0, sizeof game);
+			bs_match_game_sum_visits(&records[i], &game);
+			double x = scoring_only ? game.scoring : game.visits;
+			residual2 += (game.made - mean * x) * (game.made - mean * x);
 			n += 1;
 			with_visits += x > 0.0;
 		}
 	}
-	if (sum_x <= 0.0) {
-		return (statistic){name, NAN, NAN, NAN, 0};
-	}
-	double mean = sum_y / sum_x, residual2 = 0.0;
-	for (int64_t i = 0; i < games; ++i) {
-		if (!records[i].failed) {
-			game_visits(&records[i], scoring_only, &x, &y);
-			residual2 += (y - mean * x) * (y - mean * x);
-		}
-	}
 	double variance = with_visits > 1 ? residual2 * (double)n / ((double)(n - 1) * sum_x * sum_x) : NAN;
 	double half = BS_SOLVE_Z95 * sqrt(variance);
-	return (statistic){name, mean, mean - half, mean + half, n};
+	s.value = mean;
+	s.low = mean - half;
+	s.high = mean + half;
+	s.n = n;
+	return s;
+}
+
+// Appends the mean of what the visits made (those that scored, when
+// `scoring_only`) as `name`, with each visit one draw, and as
+// `name`_by_game, with each game one draw. `sums` are over the games that
+// did not fail.
+static void add_visit_mean(statistic* stats, int* count, const char* name, const bs_match_visits* sums,
+	const bs_match_game* records, int64_t games, bool scoring_only) {
+	double n = scoring_only ? sums->scoring : sums->visits;
+	double sum2 = scoring_only ? sums->scoring_squared : sums->made_squared;
+	stats[(*count)++] = visit_mean(name, n, sums->made, sum2);
+	stats[(*count)++] = visit_mean_by_game(name, records, games, scoring_only, n, sums->made);
 }
 
 typedef struct plot_data {
@@ -518,7 +530,7 @@ static int finish_files(match_state* state, const match_paths* paths, const stat
 			fprintf(files[0].stream, "%s,,,,0\n", stats[k].name); // empty fields: no value, rather than nan
 			continue;
 		}
-		if (!isfinite(stats[k].low) || !isfinite(stats[k].high)) {
+		if (!has_interval(&stats[k])) {
 			fprintf(files[0].stream, "%s,%.17g,,,%" PRId64 "\n", stats[k].name, stats[k].value, stats[k].n);
 			continue;
 		}
@@ -603,28 +615,23 @@ static int report(match_state* state, const match_paths* paths) {
 	case BS_GAME_9_BALL:
 	case BS_GAME_10_BALL:
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
-		stats[count++] = visit_mean("balls_per_inning", sums.visits, sums.made, sums.made_squared);
-		stats[count++] = visit_mean_by_game("balls_per_inning_by_game", state->records, match->games, false);
+		add_visit_mean(stats, &count, "balls_per_inning", &sums, state->records, match->games, false);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	case BS_GAME_8_BALL:
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
-		stats[count++] = visit_mean("balls_per_inning", sums.visits, sums.made, sums.made_squared);
-		stats[count++] = visit_mean_by_game("balls_per_inning_by_game", state->records, match->games, false);
+		add_visit_mean(stats, &count, "balls_per_inning", &sums, state->records, match->games, false);
 		stats[count++] = rate("break_and_run_rate", runs_out, finished);
 		break;
 	case BS_GAME_THREE_CUSHION:
 		visit_name = "points";
-		stats[count++] = visit_mean("general_average", sums.visits, sums.made, sums.made_squared);
-		stats[count++] = visit_mean_by_game("general_average_by_game", state->records, match->games, false);
+		add_visit_mean(stats, &count, "general_average", &sums, state->records, match->games, false);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	default:
 		visit_name = "points";
-		stats[count++] = visit_mean("mean_break", sums.scoring, sums.made, sums.scoring_squared);
-		stats[count++] = visit_mean_by_game("mean_break_by_game", state->records, match->games, true);
-		stats[count++] = visit_mean("points_per_visit", sums.visits, sums.made, sums.made_squared);
-		stats[count++] = visit_mean_by_game("points_per_visit_by_game", state->records, match->games, false);
+		add_visit_mean(stats, &count, "mean_break", &sums, state->records, match->games, true);
+		add_visit_mean(stats, &count, "points_per_visit", &sums, state->records, match->games, false);
 		stats[count++] = rate("breaker_win_rate", breaker_wins, finished);
 		break;
 	}
