@@ -430,10 +430,14 @@ bool rules_judge_snooker(const rules_shot* shot, const bs_shot_call* call, const
 		after->score[1 - shooter] += penalty;
 	}
 	bool continues = foul == BS_FOUL_NONE && points > 0;
+	// A frame that ends here passes the turn to no one: the other player
+	// has no inning to begin, and the striker stays the last to play, as
+	// at the end of a pool game.
+	bool frame_over = frame_ends && after->score[0] != after->score[1];
 	if (continues) {
 		ruling->turn_passes = false;
 		ruling->scored = true;
-	} else {
+	} else if (!frame_over) {
 		rules_pass_turn(ruling);
 	}
 	if (shot->cue_pot_event >= 0) {

@@ -622,14 +622,20 @@ static void the_last_black_ends_the_frame(void) {
 	CHECK_EQ_INT(ruling.respot_count, 0);
 	CHECK_CONTAINS(ruling.text, "frame over: player 1 wins 57 to 40");
 
-	// A foul on the last black ends it too: the penalty decides.
+	// A foul on the last black ends it too: the penalty decides. The turn
+	// passes to no one: the striker stays the last to have played, and the
+	// other player gets no inning they never play.
 	bs_event miss[] = {ev_cushion(0.5, WHITE, 0)};
 	ruling = JUDGE(&state, NULL, miss, 1);
-	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 1, BS_IN_HAND_NONE, true, 0);
+	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 0, BS_IN_HAND_NONE, true, 0);
 	CHECK_EQ_INT(ruling.after.score[1], 47);
+	CHECK_EQ_INT(ruling.after.innings[0], state.innings[0]);
+	CHECK_EQ_INT(ruling.after.innings[1], state.innings[1]);
 	bs_game_state behind = black_only(40, 45, 0);
 	ruling = JUDGE(&behind, NULL, miss, 1);
-	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 1, BS_IN_HAND_NONE, true, 1);
+	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 0, BS_IN_HAND_NONE, true, 1);
+	CHECK_EQ_INT(ruling.after.innings[0], behind.innings[0]);
+	CHECK_EQ_INT(ruling.after.innings[1], behind.innings[1]);
 
 	// A miss without a foul does not: the other player is on the black.
 	bs_event touch[] = {ev_hit(0.5, WHITE, BLACK), ev_cushion(0.9, BLACK, 2)};
@@ -669,8 +675,9 @@ static void level_scores_respot_the_black(void) {
 	CHECK_RULING(ruling, BS_FOUL_NONE, 7, 0, 1, BS_IN_HAND_NONE, true, 1);
 	bs_event foul[] = {ev_cushion(0.9, WHITE, 0)};
 	ruling = JUDGE(&respotted, NULL, foul, 1);
-	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 0, BS_IN_HAND_NONE, true, 0);
+	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 1, BS_IN_HAND_NONE, true, 0);
 	CHECK_EQ_INT(ruling.after.score[0], 54);
+	CHECK_EQ_INT(ruling.after.innings[0], respotted.innings[0]);
 }
 
 // ---------------------------------------------------------------------------

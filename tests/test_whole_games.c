@@ -107,6 +107,7 @@ static void snooker_frame_to_a_winner(void) {
 	int shots = 0;
 	int pots = 0;
 	int fouls = 0;
+	int visits = 0; // ended by the turn passing or the frame ending
 	int limit = check_scaled(600, 600);
 	while (!bs_game_get_state(game)->over && shots < limit) {
 		const bs_game_state* state = bs_game_get_state(game);
@@ -129,6 +130,7 @@ static void snooker_frame_to_a_winner(void) {
 		shots++;
 		pots += ruling.points > 0;
 		fouls += ruling.foul != BS_FOUL_NONE;
+		visits += ruling.turn_passes || ruling.after.over;
 		// Points move only the shooter's score, foul points only the opponent's.
 		const bs_game_state* after = bs_game_get_state(game);
 		CHECK_EQ_INT(after->score[before.shooter], before.score[before.shooter] + ruling.points);
@@ -141,6 +143,8 @@ static void snooker_frame_to_a_winner(void) {
 	printf("     snooker: %s won %d-%d in %d shots, %d scoring, %d fouls\n",
 		end->winner >= 0 ? bs_game_player(game, end->winner) : "nobody", end->score[0], end->score[1], shots, pots,
 		fouls);
+	// Every visit is one inning: none begins for a player after the frame ends.
+	CHECK_EQ_INT(end->innings[0] + end->innings[1], visits);
 	if (end->over) {
 		CHECK(end->winner == 0 || end->winner == 1);
 		if (end->winner >= 0) {
