@@ -637,6 +637,15 @@ static void the_last_black_ends_the_frame(void) {
 	CHECK_EQ_INT(ruling.after.innings[0], behind.innings[0]);
 	CHECK_EQ_INT(ruling.after.innings[1], behind.innings[1]);
 
+	// A foul that levels the scores goes on: the black is respotted and the
+	// turn passes, a new inning for the other player, who plays from the D.
+	bs_game_state ahead = black_only(47, 40, 0);
+	ruling = JUDGE(&ahead, NULL, miss, 1);
+	CHECK_RULING(ruling, BS_FOUL_NO_CONTACT, 0, 7, 1, BS_IN_HAND_D, false, -1);
+	CHECK_EQ_INT(ruling.respot_count, 1);
+	CHECK_EQ_INT(ruling.after.innings[0], ahead.innings[0]);
+	CHECK_EQ_INT(ruling.after.innings[1], ahead.innings[1] + 1);
+
 	// A miss without a foul does not: the other player is on the black.
 	bs_event touch[] = {ev_hit(0.5, WHITE, BLACK), ev_cushion(0.9, BLACK, 2)};
 	ruling = JUDGE(&state, NULL, touch, 2);

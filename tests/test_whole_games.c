@@ -143,9 +143,9 @@ static void snooker_frame_to_a_winner(void) {
 	printf("     snooker: %s won %d-%d in %d shots, %d scoring, %d fouls\n",
 		end->winner >= 0 ? bs_game_player(game, end->winner) : "nobody", end->score[0], end->score[1], shots, pots,
 		fouls);
-	// Every visit is one inning: none begins for a player after the frame ends.
-	CHECK_EQ_INT(end->innings[0] + end->innings[1], visits);
 	if (end->over) {
+		// Every visit is one inning: none begins for a player after the frame ends.
+		CHECK_EQ_INT(end->innings[0] + end->innings[1], visits);
 		CHECK(end->winner == 0 || end->winner == 1);
 		if (end->winner >= 0) {
 			CHECK(end->score[end->winner] > end->score[1 - end->winner]);
